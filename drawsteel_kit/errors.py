@@ -1,0 +1,66 @@
+"""Exceptions, named for what went wrong. Each message says what to do next."""
+
+from __future__ import annotations
+
+
+class DrawSteelKitError(Exception):
+    """Base class of every error drawsteel-kit raises on purpose."""
+
+
+class RulesError(DrawSteelKitError, ValueError):
+    """A value outside what the rules allow (a negative victory count, level 11, ...)."""
+
+
+class DiceExhausted(DrawSteelKitError):
+    """Scripted dice were asked for more rolls than were typed in."""
+
+
+class CampaignFileError(DrawSteelKitError):
+    """campaign.yaml is missing, unreadable or invalid. The message names file and field."""
+
+
+class CampaignNotFound(DrawSteelKitError):
+    """No campaign folder, campaign.yaml or ledger where one was named."""
+
+
+class UnknownHero(DrawSteelKitError, KeyError):
+    """A hero name that is not in the campaign."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "unknown hero"
+
+
+class SessionError(DrawSteelKitError):
+    """A session operation out of order (ending a session that was never started, ...)."""
+
+
+class NotEnoughTokens(DrawSteelKitError):
+    """The party's hero-token pool cannot pay for a spend."""
+
+
+class LedgerError(DrawSteelKitError):
+    """The ledger file cannot be used (corrupt, not a ledger, too new a schema)."""
+
+
+class LedgerLocked(LedgerError):
+    """Another process held the ledger longer than the busy timeout."""
+
+
+class LedgerReadOnly(LedgerError):
+    """A write was attempted through a read-only ledger connection."""
+
+
+class UndoError(DrawSteelKitError):
+    """An event cannot be undone (unknown id, already undone, or later events depend on it)."""
+
+
+class ProjectNotStarted(DrawSteelKitError):
+    """A project roll or activity names a project the hero has not started."""
+
+
+class FollowerCapReached(DrawSteelKitError):
+    """Recruiting would take a hero past the followers their renown allows."""
+
+
+class PlanError(DrawSteelKitError):
+    """A downtime plan is invalid. The message names the file, line's hero and field."""
