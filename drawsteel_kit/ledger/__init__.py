@@ -1,0 +1,217 @@
+"""The ledger: an append-only ``events`` table and the projections it implies.
+
+``Ledger.open(path)`` connects (WAL, foreign keys, busy timeout), migrates and
+checks the file is a ledger. Every write goes through ``ledger.write()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from drawsteel_kit.errors import LedgerError, UndoError
+from drawsteel_kit.ledger import events as _events
+from drawsteel_kit.ledger.backup import backup as _backup
+from drawsteel_kit.ledger.backup import export as _export
+from drawsteel_kit.ledger.connection import LEDGER_FILE, connect
+from drawsteel_kit.ledger.events import (
+    DIRECTOR,
+    PARTY,
+    Event,
+    Op,
+    hero_visibility,
+    insert_op,
+    load_event,
+    update_op,
+)
+from drawsteel_kit.ledger.projections import rebuild as _rebuild
+from drawsteel_kit.ledger.projections import snapshot
+from drawsteel_kit.ledger.schema import MIGRATIONS, migrate, schema_version
+from drawsteel_kit.ledger.transaction import write as _write
+
+__all__ = [
+    "DIRECTOR",
+    "LEDGER_FILE",
+    "MIGRATIONS",
+    "PARTY",
+    "Event",
+    "Ledger",
+    "Op",
+    "hero_visibility",
+    "insert_op",
+    "update_op",
+]
+
+
+class Ledger:
+    """One campaign's ledger file."""
+
+    def __init__(self, db: sqlite_utils.Database, path: Path, readonly: bool) -> None:
+        self.db = db
+        self.path = path
+        self.readonly = readonly
+
+    @classmethod
+    def open(cls, path: str | Path, *, readonly: bool = False) -> Ledger:
+        """Open (and, unless read-only, create and migrate) the ledger at ``path``."""
+        path = Path(path)
+        db = connect(path, readonly=readonly)
+        try:
+            if readonly:
+                applied = {m.name for m in MIGRATIONS.applied(db)}
+                if "events" not in db.table_names() or not applied:
+                    raise LedgerError(f"{path} is not a drawsteel-kit ledger")
+                if MIGRATIONS.pending(db):
+                    raise LedgerError(
+                        f"{path} uses an older schema; open it once for writing "
+                        "(any drawsteel-kit command) to upgrade it in place"
+                    )
+            else:
+                migrate(db, path=str(path))
+        except Exception:
+            db.close()
+            raise
+        return cls(db, path, readonly)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- writing -------------------------------------------------------------
+    @contextmanager
+    def write(self) -> Iterator[Ledger]:
+        """One ``BEGIN IMMEDIATE`` transaction: everything in the block lands, or nothing."""
+        with _write(self.db):
+            yield self
+
+    def append(self, kind: str, **kwargs: Any) -> Event:
+        """Append an event (see :func:`drawsteel_kit.ledger.events.append`)."""
+        return _events.append(self.db, kind, **kwargs)
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def schema(self) -> str | None:
+        """The newest migration applied to this file."""
+        return schema_version(self.db)
+
+    def event(self, event_id: int) -> Event:
+        """One event by id."""
+        rows = list(self.db.query("SELECT * FROM events WHERE id = ?", [event_id]))
+        if not rows:
+            last = self.db.execute("SELECT max(id) FROM events").fetchone()[0]
+            raise UndoError(f"there is no event #{event_id} (the last is #{last or 0})")
+        return load_event(rows[0])
+
+    def events(
+        self,
+        *,
+        kind: str | None = None,
+        actor: str | None = None,
+        visible_to: str | None = None,
+        since: int | None = None,
+        limit: int | None = None,
+        newest_first: bool = False,
+    ) -> list[Event]:
+        """Events filtered by kind, actor and who may see them.
+
+        ``visible_to``: None (the Director: everything), ``"party"`` (party events
+        only) or a hero name (party events plus that hero's own).
+        """
+        where, params = [], []
+        if kind:
+            where.append("kind = ?")
+            params.append(kind)
+        if actor:
+            where.append("actor = ?")
+            params.append(actor)
+        if since is not None:
+            where.append("id > ?")
+            params.append(since)
+        if visible_to is not None:
+            if visible_to == PARTY:
+                where.append("visibility = 'party'")
+            else:
+                where.append("(visibility = 'party' OR visibility = ?)")
+                params.append(hero_visibility(visible_to))
+        sql = "SELECT * FROM events"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id" + (" DESC" if newest_first else "")
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [load_event(r) for r in self.db.query(sql, params)]
+
+    def event_count(self) -> int:
+        """How many events the history holds."""
+        return self.db.execute("SELECT count(*) FROM events").fetchone()[0]
+
+    def undone_ids(self) -> set[int]:
+        """Ids of events undone by an undo event that is not itself undone."""
+        pairs = dict(
+            self.db.execute("SELECT id, undoes FROM events WHERE undoes IS NOT NULL").fetchall()
+        )
+        undone: set[int] = set()
+        # Newest first: an undo that was itself undone no longer counts.
+        for undo_id in sorted(pairs, reverse=True):
+            if undo_id not in undone:
+                undone.add(pairs[undo_id])
+        return undone
+
+    # -- state ---------------------------------------------------------------
+    def snapshot(self) -> dict[str, list[dict[str, Any]]]:
+        """Every projection's rows (see :func:`projections.snapshot`)."""
+        return snapshot(self.db)
+
+    def rebuild(self) -> int:
+        """Replay every event into fresh projections; returns how many were replayed."""
+        with self.write():
+            return _rebuild(self.db)
+
+    def verify(self) -> bool:
+        """Rebuild inside a transaction that is rolled back: do projections match history?"""
+        before = self.snapshot()
+        conn = self.db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _rebuild(self.db)
+            after = self.snapshot()
+        finally:
+            conn.execute("ROLLBACK")
+        return before == after
+
+    # -- undo, backup, export -----------------------------------------------
+    def undo_ops(self, event_id: int) -> tuple[Event, list[Op]]:
+        """Check that ``event_id`` can be undone now, and return it with its inverse ops."""
+        target = self.event(event_id)
+        if event_id in self.undone_ids():
+            raise UndoError(f"event #{event_id} ({target.summary}) is already undone")
+        problems = _events.check_ops_current(self.db, target.ops)
+        if problems:
+            later = self.db.execute(
+                "SELECT id, kind FROM events WHERE id > ? ORDER BY id LIMIT 5", [event_id]
+            ).fetchall()
+            names = ", ".join(f"#{i} ({k})" for i, k in later)
+            raise UndoError(
+                f"event #{event_id} ({target.summary}) cannot be undone: later events changed "
+                f"what it set ({'; '.join(problems[:3])}). Undo the later ones first, newest "
+                f"first: {names}"
+            )
+        return target, _events.invert_ops(target.ops)
+
+    def backup(self, dest: str | Path) -> Path:
+        """Online backup to ``dest`` (see :func:`backup.backup`)."""
+        return _backup(self.db, dest)
+
+    def export(self, *, include_director: bool = True) -> dict[str, Any]:
+        """History and state as a JSON-ready dict."""
+        return _export(self.db, include_director=include_director)

@@ -1,0 +1,82 @@
+"""Opening a ledger: WAL, foreign keys, a busy timeout, and a read-only mode.
+
+Every connection the package makes goes through :func:`connect`, so every one
+has the same pragmas. The sqlite3 driver runs in autocommit mode
+(``isolation_level=None``): transactions are opened explicitly, writes by
+:func:`drawsteel_kit.ledger.transaction.write` with ``BEGIN IMMEDIATE``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import sqlite_utils
+
+from drawsteel_kit.errors import LedgerError, LedgerLocked
+
+__all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_locked_error"]
+
+#: The ledger's file name inside a campaign folder.
+LEDGER_FILE = "ledger.db"
+#: How long a writer waits for another process's lock before giving up (ms).
+BUSY_TIMEOUT_MS = 15_000
+
+
+def is_locked_error(exc: BaseException) -> bool:
+    """True when SQLite reports another connection's lock (busy or locked)."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and (
+        "locked" in text or "busy" in text
+    )
+
+
+def connect(
+    path: str | Path,
+    *,
+    readonly: bool = False,
+    busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+) -> sqlite_utils.Database:
+    """Open the ledger at ``path`` (creating it unless ``readonly``).
+
+    Read-only connections use ``mode=ro``: SQLite itself refuses any write.
+    """
+    path = Path(path)
+    if readonly and not path.is_file():
+        raise LedgerError(
+            f"{path}: no ledger here. Build it first with `drawsteel-kit init {path.parent}`."
+        )
+    if path.is_dir():
+        raise LedgerError(f"{path} is a folder, not a ledger file")
+    try:
+        if readonly:
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(
+                uri, uri=True, timeout=busy_timeout_ms / 1000, isolation_level=None,
+                check_same_thread=False,
+            )
+        else:
+            conn = sqlite3.connect(
+                str(path), timeout=busy_timeout_ms / 1000, isolation_level=None,
+                check_same_thread=False,
+            )
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if not readonly:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        # Reading the schema proves the file is a SQLite database at all.
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        if is_locked_error(exc):
+            raise LedgerLocked(
+                f"{path}: another program holds the ledger locked; try again in a moment"
+            ) from exc
+        raise LedgerError(
+            f"{path} is not a readable drawsteel-kit ledger ({exc}). "
+            "Restore it from a backup (`drawsteel-kit backup` makes them) or move it "
+            "aside and run `drawsteel-kit init` to start a new one."
+        ) from exc
+    return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)

@@ -1,0 +1,145 @@
+"""The ledger's schema, kept by sqlite-utils' built-in ``Migrations``.
+
+``events`` is the truth and is append-only (triggers refuse UPDATE and DELETE).
+The projection tables are the current state, rebuilt from ``events`` on demand.
+A ledger whose history names a migration this version does not know was made by a
+newer drawsteel-kit; it is refused rather than half-understood.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+from drawsteel_kit.errors import LedgerError
+
+__all__ = ["MIGRATIONS", "PROJECTIONS", "Projection", "migrate", "schema_version"]
+
+MIGRATIONS = Migrations("drawsteel-kit")
+
+
+@dataclass(frozen=True)
+class Projection:
+    """A table of current state, derived from events. ``pk`` is its key column."""
+
+    table: str
+    pk: str
+
+
+#: Every projection table, in the order rebuild() clears and refills them.
+PROJECTIONS: tuple[Projection, ...] = (
+    Projection("party", "id"),
+    Projection("heroes", "name"),
+)
+
+
+@MIGRATIONS(name="0001_initial")
+def _initial(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL,
+            day INTEGER NOT NULL,
+            session INTEGER,
+            actor TEXT,
+            payload TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER,
+            dice TEXT,
+            visibility TEXT NOT NULL DEFAULT 'party',
+            version TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            undoes INTEGER REFERENCES events(id),
+            CHECK (visibility = 'director' OR visibility = 'party' OR visibility LIKE 'hero:%')
+        )
+        """
+    )
+    db.execute("CREATE INDEX events_kind ON events(kind)")
+    db.execute("CREATE INDEX events_actor ON events(actor)")
+    db.execute("CREATE INDEX events_undoes ON events(undoes)")
+    db.execute(
+        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only: undo appends a new event'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
+        "BEGIN SELECT RAISE(ABORT, 'events are append-only: undo appends a new event'); END"
+    )
+    db.execute(
+        """
+        CREATE TABLE party (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            name TEXT NOT NULL,
+            day INTEGER NOT NULL DEFAULT 1 CHECK (day >= 1),
+            session INTEGER NOT NULL DEFAULT 0 CHECK (session >= 0),
+            session_open INTEGER NOT NULL DEFAULT 0 CHECK (session_open IN (0, 1)),
+            hero_tokens INTEGER NOT NULL DEFAULT 0 CHECK (hero_tokens >= 0),
+            settings TEXT NOT NULL DEFAULT '{}',
+            stronghold TEXT
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE heroes (
+            name TEXT PRIMARY KEY,
+            player TEXT NOT NULL DEFAULT '',
+            ancestry TEXT NOT NULL DEFAULT '',
+            class TEXT NOT NULL DEFAULT '',
+            career TEXT,
+            level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 10),
+            xp INTEGER NOT NULL CHECK (xp >= 0),
+            victories INTEGER NOT NULL CHECK (victories >= 0),
+            might INTEGER NOT NULL DEFAULT 0,
+            agility INTEGER NOT NULL DEFAULT 0,
+            reason INTEGER NOT NULL DEFAULT 0,
+            intuition INTEGER NOT NULL DEFAULT 0,
+            presence INTEGER NOT NULL DEFAULT 0,
+            max_stamina INTEGER NOT NULL CHECK (max_stamina >= 1),
+            stamina INTEGER NOT NULL,
+            max_recoveries INTEGER NOT NULL CHECK (max_recoveries >= 0),
+            recoveries INTEGER NOT NULL CHECK (recoveries >= 0),
+            renown INTEGER NOT NULL DEFAULT 0 CHECK (renown >= 0),
+            wealth INTEGER NOT NULL DEFAULT 1 CHECK (wealth >= 0),
+            project_points INTEGER NOT NULL DEFAULT 0 CHECK (project_points >= 0),
+            skills TEXT NOT NULL DEFAULT '[]',
+            languages TEXT NOT NULL DEFAULT '[]',
+            titles TEXT NOT NULL DEFAULT '[]',
+            perks TEXT NOT NULL DEFAULT '[]'
+        )
+        """
+    )
+
+
+def schema_version(db: sqlite_utils.Database) -> str | None:
+    """The name of the newest migration applied, or None for an empty file."""
+    applied = MIGRATIONS.applied(db)
+    return applied[-1].name if applied else None
+
+
+def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
+    """Bring the ledger's schema up to date, refusing files that are not ledgers."""
+    tables = set(db.table_names())
+    known = {m.name for m in MIGRATIONS._migrations}
+    applied = {m.name for m in MIGRATIONS.applied(db)}
+    if tables - {"_sqlite_migrations", "sqlite_sequence"} and not applied:
+        raise LedgerError(
+            f"{path} is a SQLite file but not a drawsteel-kit ledger (it has tables "
+            f"{', '.join(sorted(tables)[:5])}). Point at a campaign's ledger.db, or move this "
+            "file aside and run `drawsteel-kit init`."
+        )
+    if applied - known:
+        raise LedgerError(
+            f"{path} was written by a newer drawsteel-kit (schema {sorted(applied - known)[-1]}); "
+            "upgrade drawsteel-kit to open it."
+        )
+    if MIGRATIONS.pending(db):
+        # Under the write lock, so two processes opening a new ledger at once
+        # cannot both apply the same migration.
+        from drawsteel_kit.ledger.transaction import write
+
+        with write(db):
+            if MIGRATIONS.pending(db):
+                MIGRATIONS.apply(db)
