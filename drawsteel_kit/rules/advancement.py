@@ -42,7 +42,9 @@ def _per_level(track: str) -> int:
 
 def _check_level(level: int) -> None:
     if not isinstance(level, int) or isinstance(level, bool) or not MIN_LEVEL <= level <= MAX_LEVEL:
-        raise RulesError(f"level must be a whole number from {MIN_LEVEL} to {MAX_LEVEL}, got {level!r}")
+        raise RulesError(
+            f"level must be a whole number from {MIN_LEVEL} to {MAX_LEVEL}, got {level!r}"
+        )
 
 
 def xp_for_level(level: int, track: str = "normal") -> int:

@@ -92,4 +92,6 @@ class ScriptedDice:
 
 def roll_many(dice: Dice, count: int, sides: int) -> tuple[int, ...]:
     """Roll ``count`` dice of ``sides`` sides (``roll_many(d, 2, 10)`` is 2d10)."""
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise RulesError(f"the number of dice must be a whole number of 0 or more, got {count!r}")
     return tuple(dice.roll(sides) for _ in range(count))
