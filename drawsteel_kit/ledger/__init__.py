@@ -6,6 +6,7 @@ checks the file is a ledger. Every write goes through ``ledger.write()``.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -45,6 +46,10 @@ __all__ = [
     "insert_op",
     "update_op",
 ]
+
+
+#: How many later events an undo looks through to name the ones blocking it.
+UNDO_SCAN_LIMIT = 20_000
 
 
 class Ledger:
@@ -151,6 +156,11 @@ class Ledger:
             sql += f" LIMIT {int(limit)}"
         return [load_event(r) for r in self.db.query(sql, params)]
 
+    def operation_events(self, operation: str) -> list[Event]:
+        """The events one campaign operation wrote together, in order."""
+        rows = self.db.query("SELECT * FROM events WHERE operation = ? ORDER BY id", [operation])
+        return [load_event(r) for r in rows]
+
     def event_count(self) -> int:
         """How many events the history holds."""
         return self.db.execute("SELECT count(*) FROM events").fetchone()[0]
@@ -178,16 +188,16 @@ class Ledger:
             return _rebuild(self.db)
 
     def verify(self) -> bool:
-        """Rebuild inside a transaction that is rolled back: do projections match history?"""
-        before = self.snapshot()
-        conn = self.db.conn
-        conn.execute("BEGIN IMMEDIATE")
+        """Do the projections equal a replay of history? Checked on an in-memory copy."""
+        copy = sqlite3.connect(":memory:", isolation_level=None)
         try:
-            _rebuild(self.db)
-            after = self.snapshot()
+            self.db.conn.backup(copy)
+            mem = sqlite_utils.Database(copy, recursive_triggers=False, execute_plugins=False)
+            copy.execute("BEGIN IMMEDIATE")
+            _rebuild(mem)
+            return snapshot(mem) == self.snapshot()
         finally:
-            conn.execute("ROLLBACK")
-        return before == after
+            copy.close()
 
     # -- undo, backup, export -----------------------------------------------
     def undo_ops(self, event_id: int) -> tuple[Event, list[Op]]:
@@ -197,16 +207,30 @@ class Ledger:
             raise UndoError(f"event #{event_id} ({target.summary}) is already undone")
         problems = _events.check_ops_current(self.db, target.ops)
         if problems:
-            later = self.db.execute(
-                "SELECT id, kind FROM events WHERE id > ? ORDER BY id LIMIT 5", [event_id]
-            ).fetchall()
-            names = ", ".join(f"#{i} ({k})" for i, k in later)
+            blockers = self._later_events_touching(target)
+            names = ", ".join(f"#{e.id} ({e.summary})" for e in reversed(blockers)) or "none found"
             raise UndoError(
                 f"event #{event_id} ({target.summary}) cannot be undone: later events changed "
-                f"what it set ({'; '.join(problems[:3])}). Undo the later ones first, newest "
-                f"first: {names}"
+                f"what it set ({'; '.join(problems[:3])}). Undo these first, newest first: "
+                f"{names}"
             )
         return target, _events.invert_ops(target.ops)
+
+    def _later_events_touching(self, target: Event, scan: int = UNDO_SCAN_LIMIT) -> list[Event]:
+        """Later events (not undone) whose ops change a row ``target`` changed."""
+        keys = {(op["table"], op["key"]) for op in target.ops}
+        undone = self.undone_ids()
+        rows = self.db.query(
+            "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", [target.id, scan]
+        )
+        found = []
+        for row in rows:
+            ev = load_event(row)
+            if ev.id in undone:
+                continue
+            if any((op["table"], op["key"]) in keys for op in ev.ops):
+                found.append(ev)
+        return found
 
     def backup(self, dest: str | Path) -> Path:
         """Online backup to ``dest`` (see :func:`backup.backup`)."""

@@ -132,6 +132,14 @@ def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]
     return problems
 
 
+def _canonical(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Lists and dicts become JSON text with sorted keys: the same bytes live and on replay."""
+    return {
+        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict) else v
+        for k, v in values.items()
+    }
+
+
 def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
     """Apply projection ops in order. Must run inside a write transaction."""
     for op in ops:
@@ -140,12 +148,12 @@ def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
             raise LedgerError(f"an event names table {table!r}, which this version lacks")
         pk = _PKS[table]
         if op["op"] == "insert":
-            db[table].insert({**op["row"], pk: key}, pk=pk)
+            db[table].insert(_canonical({**op["row"], pk: key}), pk=pk)
         elif op["op"] == "delete":
             db[table].delete(key)
         elif op["op"] == "update":
             if op["after"]:
-                db[table].update(key, op["after"])
+                db[table].update(key, _canonical(op["after"]))
         else:
             raise LedgerError(f"unknown projection op {op['op']!r}")
 
@@ -166,6 +174,7 @@ class Event:
     version: str
     created_at: str
     undoes: int | None = None
+    operation: str | None = None
     ops: list[Op] = field(default_factory=list)
 
     @property
@@ -179,7 +188,8 @@ class Event:
             "id": self.id, "kind": self.kind, "day": self.day, "session": self.session,
             "actor": self.actor, "payload": self.payload, "seed": self.seed, "dice": self.dice,
             "visibility": self.visibility, "version": self.version,
-            "created_at": self.created_at, "undoes": self.undoes, "ops": self.ops,
+            "created_at": self.created_at, "undoes": self.undoes,
+            "operation": self.operation, "ops": self.ops,
         }
 
 
@@ -192,7 +202,7 @@ def load_event(row: Mapping[str, Any]) -> Event:
         actor=row["actor"], payload=payload, seed=row["seed"],
         dice=json.loads(row["dice"]) if row["dice"] else None,
         visibility=row["visibility"], version=row["version"], created_at=row["created_at"],
-        undoes=row["undoes"], ops=ops,
+        undoes=row["undoes"], operation=row.get("operation"), ops=ops,
     )
 
 
@@ -209,6 +219,7 @@ def append(
     dice: Sequence[int] | None = None,
     visibility: str = PARTY,
     undoes: int | None = None,
+    operation: str | None = None,
 ) -> Event:
     """Append one event and apply its ops. Must run inside a write transaction."""
     if not db.conn.in_transaction:
@@ -221,12 +232,12 @@ def append(
         "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
-        "undoes": undoes,
+        "undoes": undoes, "operation": operation,
     }
     cursor = db.conn.execute(
         "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
-        "version, created_at, undoes) VALUES (:kind, :day, :session, :actor, :payload, :seed, "
-        ":dice, :visibility, :version, :created_at, :undoes)",
+        "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, :payload, "
+        ":seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
         row,
     )
     apply_ops(db, ops)

@@ -52,6 +52,7 @@ def _initial(db: sqlite_utils.Database) -> None:
             version TEXT NOT NULL,
             created_at TEXT NOT NULL,
             undoes INTEGER REFERENCES events(id),
+            operation TEXT,
             CHECK (visibility = 'director' OR visibility = 'party' OR visibility LIKE 'hero:%')
         )
         """
@@ -59,6 +60,7 @@ def _initial(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX events_kind ON events(kind)")
     db.execute("CREATE INDEX events_actor ON events(actor)")
     db.execute("CREATE INDEX events_undoes ON events(undoes)")
+    db.execute("CREATE INDEX events_operation ON events(operation)")
     db.execute(
         "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
         "BEGIN SELECT RAISE(ABORT, 'events are append-only: undo appends a new event'); END"

@@ -1,0 +1,80 @@
+"""Build the demo campaign's books: ``python -m drawsteel_kit.demo campaigns/demo``.
+
+Starts from a fresh ledger (an existing one is moved to ``backups/`` first, never
+deleted), then plays a short first session through the public API: the same
+calls a Director makes from the CLI or a notebook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+
+from drawsteel_kit.campaign import Campaign, Happened
+from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.report import status_text
+
+__all__ = ["build_demo"]
+
+
+def _fresh(folder: Path) -> Path | None:
+    """Move an existing ledger aside (with its WAL files) so the demo starts clean."""
+    ledger = folder / LEDGER_FILE
+    if not ledger.exists():
+        return None
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    dest_dir = folder / "backups"
+    dest_dir.mkdir(exist_ok=True)
+    moved = dest_dir / f"ledger-before-demo-{stamp}.db"
+    for suffix in ("", "-wal", "-shm"):
+        part = ledger.with_name(ledger.name + suffix)
+        if part.exists():
+            part.rename(moved.with_name(moved.name + suffix))
+    return moved
+
+
+def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
+    """Initialise the demo campaign and play its first session; returns it open."""
+    folder = Path(folder)
+    moved = _fresh(folder)
+    log: list[Happened] = []
+    camp, happened = Campaign.init(folder)
+    log.append(happened)
+    heroes = list(camp.heroes)
+    log.append(camp.start_session())
+    log.append(camp.award_victories(1, reason="Bandits at the Old Mill"))
+    log.append(camp.award_victories(2, heroes[:3], reason="The bridge troll, negotiated away"))
+    log.append(camp.spend_tokens("stamina", hero=heroes[0], reason="Held the bridge alone"))
+    log.append(camp.award_tokens(1, reason="Leapt the chasm with the idol"))
+    log.append(camp.end_session())
+    log.append(camp.advance_day(1, reason="Back at the stronghold"))
+    log.append(camp.take_respite(activities={heroes[0]: "Discover Lore: the Mill's cellar",
+                                             heroes[1]: "Craft Treasure: Healing Potion"}))
+    if echo:
+        if moved:
+            print(f"(the previous demo ledger was kept as {moved})")
+        for h in log:
+            print(f"- {h.summary}")
+        print()
+        print(status_text(camp))
+    return camp
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry for ``make demo``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", nargs="?", default="campaigns/demo")
+    args = parser.parse_args(argv)
+    try:
+        build_demo(args.folder).close()
+    except DrawSteelKitError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

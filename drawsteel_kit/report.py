@@ -1,0 +1,40 @@
+"""Plain-text reports of a campaign for the terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.rules.advancement import MAX_LEVEL, echelon, xp_for_level
+
+if TYPE_CHECKING:
+    from drawsteel_kit.campaign import Campaign
+
+__all__ = ["status_text"]
+
+
+def status_text(camp: Campaign) -> str:
+    """The party and its heroes, as `drawsteel-kit status` prints them."""
+    party = camp.party
+    track = str(party.settings.get("xp_track", "normal"))
+    session = (f"session {party.session} (open)" if party.session_open
+               else f"{party.session} session(s) played")
+    lines = [
+        f"{party.name} — day {party.day}, {session}, hero tokens {party.hero_tokens}",
+    ]
+    if party.stronghold:
+        lines.append(f"Stronghold: {party.stronghold.get('name', '')}")
+    lines.append("")
+    header = f"{'hero':<16}{'class':<13}{'lvl':>4}{'xp':>6}{'next':>6}{'vict':>6}" \
+             f"{'stamina':>10}{'recov':>8}{'renown':>8}{'wealth':>8}"
+    lines.append(header)
+    for h in camp.heroes.values():
+        nxt = xp_for_level(h.level + 1, track) if h.level < MAX_LEVEL else "-"
+        lines.append(
+            f"{h.name[:15]:<16}{h.hero_class[:12]:<13}{h.level:>4}{h.xp:>6}{nxt!s:>6}"
+            f"{h.victories:>6}{f'{h.stamina}/{h.max_stamina}':>10}"
+            f"{f'{h.recoveries}/{h.max_recoveries}':>8}{h.renown:>8}{h.wealth:>8}"
+        )
+    levels = sorted({echelon(h.level) for h in camp.heroes.values()})
+    lines.append("")
+    lines.append(f"Echelon(s): {', '.join(map(str, levels))}; XP track: {track}")
+    return "\n".join(lines)

@@ -1,0 +1,184 @@
+"""From campaign.yaml to a ledger: ``init``, and validating a hero edited by hand.
+
+campaign.yaml is the party as the Director first wrote it; after ``init`` the
+ledger is the truth. Running ``init`` again adds heroes that are new in the file
+and applies changed settings, but never overwrites a hero's ledger values (XP,
+languages learned, ...): differences are reported, and ``adjust`` changes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from drawsteel_kit.config import CAMPAIGN_FILE, CampaignFile, HeroSpec, load_campaign_file
+from drawsteel_kit.errors import RulesError
+from drawsteel_kit.ledger import LEDGER_FILE, Ledger, insert_op
+from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
+from drawsteel_kit.rules.respite import winded_value
+from drawsteel_kit.state import CHARACTERISTICS, HeroState, read_heroes, read_party
+
+if TYPE_CHECKING:
+    from drawsteel_kit.campaign import Campaign, Happened
+
+__all__ = ["hero_row", "init_campaign", "party_row", "validate_hero_changes"]
+
+#: Fields a hand adjustment may change, beyond the five characteristics.
+ADJUSTABLE = (
+    "player", "ancestry", "class", "career", "level", "xp", "victories", "max_stamina",
+    "stamina", "max_recoveries", "recoveries", "renown", "wealth", "project_points",
+    "skills", "languages", "titles", "perks", *CHARACTERISTICS,
+)
+#: Sheet fields compared between campaign.yaml and the ledger when ``init`` runs again.
+_SHEET = ("player", "ancestry", "class", "career", "max_stamina", "max_recoveries",
+          *CHARACTERISTICS)
+
+
+def hero_row(spec: HeroSpec, track: str) -> dict[str, Any]:
+    """The ``heroes`` row for a hero as campaign.yaml describes them (fully rested)."""
+    from drawsteel_kit.rules.advancement import xp_for_level
+
+    chars = spec.characteristics
+    return {
+        "name": spec.name, "player": spec.player, "ancestry": spec.ancestry,
+        "class": spec.hero_class, "career": spec.career, "level": spec.level,
+        "xp": spec.xp if spec.xp is not None else xp_for_level(spec.level, track),
+        "victories": spec.victories,
+        **{c: getattr(chars, c) for c in CHARACTERISTICS},
+        "max_stamina": spec.max_stamina, "stamina": spec.max_stamina,
+        "max_recoveries": spec.max_recoveries, "recoveries": spec.max_recoveries,
+        "renown": spec.renown, "wealth": spec.wealth, "project_points": spec.project_points,
+        "skills": list(spec.skills), "languages": list(spec.languages),
+        "titles": list(spec.titles), "perks": list(spec.perks),
+    }
+
+
+def party_row(cf: CampaignFile) -> dict[str, Any]:
+    """The ``party`` row's name, settings and stronghold from campaign.yaml."""
+    return {
+        "name": cf.name,
+        "settings": cf.settings.model_dump(mode="json"),
+        "stronghold": cf.stronghold.model_dump(mode="json") if cf.stronghold else None,
+    }
+
+
+def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Happened]:
+    """Build or update a campaign's ledger from its campaign.yaml, in one transaction."""
+    from drawsteel_kit.campaign import Happened, _Writer, find_campaign_dir
+
+    folder = find_campaign_dir(where)
+    cf = load_campaign_file(folder / CAMPAIGN_FILE)  # validates before anything is written
+    ledger = Ledger.open(folder / LEDGER_FILE)
+    campaign = cls(folder, ledger)
+    try:
+        with ledger.write():
+            writer = _Writer(campaign)
+            events = []
+            party = read_party(ledger.db)
+            wanted = party_row(cf)
+            if party is None:
+                row = {"id": 1, "day": 1, "session": 0, "session_open": 0, "hero_tokens": 0,
+                       **wanted}
+                events.append(writer.event(
+                    "campaign_created", [insert_op("party", 1, row)],
+                    summary=f"Campaign {cf.name!r} created from {CAMPAIGN_FILE}",
+                ))
+            else:
+                current = {k: getattr(party, k) for k in wanted}
+                if current != wanted:
+                    events.append(writer.party_event(
+                        "campaign_configured", wanted,
+                        summary=f"Settings updated from {CAMPAIGN_FILE}",
+                    ))
+            existing = read_heroes(ledger.db)
+            track = cf.settings.xp_track
+            added, differences = [], []
+            for spec in cf.heroes:
+                row = hero_row(spec, track)
+                have = _find(existing, spec.name)
+                if have is None:
+                    events.append(writer.add_hero(
+                        row, summary=f"{spec.name} joins the party (level {spec.level})",
+                    ))
+                    added.append(spec.name)
+                    continue
+                theirs = have.as_dict()
+                differences += [
+                    f"{have.name}: {CAMPAIGN_FILE} says {k} {row[k]!r}, the ledger has "
+                    f"{theirs[k]!r} (the ledger is kept; use `drawsteel-kit adjust` to change it)"
+                    for k in _SHEET if row[k] != theirs[k]
+                ]
+            named = {s.name.casefold() for s in cf.heroes}
+            missing = [n for n in existing if n.casefold() not in named]
+    except BaseException:
+        ledger.close()
+        raise
+    if events:
+        summary = f"{cf.name}: {len(events)} change(s) from {CAMPAIGN_FILE}"
+        if added:
+            summary += f"; heroes added: {', '.join(added)}"
+    else:
+        summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
+    details = {"added": added, "differences": differences, "missing_from_file": missing}
+    return campaign, Happened("init", summary, tuple(events), details)
+
+
+def _find(heroes: Mapping[str, HeroState], name: str) -> HeroState | None:
+    for have in heroes.values():
+        if have.name.casefold() == name.casefold():
+            return have
+    return None
+
+
+def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a hand adjustment and return the new column values it sets.
+
+    Sheet fields are validated exactly as campaign.yaml's are; state fields
+    (Stamina, recoveries, XP, level) against the hero's maxima and the rules.
+    """
+    changes = {("class" if k == "hero_class" else k): v for k, v in changes.items()}
+    if "characteristics" in changes:
+        nested = changes.pop("characteristics")
+        if not isinstance(nested, Mapping):
+            raise RulesError("characteristics must be a mapping such as {'might': 2}")
+        changes.update(nested)
+    unknown = sorted(set(changes) - set(ADJUSTABLE))
+    if unknown:
+        raise RulesError(
+            f"cannot adjust {', '.join(unknown)}: adjustable fields are {', '.join(ADJUSTABLE)}"
+        )
+    if not changes:
+        raise RulesError(f"name at least one field to adjust: {', '.join(ADJUSTABLE)}")
+    current = hero.as_dict()
+    merged = {**current, **changes}
+    state_only = ("stamina", "recoveries", *CHARACTERISTICS)
+    spec_data = {k: v for k, v in merged.items() if k not in state_only}
+    spec_data["characteristics"] = {c: merged[c] for c in CHARACTERISTICS}
+    try:
+        HeroSpec.model_validate(spec_data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
+        )
+        raise RulesError(f"{hero.name}: {problems}") from None
+    for field_name in ("stamina", "recoveries", "level", "xp", "victories"):
+        value = merged[field_name]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{hero.name}: {field_name} must be a whole number, got {value!r}")
+    if not MIN_LEVEL <= merged["level"] <= MAX_LEVEL:
+        raise RulesError(f"{hero.name}: level must be from {MIN_LEVEL} to {MAX_LEVEL}")
+    dead_at = -winded_value(merged["max_stamina"])
+    if not dead_at < merged["stamina"] <= merged["max_stamina"]:
+        raise RulesError(
+            f"{hero.name}: stamina must be above {dead_at} (a hero dies at minus their winded "
+            f"value) and at most max_stamina {merged['max_stamina']}, got {merged['stamina']}"
+        )
+    if not 0 <= merged["recoveries"] <= merged["max_recoveries"]:
+        raise RulesError(
+            f"{hero.name}: recoveries must be from 0 to max_recoveries "
+            f"{merged['max_recoveries']}, got {merged['recoveries']}"
+        )
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changes.items()}

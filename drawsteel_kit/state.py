@@ -1,0 +1,126 @@
+"""Read-only views of the projections: the party and its heroes as dataclasses.
+
+Widgets, dashboards and the CLI read state through these, never through SQL of
+their own.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+import sqlite_utils
+
+from drawsteel_kit.errors import UnknownHero
+
+__all__ = ["CHARACTERISTICS", "HeroState", "PartyState", "read_hero", "read_heroes", "read_party"]
+
+#: The five characteristics, in the book's order (000: 661-745).
+CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
+_LIST_COLUMNS = ("skills", "languages", "titles", "perks")
+
+
+@dataclass(frozen=True)
+class HeroState:
+    """One hero as the ledger has them now."""
+
+    name: str
+    player: str
+    ancestry: str
+    hero_class: str
+    career: str | None
+    level: int
+    xp: int
+    victories: int
+    might: int
+    agility: int
+    reason: int
+    intuition: int
+    presence: int
+    max_stamina: int
+    stamina: int
+    max_recoveries: int
+    recoveries: int
+    renown: int
+    wealth: int
+    project_points: int
+    skills: tuple[str, ...]
+    languages: tuple[str, ...]
+    titles: tuple[str, ...]
+    perks: tuple[str, ...]
+
+    @property
+    def characteristics(self) -> dict[str, int]:
+        """The five characteristics by name."""
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready (lists for tuples; ``class`` as the book calls it)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out["class" if f.name == "hero_class" else f.name] = (
+                list(value) if isinstance(value, tuple) else value
+            )
+        return out
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> HeroState:
+        """Decode a ``heroes`` row."""
+        data = dict(row)
+        data["hero_class"] = data.pop("class")
+        for col in _LIST_COLUMNS:
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class PartyState:
+    """The party row: campaign name, day, session, hero tokens, settings, stronghold."""
+
+    name: str
+    day: int
+    session: int
+    session_open: bool
+    hero_tokens: int
+    settings: dict[str, Any]
+    stronghold: dict[str, Any] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def read_party(db: sqlite_utils.Database) -> PartyState | None:
+    """The party row, or None before the campaign is initialised."""
+    rows = list(db.query("SELECT * FROM party WHERE id = 1"))
+    if not rows:
+        return None
+    row = rows[0]
+    return PartyState(
+        name=row["name"], day=row["day"], session=row["session"],
+        session_open=bool(row["session_open"]), hero_tokens=row["hero_tokens"],
+        settings=json.loads(row["settings"] or "{}"),
+        stronghold=json.loads(row["stronghold"]) if row["stronghold"] else None,
+    )
+
+
+def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
+    """Every hero, by name, in name order."""
+    return {
+        r["name"]: HeroState.from_row(r)
+        for r in db.query("SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
+    }
+
+
+def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
+    """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
+    rows = list(db.query("SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name]))
+    if rows:
+        return HeroState.from_row(rows[0])
+    known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
+    raise UnknownHero(
+        f"no hero named {name!r} in this campaign; the heroes are: "
+        f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"
+    )
