@@ -48,7 +48,7 @@ def _open(campaign: str, readonly: bool = False) -> Any:
 def _say(campaign: str, happened: Any) -> None:
     click.echo(happened.summary)
     for ev in happened.events:
-        if len(happened.events) > 1:
+        if len(happened.events) > 1 or ev.summary != happened.summary:
             click.echo(f"  #{ev.id} {ev.summary}")
     if happened.events:
         click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")

@@ -1,0 +1,186 @@
+"""The command line, end to end, against real campaign folders in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from drawsteel_kit.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, ok: bool = True) -> str:
+    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
+    if ok:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code != 0, result.output
+        assert "Traceback" not in result.output
+    return result.output
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    folder = tmp_path / "demo"
+    shutil.copytree(REPO / "campaigns" / "demo", folder)
+    run("init", folder)
+    return folder
+
+
+def status(folder: Path) -> dict:
+    return json.loads(run("status", folder, "--json"))
+
+
+def hero(folder: Path, name: str) -> dict:
+    return next(h for h in status(folder)["heroes"] if h["name"] == name)
+
+
+def test_new_creates_a_campaign_that_inits(tmp_path: Path) -> None:
+    out = run("new", "The Iron Saints", "--dir", tmp_path)
+    folder = tmp_path / "the-iron-saints"
+    assert folder.is_dir() and str(folder) in out
+    run("init", folder)
+    assert status(folder)["party"]["name"] == "The Iron Saints"
+    assert "already exists" in run("new", "The Iron Saints", "--dir", tmp_path, ok=False)
+
+
+def test_init_twice_does_not_duplicate(demo: Path) -> None:
+    before = status(demo)
+    out = run("init", demo)
+    assert "already up to date" in out
+    assert status(demo) == before
+
+
+def test_session_victories_tokens_respite(demo: Path) -> None:
+    heroes = [h["name"] for h in status(demo)["heroes"]]
+    first = heroes[0]
+    start_xp = hero(demo, first)["xp"]
+    start_victories = hero(demo, first)["victories"]
+    second_victories = hero(demo, heroes[1])["victories"]
+    assert "Session 1 started" in run("session", "start", demo)
+    assert status(demo)["party"]["hero_tokens"] == len(heroes)
+    run("victories", demo, "2", "--reason", "Ambush")
+    run("victories", demo, "1", "--hero", first.lower())
+    assert hero(demo, first)["victories"] == start_victories + 3
+    assert hero(demo, heroes[1])["victories"] == second_victories + 2
+    run("tokens", demo, "award", "1", "--reason", "Heroic leap")
+    assert f"Hero tokens: {len(heroes) + 1}" in run("tokens", demo)
+    run("tokens", demo, "spend", "reroll")
+    assert status(demo)["party"]["hero_tokens"] == len(heroes)
+    run("session", "end", demo)
+    assert status(demo)["party"]["hero_tokens"] == 0
+    out = run("respite", demo, "--hero", first, "--activity", f"{first}=Discover Lore")
+    assert "Discover Lore" in out
+    after = hero(demo, first)
+    assert after["xp"] == start_xp + start_victories + 3
+    assert after["victories"] == 0
+
+
+def test_respite_interrupted_gives_nothing(demo: Path) -> None:
+    name = status(demo)["heroes"][0]["name"]
+    run("victories", demo, "3", "--hero", name)
+    before = hero(demo, name)
+    assert "interrupted" in run("respite", demo, "--interrupted", "--reason", "Wolves")
+    assert hero(demo, name) == before
+
+
+def test_day_adjust_history_visibility(demo: Path) -> None:
+    name = status(demo)["heroes"][0]["name"]
+    run("day", demo, "3", "--reason", "Travel")
+    assert status(demo)["party"]["day"] == 4
+    run("adjust", demo, name, "stamina=5", "--reason", "Fell into the pit", "--director-only")
+    assert hero(demo, name)["stamina"] == 5
+    everything = json.loads(run("history", demo, "--json", "--limit", "100"))
+    party_view = json.loads(run("history", demo, "--json", "--as", "party", "--limit", "100"))
+    assert any(e["kind"] == "hero_adjusted" for e in everything)
+    assert not any(e["kind"] == "hero_adjusted" for e in party_view)
+    days = json.loads(run("history", demo, "--json", "--kind", "day_advanced"))
+    assert [e["kind"] for e in days] == ["day_advanced"]
+    text = run("history", demo, "--hero", name)
+    assert "[director]" in text and name in text
+
+
+def test_undo_and_rebuild_check(demo: Path) -> None:
+    before = status(demo)
+    out = run("victories", demo, "2")
+    event_id = int(out.split("undo ")[-1].split()[-1].rstrip(")"))
+    assert status(demo)["heroes"] != before["heroes"]
+    run("undo", demo, event_id, "--reason", "Wrong encounter")
+    assert status(demo)["heroes"] == before["heroes"]
+    assert "already undone" in run("undo", demo, event_id, ok=False)
+    assert "matches" in run("rebuild", demo, "--check")
+    assert "Replayed" in run("rebuild", demo)
+    assert status(demo)["heroes"] == before["heroes"]
+
+
+def test_backup_and_export(demo: Path, tmp_path: Path) -> None:
+    dest = tmp_path / "copy.db"
+    assert str(dest) in run("backup", demo, dest)
+    assert dest.stat().st_size > 0
+    assert "already exists" in run("backup", demo, dest, ok=False)
+    run("backup", demo)
+    assert list((demo / "backups").glob("*.db"))
+    out = tmp_path / "export.json"
+    run("export", demo, "--out", out)
+    data = json.loads(out.read_text())
+    assert data["events"] and data["state"]["heroes"]
+    assert json.loads(run("export", demo))["events"] == data["events"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["victories", "{c}", "0"], "from 1 to"),
+        (["victories", "{c}", "--", "-2"], "from 1 to"),
+        (["victories", "{c}", "1", "--hero", "Nobody"], "no hero named 'Nobody'"),
+        (["session", "end", "{c}"], "no session is open"),
+        (["tokens", "{c}", "spend", "stamina", "--hero", "Val"], "pool holds 0"),
+        (["tokens", "{c}", "spend", "dance"], "dance"),
+        (["adjust", "{c}", "Val", "level=11", "--reason", "x"], "level"),
+        (["adjust", "{c}", "Val", "charisma=3", "--reason", "x"], "charisma"),
+        (["undo", "{c}", "9999"], "no event #9999"),
+        (["undo", "{c}", "1"], "cannot be undone"),
+        (["respite", "{c}", "--activity", "Val"], "HERO=ACTIVITY"),
+        (["status", "{tmp}/nowhere"], "no campaign"),
+    ],
+)
+def test_errors_are_one_clear_line_and_write_nothing(
+    demo: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    before = json.loads(run("export", demo))
+    argv = [a.format(c=demo, tmp=tmp_path) for a in args]
+    out = run(*argv, ok=False)
+    assert message in out
+    assert json.loads(run("export", demo)) == before
+
+
+def test_broken_campaign_file_is_reported_and_ledger_kept(demo: Path) -> None:
+    before = json.loads(run("export", demo))
+    (demo / "campaign.yaml").write_text("name: [unclosed\n", encoding="utf-8")
+    out = run("init", demo, ok=False)
+    assert "campaign.yaml" in out and "line" in out
+    assert json.loads(run("export", demo)) == before
+
+
+def test_console_script_runs() -> None:
+    exe = Path(sys.executable).parent / "drawsteel-kit"
+    result = subprocess.run([str(exe), "--help"], capture_output=True, text=True, check=True)
+    assert "respite" in result.stdout and "victories" in result.stdout
+
+
+def test_package_import_is_light() -> None:
+    code = (
+        "import sys, drawsteel_kit, drawsteel_kit.campaign, drawsteel_kit.cli;"
+        "heavy = [m for m in ('plotly', 'ipywidgets', 'papermill', 'voila') if m in sys.modules];"
+        "print(','.join(heavy))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == ""
