@@ -4,8 +4,7 @@ The Director writes this file by hand, so every mistake in it becomes one
 :class:`~drawsteel_kit.errors.CampaignFileError` whose message names the file,
 the hero, the field, what is wrong and what is allowed, one problem a line::
 
-    campaigns/demo/campaign.yaml: heroes[2] (Yorn): characteristics.might: must be from -5 to 5,
-    got 9   (all on one line)
+    demo/campaign.yaml: heroes[2] (Yorn): characteristics.might: must be from -5 to 5, got 9
 """
 
 from __future__ import annotations
@@ -39,6 +38,14 @@ from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL, Track, xp_for_
 
 __all__ = [
     "CAMPAIGN_FILE",
+    "CHARACTERISTIC_MAX",
+    "CHARACTERISTIC_MIN",
+    "COUNT_LIMIT",
+    "DEFAULT_LANGUAGES",
+    "MAX_RECOVERIES_LIMIT",
+    "MAX_STAMINA_LIMIT",
+    "STARTING_RENOWN",
+    "STARTING_WEALTH",
     "CampaignFile",
     "Characteristics",
     "HeroSpec",
@@ -57,7 +64,8 @@ CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = -5, 5
 #: A hero's wealth starts at 1 (RULES.md "Wealth"; 000: 3961-3993) and renown at 0 (000: 3906-3960).
 STARTING_WEALTH = 1
 STARTING_RENOWN = 0
-#: Caelian is the common tongue every hero (and every follower, 000: 3507-3535) knows.
+#: Caelian, the common tongue: a hero knows it unless the file says otherwise (followers know it
+#: too, 000: 3507-3535).
 DEFAULT_LANGUAGES: tuple[str, ...] = ("Caelian",)
 #: Our own sanity bounds, not the book's: it sets no cap on Stamina or recoveries.
 MAX_STAMINA_LIMIT = 999
@@ -147,10 +155,27 @@ def _label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
     return AfterValidator(check)
 
 
+def _free_text(value: str) -> str:
+    """Notes may span lines and hold tabs, but no other control characters (they do not survive
+    a round trip through YAML, and no Director means them)."""
+    bad = next(
+        (ch for ch in value if ch not in "\t\n\r" and unicodedata.category(ch) in {"Cc", "Cs"}),
+        None,
+    )
+    if bad is not None:
+        raise PydanticCustomError(
+            "bad_character",
+            "must not contain control characters, found U+{code}",
+            {"code": f"{ord(bad):04X}"},
+        )
+    return value
+
+
 Score = Annotated[int, _within(CHARACTERISTIC_MIN, CHARACTERISTIC_MAX)]
 Count = Annotated[int, _within(0, COUNT_LIMIT)]
 Label = Annotated[str, _label(LABEL_MAX)]
 OptionalLabel = Annotated[str, _label(LABEL_MAX, blank_ok=True)]
+FreeText = Annotated[str, AfterValidator(_free_text)]
 
 
 def _no_duplicates(values: list[str]) -> list[str]:
@@ -214,8 +239,8 @@ class Stronghold(_Model):
     """The party's home base, where most followers stay."""
 
     name: Label = Field(description="the stronghold's name")
-    location: str = Field("", description="where it stands (free text)")
-    notes: str = Field("", description="free text")
+    location: FreeText = Field("", description="where it stands (free text)")
+    notes: FreeText = Field("", description="free text")
 
 
 class Characteristics(_Model):
@@ -261,7 +286,7 @@ class HeroSpec(_Model):
     @field_validator("career")
     @classmethod
     def _known_career(cls, value: str | None) -> str | None:
-        if value is None:
+        if value is None or not value.strip():  # `career: ""` means no career, as leaving it out
             return None
         try:
             return _career(value).name
@@ -286,7 +311,7 @@ class CampaignFile(_Model):
     heroes: list[HeroSpec] = Field(
         min_length=1, description="the party: a list of heroes, at least one"
     )
-    notes: str = ""
+    notes: FreeText = ""
 
     @field_validator("heroes")
     @classmethod
@@ -325,7 +350,10 @@ class CampaignFile(_Model):
             raise PydanticCustomError(
                 "party_problems",
                 "{summary}",
-                {"summary": "; ".join(m for _, m in problems), "problems": problems},
+                {
+                    "summary": "; ".join(f"{_where(loc, None)}: {m}" for loc, m in problems),
+                    "problems": problems,
+                },
             )
         return filled
 
@@ -497,7 +525,15 @@ class _Loader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
-def _yaml_problem(source: str, exc: yaml.YAMLError) -> str:
+def _yaml_problem(source: str, exc: yaml.YAMLError, text: str) -> str:
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow, such as NUL
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return (
+            f"{source}: YAML error at line {line}, column {column}: "
+            f"the character U+{code:04X} is not allowed in a YAML file"
+        )
     if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
         mark = exc.problem_mark
         what = exc.problem or "cannot be read"
@@ -521,7 +557,7 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
     try:
         data = yaml.load(text, Loader=_Loader)  # a SafeLoader: no arbitrary objects
     except yaml.YAMLError as exc:
-        raise CampaignFileError(_yaml_problem(source, exc)) from None
+        raise CampaignFileError(_yaml_problem(source, exc, text)) from None
     except RecursionError:
         raise CampaignFileError(f"{source}: nested too deeply to read") from None
     if data is None:
