@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.errors import LedgerError, UndoError
+from drawsteel_kit.errors import LedgerError, LedgerReadOnly, UndoError
 from drawsteel_kit.ledger import events as _events
 from drawsteel_kit.ledger.backup import backup as _backup
 from drawsteel_kit.ledger.backup import export as _export
@@ -31,7 +31,7 @@ from drawsteel_kit.ledger.events import (
 )
 from drawsteel_kit.ledger.projections import rebuild as _rebuild
 from drawsteel_kit.ledger.projections import snapshot
-from drawsteel_kit.ledger.schema import MIGRATIONS, migrate, schema_version
+from drawsteel_kit.ledger.schema import MIGRATIONS, check_not_newer, migrate, schema_version
 from drawsteel_kit.ledger.transaction import write as _write
 
 __all__ = [
@@ -52,6 +52,11 @@ __all__ = [
 UNDO_SCAN_LIMIT = 20_000
 
 
+def _fields(op: Op) -> set[str] | None:
+    """The fields an op changes; None for a whole row (an insert or a delete)."""
+    return set(op["after"]) if op["op"] == "update" else None
+
+
 class Ledger:
     """One campaign's ledger file."""
 
@@ -70,6 +75,7 @@ class Ledger:
                 applied = {m.name for m in MIGRATIONS.applied(db)}
                 if "events" not in db.table_names() or not applied:
                     raise LedgerError(f"{path} is not a drawsteel-kit ledger")
+                check_not_newer(db, path=str(path))
                 if MIGRATIONS.pending(db):
                     raise LedgerError(
                         f"{path} uses an older schema; open it once for writing "
@@ -96,6 +102,10 @@ class Ledger:
     @contextmanager
     def write(self) -> Iterator[Ledger]:
         """One ``BEGIN IMMEDIATE`` transaction: everything in the block lands, or nothing."""
+        if self.readonly:
+            # SQLite lets a mode=ro connection BEGIN IMMEDIATE and only fails at the first
+            # write, as a bare OperationalError: refuse up front, with our own error.
+            raise LedgerReadOnly("this ledger was opened read-only; nothing was written")
         with _write(self.db):
             yield self
 
@@ -217,8 +227,12 @@ class Ledger:
         return target, _events.invert_ops(target.ops)
 
     def _later_events_touching(self, target: Event, scan: int = UNDO_SCAN_LIMIT) -> list[Event]:
-        """Later events (not undone) whose ops change a row ``target`` changed."""
-        keys = {(op["table"], op["key"]) for op in target.ops}
+        """Later events (not undone) whose ops change a value ``target`` set.
+
+        A later change to other fields of the same row does not block an undo, so
+        it is not named either.
+        """
+        touched = {(op["table"], op["key"]): _fields(op) for op in target.ops}
         undone = self.undone_ids()
         rows = self.db.query(
             "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?", [target.id, scan]
@@ -228,8 +242,14 @@ class Ledger:
             ev = load_event(row)
             if ev.id in undone:
                 continue
-            if any((op["table"], op["key"]) in keys for op in ev.ops):
-                found.append(ev)
+            for op in ev.ops:
+                key = (op["table"], op["key"])
+                if key not in touched:
+                    continue
+                mine, theirs = touched[key], _fields(op)
+                if mine is None or theirs is None or mine & theirs:
+                    found.append(ev)
+                    break
         return found
 
     def backup(self, dest: str | Path) -> Path:

@@ -120,6 +120,12 @@ def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]
         if op["op"] == "insert":
             if row is None:
                 problems.append(f"{where} no longer exists")
+            else:  # undoing an insert deletes the row: later changes to it would be lost
+                problems += [
+                    f"{where}: {fld} is now {row.get(fld)!r}, not {value!r}"
+                    for fld, value in op["row"].items()
+                    if fld in row and row[fld] != _decode(value)
+                ]
         elif op["op"] == "delete":
             if row is not None:
                 problems.append(f"{where} exists again")

@@ -15,7 +15,9 @@ from sqlite_utils.migrations import Migrations
 
 from drawsteel_kit.errors import LedgerError
 
-__all__ = ["MIGRATIONS", "PROJECTIONS", "Projection", "migrate", "schema_version"]
+__all__ = [
+    "MIGRATIONS", "PROJECTIONS", "Projection", "check_not_newer", "migrate", "schema_version",
+]
 
 MIGRATIONS = Migrations("drawsteel-kit")
 
@@ -121,10 +123,20 @@ def schema_version(db: sqlite_utils.Database) -> str | None:
     return applied[-1].name if applied else None
 
 
+def check_not_newer(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
+    """Refuse a ledger whose history names migrations this version does not know."""
+    known = {m.name for m in MIGRATIONS._migrations}
+    unknown = {m.name for m in MIGRATIONS.applied(db)} - known
+    if unknown:
+        raise LedgerError(
+            f"{path} was written by a newer drawsteel-kit (schema {sorted(unknown)[-1]}); "
+            "upgrade drawsteel-kit to open it."
+        )
+
+
 def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
     """Bring the ledger's schema up to date, refusing files that are not ledgers."""
     tables = set(db.table_names())
-    known = {m.name for m in MIGRATIONS._migrations}
     applied = {m.name for m in MIGRATIONS.applied(db)}
     if tables - {"_sqlite_migrations", "sqlite_sequence"} and not applied:
         raise LedgerError(
@@ -132,11 +144,7 @@ def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
             f"{', '.join(sorted(tables)[:5])}). Point at a campaign's ledger.db, or move this "
             "file aside and run `drawsteel-kit init`."
         )
-    if applied - known:
-        raise LedgerError(
-            f"{path} was written by a newer drawsteel-kit (schema {sorted(applied - known)[-1]}); "
-            "upgrade drawsteel-kit to open it."
-        )
+    check_not_newer(db, path=path)
     if MIGRATIONS.pending(db):
         # Under the write lock, so two processes opening a new ledger at once
         # cannot both apply the same migration.

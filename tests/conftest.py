@@ -1,0 +1,106 @@
+"""Shared fixtures: a small real campaign folder in tmp_path, and an initialised Campaign.
+
+Real SQLite files, no mocks. ``write_campaign`` writes campaign.yaml (YAML built
+from plain dicts, so a test can change one field and write it again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.ledger import LEDGER_FILE
+
+#: Three heroes: enough for "some heroes" and "all heroes" to differ.
+HEROES: tuple[dict[str, Any], ...] = (
+    {
+        "name": "Val", "player": "Ines", "ancestry": "High Elf", "class": "Elementalist",
+        "career": "Sage", "level": 1, "victories": 0,
+        "characteristics": {"might": -1, "agility": 1, "reason": 2, "intuition": 1},
+        "max_stamina": 21, "max_recoveries": 8, "skills": ["Magic"],
+    },
+    {
+        "name": "Bran", "player": "Tomasz", "ancestry": "Dwarf", "class": "Censor",
+        "career": "Artisan", "level": 1, "victories": 2,
+        "characteristics": {"might": 2, "presence": 2},
+        "max_stamina": 24, "max_recoveries": 12,
+    },
+    {
+        "name": "Yorn", "player": "Sam", "ancestry": "Orc", "class": "Fury",
+        "level": 2, "xp": 20, "victories": 0, "max_stamina": 30, "max_recoveries": 10,
+    },
+)
+
+
+def campaign_data(
+    *,
+    name: str = "Test Company",
+    heroes: Sequence[Mapping[str, Any]] = HEROES,
+    **settings: Any,
+) -> dict[str, Any]:
+    """campaign.yaml as a dict; keyword arguments are settings (``xp_track="fast"``)."""
+    return {
+        "name": name,
+        "system": "draw-steel",
+        "settings": {"project_events": "off", **settings},
+        "heroes": [dict(h) for h in heroes],
+    }
+
+
+def write_campaign(folder: Path, data: Mapping[str, Any] | None = None, **kw: Any) -> Path:
+    """Write campaign.yaml into ``folder`` (created) and return the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    body = dict(data) if data is not None else campaign_data(**kw)
+    (folder / "campaign.yaml").write_text(
+        yaml.safe_dump(body, sort_keys=False, allow_unicode=True), encoding="utf-8"
+    )
+    return folder
+
+
+def checkpoint(ledger_path: Path) -> None:
+    """Fold the WAL into the main file through a fresh connection, so its bytes mean something."""
+    conn = sqlite3.connect(str(ledger_path))
+    try:
+        busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        assert busy == 0, "another connection still holds the ledger open"
+    finally:
+        conn.close()
+
+
+def ledger_fingerprint(ledger_path: Path) -> tuple[str, int]:
+    """SHA-256 of the checkpointed ledger file, and the WAL's size (0 after a checkpoint)."""
+    checkpoint(ledger_path)
+    wal = ledger_path.with_name(ledger_path.name + "-wal")
+    return (
+        hashlib.sha256(ledger_path.read_bytes()).hexdigest(),
+        wal.stat().st_size if wal.exists() else 0,
+    )
+
+
+@pytest.fixture
+def campaign_dir(tmp_path: Path) -> Path:
+    """A folder holding a small valid campaign.yaml (no ledger yet)."""
+    return write_campaign(tmp_path / "camp")
+
+
+@pytest.fixture
+def campaign(campaign_dir: Path) -> Iterator[Campaign]:
+    """An initialised campaign (three heroes, the book's settings), closed afterwards."""
+    camp, _ = Campaign.init(campaign_dir)
+    try:
+        yield camp
+    finally:
+        camp.close()
+
+
+@pytest.fixture
+def ledger_path(campaign_dir: Path) -> Path:
+    """Where the campaign fixture's ledger lives."""
+    return campaign_dir / LEDGER_FILE
