@@ -87,6 +87,13 @@ def test_demo_campaign_loads_and_shows_off_the_workbook():
         assert h.wealth >= 1 + bonus.wealth
 
 
+def test_demo_has_heroes_who_level_up_at_the_next_respite():
+    # RULES.md: at the end of a respite victories become XP.
+    cf = load_campaign_file(DEMO)
+    rising = [h.name for h in cf.heroes if level_for_xp((h.xp or 0) + h.victories) > h.level]
+    assert rising == ["Yorn", "Pip Thistledown"]
+
+
 def test_demo_renown_lets_someone_recruit_a_follower():
     # RULES.md: renown 3 allows one follower; the demo's downtime plan recruits one.
     assert any(h.renown >= 3 for h in load_campaign_file(DEMO).heroes)
