@@ -87,7 +87,8 @@ def new(name: str, parent: str) -> None:
         raise click.ClickException(f"the starter template is missing ({TEMPLATE_DIR})")
     shutil.copytree(TEMPLATE_DIR, dest)
     path = dest / CAMPAIGN_FILE
-    text = path.read_text(encoding="utf-8").replace("__CAMPAIGN_NAME__", name.replace('"', "'"))
+    # A JSON string is a valid YAML double-quoted scalar: any name survives, quotes included.
+    text = path.read_text(encoding="utf-8").replace('"__CAMPAIGN_NAME__"', json.dumps(name))
     path.write_text(text, encoding="utf-8")
     click.echo(f"Created {dest}. Edit {path} (your heroes), then: drawsteel-kit init {dest}")
 

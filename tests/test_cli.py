@@ -51,6 +51,14 @@ def test_new_creates_a_campaign_that_inits(tmp_path: Path) -> None:
     assert "already exists" in run("new", "The Iron Saints", "--dir", tmp_path, ok=False)
 
 
+@pytest.mark.parametrize("name", ['Back\\slash "Quoted" Saints', "Ålfheim: ärger #1", "名前"])
+def test_new_keeps_any_name(tmp_path: Path, name: str) -> None:
+    run("new", name, "--dir", tmp_path)
+    (folder,) = tmp_path.iterdir()
+    run("init", folder)
+    assert status(folder)["party"]["name"] == name
+
+
 def test_init_twice_does_not_duplicate(demo: Path) -> None:
     before = status(demo)
     out = run("init", demo)
