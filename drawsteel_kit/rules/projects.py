@@ -77,7 +77,7 @@ MIN_PROJECT_POINTS = 1
 #: Edge +2, double edge +4; bane -2, double bane -4 on project rolls (000: 3784).
 EDGE_BONUS = 2
 BANE_PENALTY = 2
-#: Two or more edges (banes) are a double edge (bane); no more counts (000: 707, 711, 781).
+#: Two or more edges (banes) are a double edge (bane); no more counts (000: 709, 715, 728-730).
 MAX_EDGES = 2
 MAX_BANES = 2
 #: A directly related Crafting or Lore skill applies, like any skill on a test: +2 (000: 3788).
