@@ -43,16 +43,17 @@ def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
     log: list[Happened] = []
     camp, happened = Campaign.init(folder)
     log.append(happened)
-    heroes = list(camp.heroes)
     log.append(camp.start_session())
     log.append(camp.award_victories(1, reason="Bandits at the Old Mill"))
-    log.append(camp.award_victories(2, heroes[:3], reason="The bridge troll, negotiated away"))
-    log.append(camp.spend_tokens("stamina", hero=heroes[0], reason="Held the bridge alone"))
+    log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
+    log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", reason="Second wind"))
+    log.append(camp.award_victories(2, ["Val", "Yorn", "Pip Thistledown"],
+                                    reason="Talked the bridge troll out of its toll"))
     log.append(camp.award_tokens(1, reason="Leapt the chasm with the idol"))
     log.append(camp.end_session())
-    log.append(camp.advance_day(1, reason="Back at the stronghold"))
-    log.append(camp.take_respite(activities={heroes[0]: "Discover Lore: the Mill's cellar",
-                                             heroes[1]: "Craft Treasure: Healing Potion"}))
+    log.append(camp.advance_day(1, reason="Back at the Lantern House"))
+    log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",
+                                             "Bran Ironvein": "Craft Treasure: Healing Potion"}))
     if echo:
         if moved:
             print(f"(the previous demo ledger was kept as {moved})")
