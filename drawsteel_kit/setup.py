@@ -158,7 +158,7 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
     spec_data = {k: v for k, v in merged.items() if k not in state_only}
     spec_data["characteristics"] = {c: merged[c] for c in CHARACTERISTICS}
     try:
-        HeroSpec.model_validate(spec_data)
+        spec = HeroSpec.model_validate(spec_data)
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
@@ -181,4 +181,8 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
             f"{hero.name}: recoveries must be from 0 to max_recoveries "
             f"{merged['max_recoveries']}, got {merged['recoveries']}"
         )
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changes.items()}
+    # Store what campaign.yaml would have stored: names stripped and NFC-normalised,
+    # careers spelled as the catalog spells them ("sage" -> "Sage").
+    read = spec.model_dump(by_alias=True)
+    read.update(read.pop("characteristics"))
+    return {k: read.get(k, v) for k, v in changes.items()}
