@@ -12,13 +12,14 @@ undoing any of them undoes the whole operation.
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from drawsteel_kit.errors import (
     CampaignNotFound,
@@ -111,6 +112,27 @@ def _count(value: object, what: str, *, minimum: int = 1, maximum: int = MAX_AWA
 
 def _hero_row(hero: HeroState) -> dict[str, Any]:
     return hero.as_dict()
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _operation(method: _Method) -> _Method:
+    """Run a whole operation (its reads, checks and writes) in one write transaction.
+
+    Reading the state before taking the write lock let two writers compute from the
+    same values and lose a change (two awards of one victory leaving one). A refused
+    operation rolls back a transaction that wrote nothing.
+    """
+
+    @functools.wraps(method)
+    def run(self: Campaign, *args: Any, **kwargs: Any) -> Any:
+        if self.ledger.db.conn.in_transaction:
+            return method(self, *args, **kwargs)
+        with self.ledger.write():
+            return method(self, *args, **kwargs)
+
+    return cast(_Method, run)
 
 
 class Campaign:
@@ -207,6 +229,9 @@ class Campaign:
     # -- the one write path --------------------------------------------------
     @contextmanager
     def _writing(self) -> Iterator[_Writer]:
+        if self.ledger.db.conn.in_transaction:  # inside an @_operation: its transaction
+            yield _Writer(self)
+            return
         with self.ledger.write():
             yield _Writer(self)
 
@@ -227,6 +252,7 @@ class Campaign:
         return list(chosen.values())
 
     # -- sessions and hero tokens -------------------------------------------
+    @_operation
     def start_session(self) -> Happened:
         """Start the next session: the hero-token pool refills (or carries over)."""
         party = self.party
@@ -248,6 +274,7 @@ class Campaign:
             )
         return Happened("session_started", summary, (ev,), {"session": number, "tokens": pool})
 
+    @_operation
     def end_session(self) -> Happened:
         """End the open session: unused hero tokens vanish unless the campaign keeps them."""
         party = self.party
@@ -268,6 +295,7 @@ class Campaign:
         return Happened("session_ended", summary, (ev,),
                         {"kept": end.kept, "vanished": end.vanished})
 
+    @_operation
     def award_tokens(self, count: int = 1, *, reason: str = "") -> Happened:
         """The Director awards hero tokens to the party pool (heroic risk, a reward)."""
         count = _count(count, "hero tokens awarded")
@@ -281,6 +309,7 @@ class Campaign:
             )
         return Happened("tokens_awarded", summary, (ev,), {"pool": pool})
 
+    @_operation
     def spend_tokens(self, spend: str, *, hero: str | None = None, reason: str = "") -> Happened:
         """Spend from the pool: ``surges``, ``save``, ``reroll`` (1 each) or ``stamina`` (2)."""
         reason = _text(reason, "reason")
@@ -310,6 +339,7 @@ class Campaign:
         return Happened("tokens_spent", summary, (ev,), details)
 
     # -- victories, respites, days ------------------------------------------
+    @_operation
     def award_victories(
         self, count: int = 1, heroes: Iterable[str] | None = None, *, reason: str = ""
     ) -> Happened:
@@ -328,8 +358,10 @@ class Campaign:
                 for h in chosen
             )
         names = ", ".join(h.name for h in chosen)
-        return Happened("victories_awarded", f"{count} victory(ies) to {names}", events)
+        plural = "victory" if count == 1 else "victories"
+        return Happened("victories_awarded", f"{count} {plural} to {names}", events)
 
+    @_operation
     def take_respite(
         self,
         heroes: Iterable[str] | None = None,
@@ -399,6 +431,7 @@ class Campaign:
                    else f"Respite completed by {done}")
         return Happened(kind, summary, tuple(events), {"results": results})
 
+    @_operation
     def advance_day(self, days: int = 1, *, reason: str = "") -> Happened:
         """Move the campaign calendar forward."""
         days = _count(days, "days", maximum=MAX_DAYS_AT_ONCE)
@@ -411,6 +444,7 @@ class Campaign:
         return Happened("day_advanced", summary, (ev,), {"day": day})
 
     # -- by hand, and undo ---------------------------------------------------
+    @_operation
     def adjust_hero(
         self, name: str, *, reason: str, visibility: str = PARTY, **changes: Any
     ) -> Happened:
@@ -434,6 +468,7 @@ class Campaign:
                               payload={"reason": reason, "changes": new}, visibility=visibility)
         return Happened("hero_adjusted", summary, (ev,))
 
+    @_operation
     def undo(self, event_id: int, *, reason: str = "") -> Happened:
         """Undo an operation by appending compensating events; history is never deleted.
 
@@ -442,12 +477,14 @@ class Campaign:
         """
         reason = _text(reason, "reason")
         target = self.ledger.event(event_id)
-        if target.kind in NOT_UNDOABLE:
-            raise UndoError(f"event #{event_id} ({target.summary}) cannot be undone: "
-                            f"{NOT_UNDOABLE[target.kind]}")
         members = (
             self.ledger.operation_events(target.operation) if target.operation else [target]
         )
+        for member in [target, *members]:  # the first init wrote its heroes with the party
+            if member.kind in NOT_UNDOABLE:
+                part = "" if member.id == target.id else f"it is part of #{member.id}, "
+                raise UndoError(f"event #{event_id} ({target.summary}) cannot be undone: "
+                                f"{part}{NOT_UNDOABLE[member.kind]}")
         if not any(e.ops for e in members):
             raise UndoError(f"event #{event_id} ({target.summary}) changed nothing: "
                             "there is nothing to undo")
