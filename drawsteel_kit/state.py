@@ -120,6 +120,12 @@ def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
+    # NOCASE folds ASCII only; campaign.yaml tells names apart by casefold ("Éowyn" = "éowyn").
+    folded = [k for k in known if isinstance(name, str) and k.casefold() == name.casefold()]
+    if folded:
+        return HeroState.from_row(
+            next(iter(db.query("SELECT * FROM heroes WHERE name = ?", [folded[0]])))
+        )
     raise UnknownHero(
         f"no hero named {name!r} in this campaign; the heroes are: "
         f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"

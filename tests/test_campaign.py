@@ -4,12 +4,16 @@ respites, days, hand adjustments and history."""
 from __future__ import annotations
 
 import json
+import shutil
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from conftest import HEROES, write_campaign
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.demo import build_demo
 from drawsteel_kit.errors import (
     CampaignNotFound,
     NotEnoughTokens,
@@ -111,6 +115,51 @@ def test_open_refuses_folders_without_a_campaign(tmp_path):
         Campaign.open(write_campaign(tmp_path / "fresh"))
     with pytest.raises(CampaignNotFound, match="new"):
         Campaign.open(tmp_path / "nowhere")
+
+
+def test_a_campaign_is_found_by_its_folder_file_or_ledger(campaign, campaign_dir):
+    campaign.close()
+    for where in (campaign_dir, campaign_dir / "campaign.yaml", campaign_dir / "ledger.db"):
+        with Campaign.open(where) as camp:
+            assert camp.folder == campaign_dir and len(camp.heroes) == 3
+
+
+DEMO_FILE = Path(__file__).resolve().parents[1] / "campaigns" / "demo" / "campaign.yaml"
+
+
+def _demo_folder(tmp_path: Path) -> Path:
+    if not DEMO_FILE.is_file():
+        pytest.skip("campaigns/demo/campaign.yaml is not there yet")
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(DEMO_FILE, folder / "campaign.yaml")
+    return folder
+
+
+def test_the_demo_plays_a_first_session_through_the_api(tmp_path):
+    folder = _demo_folder(tmp_path)
+    camp = build_demo(folder, echo=False)
+    with camp:
+        kinds = [e.kind for e in camp.history(newest_first=False)]
+        assert kinds[0] == "campaign_created"
+        assert {"session_started", "session_ended", "respite", "tokens_spent"} <= set(kinds)
+        assert camp.party.session_open is False and camp.party.day == 2
+        assert camp.ledger.verify()
+    again = build_demo(folder, echo=False)  # the old ledger is moved aside, not deleted
+    with again:
+        assert again.ledger.event_count() == len(kinds)
+    assert len(list((folder / "backups").glob("ledger-before-demo-*.db"))) == 1
+
+
+@pytest.mark.xfail(strict=True, reason="demo.py names the moved ledger by the second: a second "
+                   "rebuild within the same second replaces the first one's backup")
+def test_rebuilding_the_demo_twice_in_a_second_keeps_both_old_ledgers(tmp_path):
+    folder = _demo_folder(tmp_path)
+    build_demo(folder, echo=False).close()
+    time.sleep(1.02 - time.time() % 1)  # start at the top of a second: both moves fall in it
+    for _ in range(2):
+        build_demo(folder, echo=False).close()
+    assert len(list((folder / "backups").glob("ledger-before-demo-*.db"))) == 2
 
 
 def test_status_is_json_ready(campaign):
@@ -218,6 +267,16 @@ def test_victories_to_some_heroes_by_any_case(campaign):
     assert campaign.hero("Bran").victories == 2
     campaign.award_victories(1, "bran")
     assert campaign.hero("Bran").victories == 3
+
+
+def test_names_match_whatever_their_case_beyond_ascii_too(tmp_path):
+    eowyn = {"name": "Éowyn", "max_stamina": 20, "max_recoveries": 8}
+    camp, _ = Campaign.init(write_campaign(tmp_path / "c", heroes=[*HEROES, eowyn]))
+    with camp:
+        assert camp.hero("éowyn").name == camp.hero("ÉOWYN").name == "Éowyn"
+        assert [e.actor for e in camp.award_victories(1, ["éowyn", "val"]).events] == [
+            "Éowyn", "Val"]
+        assert len(camp.history(hero="éowyn", kind="victories_awarded")) == 1
 
 
 def test_an_unknown_hero_is_refused_naming_the_heroes(campaign):
