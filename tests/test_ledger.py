@@ -16,7 +16,9 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import LedgerError, LedgerLocked, LedgerReadOnly, UndoError
 from drawsteel_kit.ledger import DIRECTOR, MIGRATIONS, PARTY, Ledger, insert_op, update_op
 from drawsteel_kit.ledger.connection import connect
+from drawsteel_kit.ledger.events import append
 from drawsteel_kit.ledger.schema import migrate
+from drawsteel_kit.ledger.transaction import write
 
 HERO = {
     "name": "Val", "player": "", "ancestry": "", "class": "", "career": None, "level": 1,
@@ -103,6 +105,18 @@ def test_read_only_ledger_refuses_writes_and_leaves_the_file_alone(tmp_path):
     finally:
         ro.close()
     assert _sha(path) == before
+
+
+def test_a_write_through_a_bare_read_only_connection_is_mapped_too(tmp_path):
+    path = tmp_path / "ledger.db"
+    Ledger.open(path).close()
+    db = connect(path, readonly=True)
+    try:
+        with pytest.raises(LedgerReadOnly, match="nothing was written"), write(db):
+            append(db, "day_advanced", day=2, session=None)
+        assert not db.conn.in_transaction
+    finally:
+        db.close()
 
 
 def test_read_only_open_of_a_missing_file_says_to_init(tmp_path):

@@ -19,6 +19,11 @@ from drawsteel_kit.ledger.connection import is_locked_error
 __all__ = ["write"]
 
 
+def _is_readonly_error(exc: BaseException) -> bool:
+    text = str(exc).lower()
+    return "readonly" in text or "read-only" in text
+
+
 @contextmanager
 def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     """Run the block as one write transaction: all of it lands, or none of it."""
@@ -33,14 +38,21 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
                 "the ledger stayed locked by another program longer than the busy timeout; "
                 "nothing was written. Try again when the other writer has finished."
             ) from exc
-        if "readonly" in str(exc).lower() or "read-only" in str(exc).lower():
+        if _is_readonly_error(exc):
             raise LedgerReadOnly("this ledger was opened read-only; nothing was written") from exc
         raise
     try:
         yield db
-    except BaseException:
+    except BaseException as exc:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.OperationalError) and _is_readonly_error(exc):
+            # A mode=ro connection (or a file the user may not write) passes BEGIN
+            # IMMEDIATE and fails at its first write.
+            raise LedgerReadOnly(
+                "the ledger cannot be written (opened read-only, or the file or its folder "
+                "is read-only); nothing was written"
+            ) from exc
         raise
     try:
         conn.execute("COMMIT")
