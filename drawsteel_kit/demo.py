@@ -29,6 +29,10 @@ def _fresh(folder: Path) -> Path | None:
     dest_dir = folder / "backups"
     dest_dir.mkdir(exist_ok=True)
     moved = dest_dir / f"ledger-before-demo-{stamp}.db"
+    n = 1
+    while moved.exists():  # two rebuilds in one second keep both old ledgers
+        n += 1
+        moved = dest_dir / f"ledger-before-demo-{stamp}-{n}.db"
     for suffix in ("", "-wal", "-shm"):
         part = ledger.with_name(ledger.name + suffix)
         if part.exists():

@@ -151,8 +151,6 @@ def test_the_demo_plays_a_first_session_through_the_api(tmp_path):
     assert len(list((folder / "backups").glob("ledger-before-demo-*.db"))) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="demo.py names the moved ledger by the second: a second "
-                   "rebuild within the same second replaces the first one's backup")
 def test_rebuilding_the_demo_twice_in_a_second_keeps_both_old_ledgers(tmp_path):
     folder = _demo_folder(tmp_path)
     build_demo(folder, echo=False).close()

@@ -397,3 +397,26 @@ def test_switching_a_locked_new_file_to_wal_reports_the_lock(tmp_path):
     finally:
         other.execute("ROLLBACK")
         other.close()
+
+
+def test_a_foreign_sqlite_file_is_refused_without_being_changed(tmp_path):
+    """Refusing another program's database must not switch it to WAL (a lasting change)."""
+    import hashlib
+    import sqlite3
+
+    from drawsteel_kit.errors import LedgerError
+    from drawsteel_kit.ledger import Ledger
+
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    conn.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    conn.commit()
+    conn.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    with pytest.raises(LedgerError, match="not a drawsteel-kit ledger"):
+        Ledger.open(path)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    conn.close()

@@ -18,7 +18,7 @@ from drawsteel_kit.errors import LedgerError, LedgerReadOnly, UndoError
 from drawsteel_kit.ledger import events as _events
 from drawsteel_kit.ledger.backup import backup as _backup
 from drawsteel_kit.ledger.backup import export as _export
-from drawsteel_kit.ledger.connection import LEDGER_FILE, connect
+from drawsteel_kit.ledger.connection import BUSY_TIMEOUT_MS, LEDGER_FILE, connect
 from drawsteel_kit.ledger.events import (
     DIRECTOR,
     PARTY,
@@ -66,10 +66,12 @@ class Ledger:
         self.readonly = readonly
 
     @classmethod
-    def open(cls, path: str | Path, *, readonly: bool = False) -> Ledger:
+    def open(
+        cls, path: str | Path, *, readonly: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Ledger:
         """Open (and, unless read-only, create and migrate) the ledger at ``path``."""
         path = Path(path)
-        db = connect(path, readonly=readonly)
+        db = connect(path, readonly=readonly, busy_timeout_ms=busy_timeout_ms)
         try:
             if readonly:
                 applied = {m.name for m in MIGRATIONS.applied(db)}

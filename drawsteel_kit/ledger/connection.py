@@ -31,6 +31,22 @@ def is_locked_error(exc: BaseException) -> bool:
     )
 
 
+#: Tables SQLite or sqlite-utils add on their own; any other table in a file without
+#: ``events`` means the file belongs to another program.
+_OWN_TABLES = frozenset({"events", "_sqlite_migrations", "sqlite_sequence"})
+
+
+def _refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "events" not in tables and tables - _OWN_TABLES:
+        conn.close()
+        raise LedgerError(
+            f"{path} is a SQLite file but not a drawsteel-kit ledger (it has tables "
+            f"{', '.join(sorted(tables)[:5])}). Point at a campaign's ledger.db, or move this "
+            "file aside and run `drawsteel-kit init`."
+        )
+
+
 def connect(
     path: str | Path,
     *,
@@ -63,6 +79,7 @@ def connect(
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if not readonly:
+            _refuse_foreign(conn, path)  # before WAL: never change another program's file
             mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
             if mode.lower() != "wal":
                 conn.execute("PRAGMA journal_mode = WAL")
