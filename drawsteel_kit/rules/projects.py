@@ -15,6 +15,7 @@ from typing import Literal, NamedTuple
 
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.rules.dice import Dice, roll_many
+from drawsteel_kit.rules.power import BANE_PENALTY, DOUBLE_THRESHOLD, EDGE_BONUS, SKILL_BONUS
 
 __all__ = [
     "AUTOMATIC_BREAKTHROUGH_POINTS",
@@ -74,14 +75,12 @@ EXTRA_DIE_SIDES = 6
 BREAKTHROUGH_NATURALS: frozenset[int] = frozenset({19, 20})
 #: However low the roll, a project roll adds at least 1 point (000: 3776).
 MIN_PROJECT_POINTS = 1
-#: Edge +2, double edge +4; bane -2, double bane -4 on project rolls (000: 3784).
-EDGE_BONUS = 2
-BANE_PENALTY = 2
-#: Two or more edges (banes) are a double edge (bane); no more counts (000: 709, 715, 728-730).
-MAX_EDGES = 2
-MAX_BANES = 2
-#: A directly related Crafting or Lore skill applies, like any skill on a test: +2 (000: 3788).
-SKILL_BONUS = 2
+# Edge +2, double edge +4; bane -2, double bane -4 on project rolls (000: 3784): the same
+# EDGE_BONUS and BANE_PENALTY as any power roll, but no tier shift. Two or more edges (banes)
+# are a double edge (bane); no more counts (000: 709, 715, 728-730). A directly related
+# Crafting or Lore skill applies like any skill on a test: SKILL_BONUS, +2 (000: 3788).
+MAX_EDGES = DOUBLE_THRESHOLD
+MAX_BANES = DOUBLE_THRESHOLD
 #: Banes from the project source's language: known none, related one, neither two (000: 3792).
 LANGUAGE_BANES: dict[str, int] = {"known": 0, "related": 1, "unknown": 2}
 
