@@ -7,6 +7,7 @@ from plain dicts, so a test can change one field and write it again).
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -14,9 +15,17 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import settings
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
+
+# Shared, noisy machines: no per-example deadlines. In CI (CI=true) examples are derived
+# from each test's name, so a run is reproducible and a submission cannot fail by luck;
+# locally they are random and the example database remembers any failure found.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 #: Three heroes: enough for "some heroes" and "all heroes" to differ.
 HEROES: tuple[dict[str, Any], ...] = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -549,15 +550,24 @@ def test_parse_names_its_source():
 free_text = st.text(
     st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\n\t\r"), max_size=30
 )
-labels = st.text(min_size=1, max_size=12).filter(
-    lambda s: s.strip() and all(c.isprintable() for c in s)
-)
+def _is_label(text: str) -> bool:
+    """What config's label validator accepts: printable, with a visible character."""
+    return all(c.isprintable() for c in text) and any(
+        unicodedata.category(c)[0] in "LNPS" for c in unicodedata.normalize("NFC", text).strip()
+    )
+
+
+def _label_key(text: str) -> str:
+    return unicodedata.normalize("NFC", text).strip().casefold()
+
+
+labels = st.text(min_size=1, max_size=12).filter(_is_label)
 
 
 @st.composite
 def campaigns(draw: st.DrawFn) -> CampaignFile:
     track = draw(st.sampled_from(["normal", "fast", "slow"]))
-    names = draw(st.lists(labels, min_size=1, max_size=4, unique_by=str.casefold))
+    names = draw(st.lists(labels, min_size=1, max_size=4, unique_by=_label_key))
     heroes = []
     for name in names:
         level = draw(st.integers(1, 10))
@@ -571,7 +581,7 @@ def campaigns(draw: st.DrawFn) -> CampaignFile:
                 "characteristics": {"might": draw(st.integers(-5, 5))},
                 "max_stamina": draw(st.integers(1, 999)),
                 "max_recoveries": draw(st.integers(0, 99)),
-                "skills": draw(st.lists(labels, max_size=3, unique_by=str.casefold)),
+                "skills": draw(st.lists(labels, max_size=3, unique_by=_label_key)),
                 "titles": draw(st.lists(labels, max_size=2)),
             }
         )
