@@ -67,7 +67,7 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
 
 def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Happened]:
     """Build or update a campaign's ledger from its campaign.yaml, in one transaction."""
-    from drawsteel_kit.campaign import Happened, _Writer, find_campaign_dir
+    from drawsteel_kit.campaign import Happened, Writer, find_campaign_dir
 
     folder = find_campaign_dir(where)
     cf = load_campaign_file(folder / CAMPAIGN_FILE)  # validates before anything is written
@@ -75,7 +75,7 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
     campaign = cls(folder, ledger)
     try:
         with ledger.write():
-            writer = _Writer(campaign)
+            writer = Writer(campaign)
             events = []
             party = read_party(ledger.db)
             wanted = party_row(cf)

@@ -1,0 +1,182 @@
+"""What every campaign operation shares: the write path, the Writer, Happened.
+
+Operations are grouped by area in mixins (``ops.sessions``, ``ops.respites``, ...);
+:class:`drawsteel_kit.campaign.Campaign` composes them into the one facade.
+"""
+
+from __future__ import annotations
+
+import functools
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+from drawsteel_kit.errors import RulesError
+from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
+from drawsteel_kit.state import HeroState, PartyState, read_hero, read_heroes, read_party
+
+__all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "operation"]
+
+#: Our own sanity limits (not the book's): larger numbers are typos, not awards.
+MAX_AWARD = 1_000
+MAX_DAYS_AT_ONCE = 3_650
+MAX_TEXT = 500
+
+
+@dataclass(frozen=True)
+class Happened:
+    """What an operation did: its events (one per hero touched) and a summary line."""
+
+    kind: str
+    summary: str
+    events: tuple[Event, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def event_ids(self) -> tuple[int, ...]:
+        """The ids of the events written (empty for a dry run or a no-op)."""
+        return tuple(e.id for e in self.events)
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+def check_text(value: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise RulesError(f"{what} must be text, got {value!r}")
+    value = value.strip()
+    if len(value) > MAX_TEXT:
+        raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")
+    return value
+
+
+def check_count(value: object, what: str, *, minimum: int = 1, maximum: int = MAX_AWARD) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= maximum:
+        raise RulesError(
+            f"{what} must be a whole number from {minimum} to {maximum}, got {value!r}"
+        )
+    return value
+
+
+def hero_row(hero: HeroState) -> dict[str, Any]:
+    return hero.as_dict()
+
+
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def operation(method: _Method) -> _Method:
+    """Run a whole operation (its reads, checks and writes) in one write transaction.
+
+    Reading the state before taking the write lock let two writers compute from the
+    same values and lose a change (two awards of one victory leaving one). A refused
+    operation rolls back a transaction that wrote nothing.
+    """
+
+    @functools.wraps(method)
+    def run(self: CampaignBase, *args: Any, **kwargs: Any) -> Any:
+        if self.ledger.db.conn.in_transaction:
+            return method(self, *args, **kwargs)
+        with self.ledger.write():
+            return method(self, *args, **kwargs)
+
+    return cast(_Method, run)
+
+
+class CampaignBase:
+    """A campaign's folder and ledger, its state, and the one write path."""
+
+    def __init__(self, folder: Path, ledger: Ledger) -> None:
+        self.folder = folder
+        self.ledger = ledger
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def party(self) -> PartyState:
+        """The party: name, day, session, hero tokens, settings, stronghold."""
+        party = read_party(self.ledger.db)
+        assert party is not None  # open() checked
+        return party
+
+    @property
+    def heroes(self) -> dict[str, HeroState]:
+        """Every hero, by name."""
+        return read_heroes(self.ledger.db)
+
+    def hero(self, name: str) -> HeroState:
+        """One hero (case-insensitive); UnknownHero says which heroes there are."""
+        return read_hero(self.ledger.db, name)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The campaign's table rules as the ledger has them."""
+        return self.party.settings
+
+    # -- the one write path --------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator[Writer]:
+        if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction
+            yield Writer(self)
+            return
+        with self.ledger.write():
+            yield Writer(self)
+
+    def _resolve_heroes(self, names: Iterable[str] | None) -> list[HeroState]:
+        if names is None:
+            heroes = list(self.heroes.values())
+            if not heroes:
+                raise RulesError("this campaign has no heroes yet: add them to campaign.yaml")
+            return heroes
+        if isinstance(names, str):
+            names = [names]
+        chosen: dict[str, HeroState] = {}
+        for name in names:
+            hero = self.hero(name)
+            chosen[hero.name] = hero
+        if not chosen:
+            raise RulesError("name at least one hero (or none, for all of them)")
+        return list(chosen.values())
+
+
+class Writer:
+    """Writes events inside one open transaction, stamping day, session and operation."""
+
+    def __init__(self, campaign: CampaignBase) -> None:
+        self.campaign = campaign
+        self.ledger = campaign.ledger
+        party = read_party(campaign.ledger.db)
+        self.day = party.day if party else 1
+        self.session = (party.session or None) if party else None
+        self.operation = uuid.uuid4().hex[:12]
+
+    def event(
+        self, kind: str, ops: Sequence[Op], *, summary: str, actor: str | None = None,
+        payload: Mapping[str, Any] | None = None, visibility: str = PARTY,
+        session: int | None = None, seed: int | None = None, dice: Sequence[int] | None = None,
+        undoes: int | None = None,
+    ) -> Event:
+        body = {"summary": summary, **(payload or {})}
+        return self.ledger.append(
+            kind, day=self.day, session=session if session is not None else self.session,
+            actor=actor, payload=body, ops=ops, seed=seed, dice=dice, visibility=visibility,
+            undoes=undoes, operation=self.operation,
+        )
+
+    def party_event(self, kind: str, after: Mapping[str, Any], **kw: Any) -> Event:
+        party = read_party(self.ledger.db)
+        assert party is not None
+        before = party.as_dict()
+        return self.event(kind, [update_op("party", 1, before, after)], **kw)
+
+    def hero_event(
+        self, kind: str, hero: HeroState, after: Mapping[str, Any], **kw: Any
+    ) -> Event:
+        ops = [update_op("heroes", hero.name, hero_row(hero), after)] if after else []
+        return self.event(kind, ops, actor=hero.name, **kw)
+
+    def add_hero(self, row: Mapping[str, Any], **kw: Any) -> Event:
+        return self.event("hero_added", [insert_op("heroes", row["name"], row)],
+                          actor=str(row["name"]), **kw)
