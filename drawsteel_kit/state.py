@@ -14,7 +14,18 @@ import sqlite_utils
 
 from drawsteel_kit.errors import UnknownHero
 
-__all__ = ["CHARACTERISTICS", "HeroState", "PartyState", "read_hero", "read_heroes", "read_party"]
+__all__ = [
+    "CHARACTERISTICS",
+    "FollowerState",
+    "HeroState",
+    "PartyState",
+    "ProjectState",
+    "read_followers",
+    "read_hero",
+    "read_heroes",
+    "read_party",
+    "read_projects",
+]
 
 #: The five characteristics, in the book's order (000: 661-745).
 CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
@@ -130,3 +141,114 @@ def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
         f"no hero named {name!r} in this campaign; the heroes are: "
         f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"
     )
+
+
+@dataclass(frozen=True)
+class ProjectState:
+    """One downtime project as the ledger has it now."""
+
+    id: int
+    hero: str
+    title: str
+    template: str
+    kind: str
+    goal: int
+    points: int
+    characteristics: tuple[str, ...]
+    source_language: tuple[str, ...]
+    item_prerequisite: str
+    prerequisite: str
+    source: str
+    completion: str
+    completion_detail: dict[str, Any]
+    status: str
+    started_day: int
+    completed_day: int | None
+    guides: tuple[str, ...]
+    milestones_reached: tuple[int, ...]
+    event_pending: int
+    visibility: str
+
+    @property
+    def done(self) -> bool:
+        """True once the project reached its goal."""
+        return self.status == "complete"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in fields(self)}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> ProjectState:
+        """Decode a ``projects`` row."""
+        data = dict(row)
+        for col in ("characteristics", "source_language", "guides", "milestones_reached"):
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        data["completion_detail"] = json.loads(data["completion_detail"] or "{}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class FollowerState:
+    """One follower (artisan, sage or retainer) as the ledger has them now."""
+
+    id: int
+    hero: str
+    name: str
+    role: str
+    ancestry: str
+    might: int
+    agility: int
+    reason: int
+    intuition: int
+    presence: int
+    skills: tuple[str, ...]
+    languages: tuple[str, ...]
+    project_id: int | None
+    skill_applies: bool
+    active: bool
+
+    @property
+    def characteristics(self) -> dict[str, int]:
+        """The five characteristics by name."""
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in fields(self)}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> FollowerState:
+        """Decode a ``followers`` row."""
+        data = dict(row)
+        for col in ("skills", "languages"):
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        data["skill_applies"] = bool(data["skill_applies"])
+        data["active"] = bool(data["active"])
+        return cls(**data)
+
+
+def read_projects(
+    db: sqlite_utils.Database, *, hero: str | None = None, status: str | None = None
+) -> list[ProjectState]:
+    """Projects, oldest first, optionally one hero's or of one status."""
+    where, params = [], []
+    if hero is not None:
+        where.append("hero = ?")
+        params.append(hero)
+    if status is not None:
+        where.append("status = ?")
+        params.append(status)
+    sql = "SELECT * FROM projects" + (" WHERE " + " AND ".join(where) if where else "")
+    return [ProjectState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+
+
+def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
+    """Active followers, oldest first, optionally one hero's."""
+    sql, params = "SELECT * FROM followers WHERE active = 1", []
+    if hero is not None:
+        sql += " AND hero = ?"
+        params.append(hero)
+    return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]

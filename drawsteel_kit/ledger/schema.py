@@ -34,6 +34,9 @@ class Projection:
 PROJECTIONS: tuple[Projection, ...] = (
     Projection("party", "id"),
     Projection("heroes", "name"),
+    Projection("projects", "id"),
+    Projection("followers", "id"),
+    Projection("inventory", "id"),
 )
 
 
@@ -112,6 +115,76 @@ def _initial(db: sqlite_utils.Database) -> None:
             languages TEXT NOT NULL DEFAULT '[]',
             titles TEXT NOT NULL DEFAULT '[]',
             perks TEXT NOT NULL DEFAULT '[]'
+        )
+        """
+    )
+
+
+@MIGRATIONS(name="0002_projects_followers_inventory")
+def _projects(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE projects (
+            id INTEGER PRIMARY KEY,
+            hero TEXT NOT NULL REFERENCES heroes(name),
+            title TEXT NOT NULL,
+            template TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('crafting', 'research', 'other')),
+            goal INTEGER NOT NULL CHECK (goal >= 1),
+            points INTEGER NOT NULL DEFAULT 0 CHECK (points >= 0),
+            characteristics TEXT NOT NULL DEFAULT '[]',
+            source_language TEXT NOT NULL DEFAULT '[]',
+            item_prerequisite TEXT NOT NULL DEFAULT '',
+            prerequisite TEXT NOT NULL DEFAULT 'none'
+                CHECK (prerequisite IN ('none', 'owned', 'waived')),
+            source TEXT NOT NULL DEFAULT 'available'
+                CHECK (source IN ('none', 'available', 'common', 'needed')),
+            completion TEXT NOT NULL DEFAULT 'none',
+            completion_detail TEXT NOT NULL DEFAULT '{}',
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'complete')),
+            started_day INTEGER NOT NULL,
+            completed_day INTEGER,
+            guides TEXT NOT NULL DEFAULT '[]',
+            milestones_reached TEXT NOT NULL DEFAULT '[]',
+            event_pending INTEGER NOT NULL DEFAULT 0,
+            visibility TEXT NOT NULL DEFAULT 'party'
+        )
+        """
+    )
+    db.execute("CREATE INDEX projects_hero ON projects(hero)")
+    db.execute(
+        """
+        CREATE TABLE followers (
+            id INTEGER PRIMARY KEY,
+            hero TEXT NOT NULL REFERENCES heroes(name),
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('artisan', 'sage', 'retainer')),
+            ancestry TEXT NOT NULL DEFAULT '',
+            might INTEGER NOT NULL DEFAULT 0,
+            agility INTEGER NOT NULL DEFAULT 0,
+            reason INTEGER NOT NULL DEFAULT 0,
+            intuition INTEGER NOT NULL DEFAULT 0,
+            presence INTEGER NOT NULL DEFAULT 0,
+            skills TEXT NOT NULL DEFAULT '[]',
+            languages TEXT NOT NULL DEFAULT '[]',
+            project_id INTEGER REFERENCES projects(id),
+            skill_applies INTEGER NOT NULL DEFAULT 0,
+            active INTEGER NOT NULL DEFAULT 1
+        )
+        """
+    )
+    db.execute("CREATE INDEX followers_hero ON followers(hero)")
+    db.execute(
+        """
+        CREATE TABLE inventory (
+            id INTEGER PRIMARY KEY,
+            holder TEXT REFERENCES heroes(name),
+            item TEXT NOT NULL,
+            kind TEXT NOT NULL DEFAULT '',
+            count INTEGER NOT NULL DEFAULT 1 CHECK (count >= 0),
+            origin TEXT NOT NULL DEFAULT '',
+            project_id INTEGER REFERENCES projects(id),
+            visibility TEXT NOT NULL DEFAULT 'party'
         )
         """
     )
