@@ -76,19 +76,15 @@ class Other:
 Activity: TypeAlias = ProjectRoll | StudyGuide | FindSource | ServeAsSource | Other
 
 
-def activity_label(activity: Activity | str) -> str:
-    """A short human description for history lines."""
+def activity_label(activity: Activity | str, title: str | None = None) -> str:
+    """A short human description for history lines (``title``: the project's, if known)."""
     match activity:
         case str():
             return activity
-        case ProjectRoll(project=p):
-            return f"project roll on {p}"
-        case StudyGuide(project=p, guide=g):
-            return f"studies {g} for {p}"
-        case FindSource(project=p):
-            return f"finds a source for {p}"
-        case ServeAsSource(project=p):
-            return f"serves as the source for {p}"
         case Other(text=t):
             return t
-    return str(activity)
+        case StudyGuide(project=p, guide=g):
+            return f"studies {g} for {title or p}"
+    verb = {ProjectRoll: "project roll on", FindSource: "finds a source for",
+            ServeAsSource: "serves as the source for"}[type(activity)]
+    return f"{verb} {title or activity.project}"

@@ -21,6 +21,7 @@ from typing import Any
 from drawsteel_kit.errors import CampaignNotFound, UndoError
 from drawsteel_kit.ledger import LEDGER_FILE, Event, Ledger
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
+from drawsteel_kit.ops.followers import FollowerOps
 from drawsteel_kit.ops.respites import RespiteOps
 from drawsteel_kit.ops.sessions import SessionOps
 from drawsteel_kit.state import read_party
@@ -54,7 +55,7 @@ def find_campaign_dir(where: str | Path) -> Path:
     )
 
 
-class Campaign(SessionOps, RespiteOps):
+class Campaign(SessionOps, RespiteOps, FollowerOps):
     """One campaign: its folder, its ledger, and every operation on them."""
 
     # -- opening -------------------------------------------------------------
@@ -140,16 +141,16 @@ class Campaign(SessionOps, RespiteOps):
         if not any(e.ops for e in members):
             raise UndoError(f"event #{event_id} ({target.summary}) changed nothing: "
                             "there is nothing to undo")
-        checked = [self.ledger.undo_ops(e.id) for e in members]
         summary = f"Undid #{event_id} ({target.summary})" + (f": {reason}" if reason else "")
         with self._writing() as w:
-            events = tuple(
+            # Newest first, each checked against the state the later undos left: events of
+            # one operation may change the same row (a week of days, a roll then a respite).
+            for member in reversed(members):
+                ev, inverse = self.ledger.undo_ops(member.id)
                 w.event("undo", inverse, summary=f"Undo #{ev.id}: {ev.summary}", actor=ev.actor,
                         payload={"reason": reason, "undone_kind": ev.kind},
                         visibility=ev.visibility, undoes=ev.id)
-                for ev, inverse in checked
-            )
-        return Happened("undo", summary, events)
+        return Happened("undo", summary, tuple(w.written))
 
     # -- backup and export ---------------------------------------------------
     def backup(self, dest: str | Path | None = None) -> Path:

@@ -359,7 +359,7 @@ def test_an_interrupted_respite_changes_nothing_but_is_recorded(campaign):
 
 
 def test_advance_day(campaign):
-    assert campaign.advance_day().details == {"day": 2}
+    assert campaign.advance_day().details["day"] == 2
     happened = campaign.advance_day(5, reason="the road to Capital")
     assert campaign.party.day == 7
     assert "the road to Capital" in happened.summary

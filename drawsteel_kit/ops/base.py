@@ -151,6 +151,7 @@ class Writer:
         self.day = party.day if party else 1
         self.session = (party.session or None) if party else None
         self.operation = uuid.uuid4().hex[:12]
+        self.written: list[Event] = []
 
     def event(
         self, kind: str, ops: Sequence[Op], *, summary: str, actor: str | None = None,
@@ -159,11 +160,13 @@ class Writer:
         undoes: int | None = None,
     ) -> Event:
         body = {"summary": summary, **(payload or {})}
-        return self.ledger.append(
+        written = self.ledger.append(
             kind, day=self.day, session=session if session is not None else self.session,
             actor=actor, payload=body, ops=ops, seed=seed, dice=dice, visibility=visibility,
             undoes=undoes, operation=self.operation,
         )
+        self.written.append(written)
+        return written
 
     def party_event(self, kind: str, after: Mapping[str, Any], **kw: Any) -> Event:
         party = read_party(self.ledger.db)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from drawsteel_kit.activities import Activity, Other, activity_label
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.ops.base import CampaignBase, Happened, check_text, hero_row, operation
+from drawsteel_kit.ops.projects import dice_for
 from drawsteel_kit.rules import respite as respite_rules
+from drawsteel_kit.rules.dice import Dice
 
 __all__ = ["RespiteOps"]
 
@@ -21,43 +24,36 @@ class RespiteOps(CampaignBase):
         self,
         heroes: Iterable[str] | None = None,
         *,
-        activities: Mapping[str, str] | None = None,
+        activities: Mapping[str, Activity | str] | None = None,
         interrupted: bool = False,
         reason: str = "",
+        seed: int | None = None,
+        dice: Dice | None = None,
     ) -> Happened:
         """A respite for some heroes (None: all): each may do at most one activity.
 
-        A completed respite restores Stamina and recoveries and turns victories into
-        XP (levelling up where the XP allows). An interrupted one gives nothing.
+        Activities (project rolls, guides, sources: ``drawsteel_kit.activities``) are
+        resolved first, each as its own event; then the respite ends: Stamina and
+        recoveries come back and victories become XP (levelling up where the XP allows).
+        An interrupted respite gives nothing, and its activities are not resolved.
         """
         reason = check_text(reason, "reason")
         chosen = self._resolve_heroes(heroes)
-        chosen_names = {h.name for h in chosen}
-        planned: dict[str, str] = {}
-        for name, activity in (activities or {}).items():
-            hero = self.hero(name)
-            if hero.name not in chosen_names:
-                raise RulesError(f"{hero.name} has an activity but is not taking this respite")
-            if hero.name in planned:
-                raise RulesError(f"{hero.name} can do only one respite activity per respite")
-            planned[hero.name] = check_text(activity, f"{hero.name}'s activity")
-        track = str(self.settings.get("xp_track", "normal"))
-        results = {
-            h.name: respite_rules.take_respite(
-                respite_rules.RespiteHero(
-                    level=h.level, xp=h.xp, victories=h.victories, stamina=h.stamina,
-                    max_stamina=h.max_stamina, recoveries=h.recoveries,
-                    max_recoveries=h.max_recoveries,
-                ),
-                track=track, interrupted=interrupted,
-            )
-            for h in chosen
-        }
+        plans = self._plan_activities(chosen, activities or {})
+        labels = {p.hero.name: activity_label(p.activity, p.project.title if p.project else None)
+                  for p in plans}
+        rolling = any(not isinstance(p.activity, str | Other) for p in plans)
+        dice, seed = dice_for(seed, dice) if rolling and not interrupted else (dice, seed)
         with self._writing() as w:
+            effects: dict[str, dict[str, Any]] = {}
+            if not interrupted and rolling:
+                assert dice is not None
+                effects = self._respite_activities(w, plans, dice, seed)
             events = []
+            results = {}
             for h in chosen:
-                r = results[h.name]
-                activity = planned.get(h.name, "")
+                h = self.hero(h.name)  # fresh: its activity may have changed it
+                activity = labels.get(h.name, "")
                 if interrupted:
                     text = f"{h.name}'s respite was interrupted: no benefits"
                     text += f" ({reason})" if reason else ""
@@ -66,25 +62,47 @@ class RespiteOps(CampaignBase):
                         payload={"reason": reason, "activity": activity},
                     ))
                     continue
+                r = respite_rules.take_respite(
+                    respite_rules.RespiteHero(
+                        level=h.level, xp=h.xp, victories=h.victories, stamina=h.stamina,
+                        max_stamina=h.max_stamina, recoveries=h.recoveries,
+                        max_recoveries=h.max_recoveries,
+                    ),
+                    track=str(self.settings.get("xp_track", "normal")),
+                )
+                results[h.name] = r
                 after = r.after
+                change = {"xp": after.xp, "victories": after.victories, "level": after.level,
+                          "stamina": after.stamina, "recoveries": after.recoveries}
+                side = effects.get(h.name, {})
                 text = f"{h.name} completes a respite: +{r.xp_gained} XP"
                 if r.levels_gained:
                     text += f", reaches level {after.level}"
                 if activity:
                     text += f"; activity: {activity}"
+                if side.get("lose_recovery"):  # an event's cost outlasts the respite
+                    change["recoveries"] = max(0, after.recoveries - side["lose_recovery"])
+                    text += "; one recovery short (a project event)"
+                if side.get("renown"):
+                    change["renown"] = h.renown + side["renown"]
+                    text += f"; renown +{side['renown']} (a project event)"
                 events.append(w.hero_event(
-                    "respite", h,
-                    {"xp": after.xp, "victories": after.victories, "level": after.level,
-                     "stamina": after.stamina, "recoveries": after.recoveries},
-                    summary=text,
+                    "respite", h, change, summary=text,
                     payload={"activity": activity, "reason": reason, "xp_gained": r.xp_gained,
                              "levels_gained": r.levels_gained},
                 ))
+                if side.get("hero_token"):
+                    pool = self.party.hero_tokens
+                    events.append(w.party_event(
+                        "tokens_awarded", {"hero_tokens": pool + side["hero_token"]},
+                        summary=f"The party gains {side['hero_token']} hero token "
+                                f"(a project event of {h.name}'s)",
+                        payload={"count": side["hero_token"], "reason": "project event"}))
         kind = "respite_interrupted" if interrupted else "respite"
         done = ", ".join(h.name for h in chosen)
         summary = (f"Respite interrupted for {done}: no benefits" if interrupted
                    else f"Respite completed by {done}")
-        return Happened(kind, summary, tuple(events), {"results": results})
+        return Happened(kind, summary, tuple(w.written), {"results": results, "seed": seed})
 
     # -- by hand, and undo ---------------------------------------------------
     @operation

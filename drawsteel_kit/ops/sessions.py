@@ -16,6 +16,7 @@ from drawsteel_kit.ops.base import (
     operation,
 )
 from drawsteel_kit.rules import tokens as token_rules
+from drawsteel_kit.rules.dice import Dice
 
 __all__ = ["SessionOps"]
 
@@ -134,14 +135,30 @@ class SessionOps(CampaignBase):
         return Happened("victories_awarded", f"{count} {plural} to {names}", events)
 
     @operation
-    def advance_day(self, days: int = 1, *, reason: str = "") -> Happened:
-        """Move the campaign calendar forward."""
+    def advance_day(
+        self, days: int = 1, *, reason: str = "", seed: int | None = None,
+        dice: Dice | None = None,
+    ) -> Happened:
+        """Move the calendar forward, day by day: each day, followers make their rolls."""
+        from drawsteel_kit.ops.projects import dice_for
+
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")
-        day = self.party.day + days
-        summary = f"Day {day} begins" + (f" ({reason})" if reason else "")
+        start = self.party.day
+        working = bool(self._workers_today())  # type: ignore[attr-defined]
+        if working:
+            dice, seed = dice_for(seed, dice)
         with self._writing() as w:
-            ev = w.party_event("day_advanced", {"day": day}, summary=summary,
-                               payload={"days": days, "reason": reason})
-        return Happened("day_advanced", summary, (ev,), {"day": day})
-
+            for step in range(1, days + 1):
+                day = start + step
+                w.day = day
+                text = f"Day {day} begins" + (f" ({reason})" if reason else "")
+                w.party_event("day_advanced", {"day": day}, summary=text,
+                              payload={"days": 1, "reason": reason})
+                if working:
+                    assert dice is not None
+                    self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+        end = start + days
+        summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
+            f" ({reason})" if reason else "")
+        return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})
