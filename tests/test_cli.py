@@ -156,7 +156,7 @@ def test_backup_and_export(demo: Path, tmp_path: Path) -> None:
         (["adjust", "{c}", "Val", "charisma=3", "--reason", "x"], "charisma"),
         (["undo", "{c}", "9999"], "no event #9999"),
         (["undo", "{c}", "1"], "cannot be undone"),
-        (["respite", "{c}", "--activity", "Val"], "HERO=ACTIVITY"),
+        (["respite", "{c}", "--activity", "Val"], "HERO=VALUE"),
         (["status", "{tmp}/nowhere"], "no campaign"),
     ],
 )

@@ -13,7 +13,21 @@ from drawsteel_kit.config import parse_campaign_text
 
 REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
-COMMANDS = sorted(main.commands)
+
+
+def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    """Every command by its full name (``project start``), groups walked."""
+    found: list[tuple[str, click.Command]] = []
+    for name, command in sorted(group.commands.items()):
+        full = f"{prefix}{name}"
+        if isinstance(command, click.Group):
+            found += _commands(command, f"{full} ")
+        else:
+            found.append((full, command))
+    return found
+
+
+COMMANDS = dict(_commands(main))
 
 
 def test_readme_opens_with_the_two_setup_commands() -> None:
@@ -23,15 +37,15 @@ def test_readme_opens_with_the_two_setup_commands() -> None:
     ]
 
 
-@pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_has_help_with_an_example(name: str) -> None:
-    command = main.commands[name]
+    command = COMMANDS[name]
     with click.Context(command, info_name=name) as ctx:
         text = command.get_help(ctx)
     assert "Example" in text, f"`drawsteel-kit {name} --help` has no example"
 
 
-@pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_is_in_the_readme(name: str) -> None:
     assert re.search(rf"drawsteel-kit {name}\b", README), f"README lacks `drawsteel-kit {name}`"
 

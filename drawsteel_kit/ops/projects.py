@@ -111,13 +111,12 @@ class ProjectOps(CampaignBase):
                 return catalog.custom_project(custom["name"], **spec), None
         try:
             return catalog.project(name), None
-        except catalog.UnknownProject:
+        except catalog.UnknownProject as exc:
             try:
                 found = catalog.treasure(name)
             except catalog.UnknownTreasure:
                 raise catalog.UnknownProject(
-                    f"{catalog.UnknownProject.__name__}: no project or treasure named "
-                    f"{name!r}: see `drawsteel-kit projects --search` for the catalog"
+                    f"{exc}; browse the catalog with `drawsteel-kit project catalog --search`"
                 ) from None
             return found.as_project(), found
 

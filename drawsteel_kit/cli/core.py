@@ -7,54 +7,24 @@ line saying what to fix and exit with status 1; nothing is written.
 
 from __future__ import annotations
 
-import functools
 import json
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from drawsteel_kit import __version__
-from drawsteel_kit.errors import DrawSteelKitError
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: Where `drawsteel-kit new` copies its starter campaign from.
-TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates" / "campaign"
-
-
-def _friendly(fn: F) -> F:
-    """Turn our own errors into one clear line and exit status 1."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except DrawSteelKitError as exc:
-            raise click.ClickException(str(exc)) from None
-
-    return wrapper  # type: ignore[return-value]
-
-
-def _open(campaign: str, readonly: bool = False) -> Any:
-    from drawsteel_kit.campaign import Campaign
-
-    return Campaign.open(campaign, readonly=readonly)
-
-
-def _say(campaign: str, happened: Any) -> None:
-    click.echo(happened.summary)
-    for ev in happened.events:
-        if len(happened.events) > 1 or ev.summary != happened.summary:
-            click.echo(f"  #{ev.id} {ev.summary}")
-    if happened.events:
-        click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
-
-
-campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
+from drawsteel_kit.cli.common import (
+    TEMPLATE_DIR,
+    campaign_arg,
+    friendly,
+    open_campaign,
+    pairs,
+    say,
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -72,7 +42,7 @@ def main() -> None:
 @click.argument("name")
 @click.option("--dir", "parent", default="campaigns", show_default=True,
               type=click.Path(file_okay=False), help="Folder to create the campaign in.")
-@_friendly
+@friendly
 def new(name: str, parent: str) -> None:
     """Create a campaign folder from the starter template.
 
@@ -95,7 +65,7 @@ def new(name: str, parent: str) -> None:
 
 @main.command()
 @campaign_arg
-@_friendly
+@friendly
 def init(campaign: str) -> None:
     """Build the ledger from campaign.yaml, or bring it up to date. Safe to run again.
 
@@ -115,7 +85,7 @@ def init(campaign: str) -> None:
 @main.command()
 @campaign_arg
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@_friendly
+@friendly
 def status(campaign: str, as_json: bool) -> None:
     """Show the party and every hero.
 
@@ -123,7 +93,7 @@ def status(campaign: str, as_json: bool) -> None:
     """
     from drawsteel_kit.report import status_text
 
-    with _open(campaign, readonly=True) as camp:
+    with open_campaign(campaign, readonly=True) as camp:
         if as_json:
             click.echo(json.dumps(camp.status(), indent=2, ensure_ascii=False))
         else:
@@ -133,14 +103,14 @@ def status(campaign: str, as_json: bool) -> None:
 @main.command()
 @click.argument("action", type=click.Choice(["start", "end"]))
 @campaign_arg
-@_friendly
+@friendly
 def session(action: str, campaign: str) -> None:
     """Start or end a session (the hero-token pool refills or vanishes).
 
     Example: drawsteel-kit session start campaigns/demo
     """
-    with _open(campaign) as camp:
-        _say(campaign, camp.start_session() if action == "start" else camp.end_session())
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.start_session() if action == "start" else camp.end_session())
 
 
 @main.command()
@@ -148,14 +118,14 @@ def session(action: str, campaign: str) -> None:
 @click.argument("count", type=int)
 @click.option("--hero", "heroes", multiple=True, help="A hero to award (repeat; default: all).")
 @click.option("--reason", default="", help="Why (the encounter, the challenge).")
-@_friendly
+@friendly
 def victories(campaign: str, count: int, heroes: Sequence[str], reason: str) -> None:
     """Award victories to some or all heroes.
 
     Example: drawsteel-kit victories campaigns/demo 2 --reason "Ambush at the mill"
     """
-    with _open(campaign) as camp:
-        _say(campaign, camp.award_victories(count, heroes or None, reason=reason))
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.award_victories(count, heroes or None, reason=reason))
 
 
 @main.command()
@@ -164,7 +134,7 @@ def victories(campaign: str, count: int, heroes: Sequence[str], reason: str) -> 
 @click.argument("what", required=False)
 @click.option("--hero", default=None, help="The hero spending (needed for 'stamina').")
 @click.option("--reason", default="")
-@_friendly
+@friendly
 def tokens(campaign: str, action: str, what: str | None, hero: str | None, reason: str) -> None:
     """Show, award or spend the party's hero tokens.
 
@@ -176,63 +146,141 @@ def tokens(campaign: str, action: str, what: str | None, hero: str | None, reaso
       drawsteel-kit tokens campaigns/demo spend stamina --hero Val
     """
     if action == "show":
-        with _open(campaign, readonly=True) as camp:
+        with open_campaign(campaign, readonly=True) as camp:
             click.echo(f"Hero tokens: {camp.party.hero_tokens}")
         return
     if what is None:
         raise click.UsageError(f"say what to {action}: a count for award, a spend for spend")
-    with _open(campaign) as camp:
+    with open_campaign(campaign) as camp:
         if action == "award":
             try:
                 count = int(what)
             except ValueError:
                 raise click.UsageError(f"award takes a count, got {what!r}") from None
-            _say(campaign, camp.award_tokens(count, reason=reason))
+            say(campaign, camp.award_tokens(count, reason=reason))
         else:
-            _say(campaign, camp.spend_tokens(what, hero=hero, reason=reason))
+            say(campaign, camp.spend_tokens(what, hero=hero, reason=reason))
 
 
-def _activities(pairs: Sequence[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for pair in pairs:
-        hero, sep, activity = pair.partition("=")
-        if not sep or not hero.strip() or not activity.strip():
-            raise click.UsageError(f"--activity takes HERO=ACTIVITY, got {pair!r}")
-        out[hero.strip()] = activity.strip()
+def _int(value: str, what: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise click.UsageError(f"{what} must be a whole number, got {value!r}") from None
+
+
+def _activities(
+    texts: Sequence[str], rolls: Sequence[str], edges: Sequence[str], banes: Sequence[str],
+    skills: Sequence[str], chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
+    finds: Sequence[str], serves: Sequence[str],
+) -> dict[str, Any]:
+    """Build each hero's one activity from the respite options."""
+    from drawsteel_kit.activities import FindSource, ProjectRoll, ServeAsSource, StudyGuide
+
+    out: dict[str, Any] = {}
+
+    def put(hero: str, activity: Any) -> None:
+        if hero in out:
+            raise click.UsageError(f"{hero} has two activities: one respite activity each")
+        out[hero] = activity
+
+    for hero, text in pairs(texts, "--activity").items():
+        put(hero, text)
+    modifiers = {o: pairs(v, o) for o, v in (("--edges", edges), ("--banes", banes),
+                                              ("--skill", skills), ("--char", chars),
+                                              ("--dice", faces))}
+    for option, given in modifiers.items():
+        stray = set(given) - set(pairs(rolls, "--roll"))
+        if stray:
+            raise click.UsageError(f"{option} is for a hero making a --roll: {', '.join(stray)}")
+    for hero, project in pairs(rolls, "--roll").items():
+        typed = modifiers["--dice"].get(hero)
+        put(hero, ProjectRoll(
+            _ref(project),
+            characteristic=modifiers["--char"].get(hero),
+            edges=_int(modifiers["--edges"].get(hero, "0"), "--edges"),
+            banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
+            skill=modifiers["--skill"].get(hero),
+            dice=tuple(_int(f, "--dice") for f in typed.split(",")) if typed else None,
+        ))
+    for hero, spec in pairs(guides, "--guide").items():
+        parts = spec.split("|")
+        if len(parts) not in (3, 4):
+            raise click.UsageError("--guide takes HERO=PROJECT|GUIDE|KNOWLEDGE[|LANGUAGE]")
+        put(hero, StudyGuide(_ref(parts[0]), parts[1], _int(parts[2], "knowledge"),
+                             parts[3] if len(parts) == 4 else None))
+    for hero, project in pairs(finds, "--find-source").items():
+        put(hero, FindSource(_ref(project)))
+    for hero, project in pairs(serves, "--serve").items():
+        put(hero, ServeAsSource(_ref(project)))
     return out
+
+
+def _ref(project: str) -> int | str:
+    """A project named by id (``#3`` or ``3``) or by title."""
+    text = project.strip().removeprefix("#")
+    return int(text) if text.isdigit() else project.strip()
 
 
 @main.command()
 @campaign_arg
 @click.option("--hero", "heroes", multiple=True, help="A hero resting (repeat; default: all).")
-@click.option("--activity", "activities", multiple=True, metavar="HERO=ACTIVITY",
-              help="One respite activity for a hero (repeat for each hero).")
+@click.option("--activity", "texts", multiple=True, metavar="HERO=TEXT",
+              help="Any other activity, recorded as text (changing kit, ...).")
+@click.option("--roll", "rolls", multiple=True, metavar="HERO=PROJECT",
+              help="A project roll (PROJECT: title or #id; another hero's project too).")
+@click.option("--edges", multiple=True, metavar="HERO=N", help="Edges on that hero's roll.")
+@click.option("--banes", multiple=True, metavar="HERO=N", help="Banes on that hero's roll.")
+@click.option("--skill", "skills", multiple=True, metavar="HERO=SKILL",
+              help="A skill of the hero's that applies to the roll (+2).")
+@click.option("--char", "chars", multiple=True, metavar="HERO=CHARACTERISTIC",
+              help="The characteristic to roll (default: the best the project allows).")
+@click.option("--dice", "faces", multiple=True, metavar="HERO=F,F,...",
+              help="Faces rolled at the table: two d10s per roll, more after a breakthrough.")
+@click.option("--guide", "guides", multiple=True, metavar="HERO=PROJECT|GUIDE|KNOWLEDGE",
+              help="Study a guide for a project (optionally |LANGUAGE of the guide).")
+@click.option("--find-source", "finds", multiple=True, metavar="HERO=PROJECT",
+              help="Find a common source for a project.")
+@click.option("--serve", "serves", multiple=True, metavar="HERO=PROJECT",
+              help="Serve as the source of another hero's project.")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed for the rolls (default: a new one, shown in history).")
 @click.option("--interrupted", is_flag=True, help="The respite was interrupted: no benefits.")
 @click.option("--reason", default="")
-@_friendly
-def respite(campaign: str, heroes: Sequence[str], activities: Sequence[str],
+@friendly
+def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: Sequence[str],
+            edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
+            chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
+            finds: Sequence[str], serves: Sequence[str], seed: int | None,
             interrupted: bool, reason: str) -> None:
-    """Take a respite: Stamina and recoveries back, victories become XP.
+    """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
 
-    Example: drawsteel-kit respite campaigns/demo --activity "Val=Discover Lore"
+    \b
+    Examples:
+      drawsteel-kit respite campaigns/demo --activity "Yorn=Changes kit"
+      drawsteel-kit respite campaigns/demo --roll "Val=The mill's cellar" --edges Val=1 \\
+          --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
     """
-    with _open(campaign) as camp:
-        _say(campaign, camp.take_respite(heroes or None, activities=_activities(activities),
-                               interrupted=interrupted, reason=reason))
+    acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves)
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.take_respite(heroes or None, activities=acts,
+                                        interrupted=interrupted, reason=reason, seed=seed))
 
 
 @main.command()
 @campaign_arg
 @click.argument("days", type=int, default=1)
 @click.option("--reason", default="")
-@_friendly
-def day(campaign: str, days: int, reason: str) -> None:
-    """Advance the campaign day.
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed for the followers' daily rolls (default: a new one).")
+@friendly
+def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
+    """Advance the campaign day; each day, artisans and sages roll on their projects.
 
     Example: drawsteel-kit day campaigns/demo 3 --reason "Travel to Capital"
     """
-    with _open(campaign) as camp:
-        _say(campaign, camp.advance_day(days, reason=reason))
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.advance_day(days, reason=reason, seed=seed))
 
 
 def _parse_value(raw: str) -> Any:
@@ -248,7 +296,7 @@ def _parse_value(raw: str) -> Any:
 @click.argument("changes", nargs=-1, required=True, metavar="FIELD=VALUE...")
 @click.option("--reason", required=True, help="Why the hero is changed by hand.")
 @click.option("--director-only", is_flag=True, help="Hide this change from the players.")
-@_friendly
+@friendly
 def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
            director_only: bool) -> None:
     """Change a hero by hand, with a reason (values are JSON: 3, "text", ["a","b"]).
@@ -261,8 +309,8 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
         if not sep:
             raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
         values[key.strip()] = _parse_value(raw)
-    with _open(campaign) as camp:
-        _say(campaign, camp.adjust_hero(hero, reason=reason,
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.adjust_hero(hero, reason=reason,
                               visibility="director" if director_only else "party", **values))
 
 
@@ -274,14 +322,14 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
 @click.option("--as", "viewer", default=None, metavar="party|HERO",
               help="Show only what the party, or one hero's player, may see.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@_friendly
+@friendly
 def history(campaign: str, kind: str | None, hero: str | None, limit: int,
             viewer: str | None, as_json: bool) -> None:
     """Show what happened, newest first.
 
     Example: drawsteel-kit history campaigns/demo --hero Val --limit 10
     """
-    with _open(campaign, readonly=True) as camp:
+    with open_campaign(campaign, readonly=True) as camp:
         events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer)
         if as_json:
             click.echo(json.dumps([e.as_dict() for e in events], indent=2, ensure_ascii=False))
@@ -297,26 +345,26 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
 @campaign_arg
 @click.argument("event_id", type=int)
 @click.option("--reason", default="")
-@_friendly
+@friendly
 def undo(campaign: str, event_id: int, reason: str) -> None:
     """Undo an event (and the rest of its operation) by appending compensating events.
 
     Example: drawsteel-kit undo campaigns/demo 42 --reason "Wrong hero"
     """
-    with _open(campaign) as camp:
-        _say(campaign, camp.undo(event_id, reason=reason))
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.undo(event_id, reason=reason))
 
 
 @main.command()
 @campaign_arg
 @click.argument("dest", required=False, type=click.Path(dir_okay=False))
-@_friendly
+@friendly
 def backup(campaign: str, dest: str | None) -> None:
     """Copy the ledger safely, even while others write (default: CAMPAIGN/backups/).
 
     Example: drawsteel-kit backup campaigns/demo ~/ledger-before-finale.db
     """
-    with _open(campaign, readonly=True) as camp:
+    with open_campaign(campaign, readonly=True) as camp:
         click.echo(f"Backed up to {camp.backup(dest)}")
 
 
@@ -325,13 +373,13 @@ def backup(campaign: str, dest: str | None) -> None:
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--party-only", is_flag=True, help="Leave out what is for the Director only.")
-@_friendly
+@friendly
 def export(campaign: str, out: str | None, party_only: bool) -> None:
     """Export history and state as JSON.
 
     Example: drawsteel-kit export campaigns/demo --out demo.json
     """
-    with _open(campaign, readonly=True) as camp:
+    with open_campaign(campaign, readonly=True) as camp:
         text = camp.export_json(include_director=not party_only)
     if out:
         Path(out).write_text(text + "\n", encoding="utf-8")
@@ -343,13 +391,13 @@ def export(campaign: str, out: str | None, party_only: bool) -> None:
 @main.command()
 @campaign_arg
 @click.option("--check", is_flag=True, help="Only check; change nothing.")
-@_friendly
+@friendly
 def rebuild(campaign: str, check: bool) -> None:
     """Rebuild the current state by replaying every event (or --check that it matches).
 
     Example: drawsteel-kit rebuild campaigns/demo --check
     """
-    with _open(campaign, readonly=check) as camp:
+    with open_campaign(campaign, readonly=check) as camp:
         if check:
             ok = camp.ledger.verify()
             click.echo("State matches history." if ok else "State differs from history!")

@@ -1,0 +1,65 @@
+"""What every command shares: opening a campaign, friendly errors, printing results."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from drawsteel_kit.errors import DrawSteelKitError
+
+__all__ = ["TEMPLATE_DIR", "campaign_arg", "friendly", "open_campaign", "pairs", "say"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: Where `drawsteel-kit new` copies its starter campaign from.
+TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "campaign"
+
+
+def friendly(fn: F) -> F:
+    """Turn our own errors into one clear line and exit status 1."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except DrawSteelKitError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def open_campaign(campaign: str, readonly: bool = False) -> Any:
+    from drawsteel_kit.campaign import Campaign
+
+    return Campaign.open(campaign, readonly=readonly)
+
+
+def say(campaign: str, happened: Any) -> None:
+    click.echo(happened.summary)
+    for ev in happened.events:
+        if len(happened.events) > 1 or ev.summary != happened.summary:
+            click.echo(f"  #{ev.id} {ev.summary}")
+    if happened.events:
+        click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
+
+
+campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
+
+
+
+
+def pairs(values: tuple[str, ...] | list[str], option: str) -> dict[str, str]:
+    """``HERO=VALUE`` options as a dict (each hero once)."""
+    out: dict[str, str] = {}
+    for pair in values:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise click.UsageError(f"{option} takes HERO=VALUE, got {pair!r}")
+        if key.strip() in out:
+            raise click.UsageError(f"{option} names {key.strip()} twice")
+        out[key.strip()] = value.strip()
+    return out

@@ -1,0 +1,124 @@
+"""Downtime from the command line: the README's examples run as written, then details."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from drawsteel_kit.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+README = (REPO / "README.md").read_text(encoding="utf-8")
+
+
+def run(*args: object, ok: bool = True) -> str:
+    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
+    if ok:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code != 0, result.output
+        assert "Traceback" not in result.output
+    return result.output
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    run("init", folder)
+    return folder
+
+
+def readme_commands(section: str) -> list[list[str]]:
+    """The drawsteel-kit commands of a README section's shell blocks, continuations joined."""
+    text = README.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        joined = block.replace("\\\n", " ")
+        for line in joined.splitlines():
+            line = line.split(" # ")[0].strip()
+            if line.startswith("drawsteel-kit "):
+                commands.append(shlex.split(line)[1:])
+    return commands
+
+
+def test_the_readme_downtime_tour_runs_as_written(demo: Path) -> None:
+    commands = readme_commands("Downtime projects")
+    assert len(commands) >= 10
+    for argv in commands:
+        run(*[str(demo) if a == "$C" else a for a in argv])
+    projects = json.loads(run("project", "list", demo, "--all", "--json"))
+    titles = {p["title"]: p for p in projects}
+    assert {"The mill's cellar", "Healing Potion", "Learn New Language: Khelt"} <= set(titles)
+    # typed dice 10+9 are a breakthrough: the roll goes on with 4+6
+    history = json.loads(run("history", demo, "--json", "--kind", "project_roll"))
+    yorn = next(e for e in history if e["actor"] == "Yorn")["payload"]
+    assert next(e for e in history if e["actor"] == "Yorn")["dice"] == [10, 9, 4, 6]
+    assert yorn["breakthroughs"] == 1 and yorn["naturals"] == [19, 10]
+    modifier = yorn["score"]  # no edges, skill or language penalty on this roll
+    assert yorn["roll_points"] == [max(1, 19 + modifier), max(1, 10 + modifier)]
+    assert titles["Learn New Language: Khelt"]["points"] == sum(yorn["roll_points"])
+    assert titles["The mill's cellar"]["points"] >= 40
+    assert json.loads(run("history", demo, "--json", "--kind", "follower_roll"))
+
+
+def test_respite_options_belong_to_a_roll(demo: Path) -> None:
+    out = run("respite", demo, "--edges", "Val=1", ok=False)
+    assert "--edges is for a hero making a --roll" in out
+    out = run("respite", demo, "--roll", "Val=Nothing Here", ok=False)
+    assert "no project 'Nothing Here'" in out
+
+
+def test_one_activity_per_hero(demo: Path) -> None:
+    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=common")
+    out = run("respite", demo, "--roll", "Val=Discover Lore", "--activity", "Val=Rests",
+              ok=False)
+    assert "two activities" in out
+
+
+def test_forecast_json_and_table(demo: Path) -> None:
+    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=lost")
+    curve = json.loads(run("forecast", demo, "Discover Lore", "--json"))
+    probs = curve["probabilities"]
+    assert curve["goal"] == 120 and probs == sorted(probs) and probs[-1] > 0.999
+    table = run("forecast", demo, "Discover Lore", "--edges", "2")
+    assert "50% done within" in table
+    out = run("forecast", demo, "Discover Lore", "--no-respites", ok=False)
+    assert "nobody works on" in out
+
+
+def test_project_start_refusals(demo: Path) -> None:
+    assert "prerequisite" in run("project", "start", demo, "Val", "Build Airship", ok=False)
+    assert "learns" in run("project", "start", demo, "Val", "Learn New Skill", ok=False)
+    assert "close matches" in run("project", "start", demo, "Val", "Discover Lroe", ok=False)
+
+
+def test_followers_commands(demo: Path) -> None:
+    run("project", "start", demo, "Yorn", "Healing Potion", "--prerequisite", "owned")
+    bad = run("followers", "add", demo, "Yorn", "Hesk", "--role", "artisan", "--ancestry",
+              "Dwarf", "--physical", "might", "--skill", "History", ok=False)
+    assert "Crafting" in bad
+    run("followers", "add", demo, "Yorn", "Hesk", "--role", "artisan", "--ancestry", "Dwarf",
+        "--physical", "might",
+        "--skill", "Alchemy", "--skill", "Blacksmithing", "--skill", "Carpentry",
+        "--skill", "Cooking", "--language", "Caelian", "--language", "Khelt",
+        "--language", "Zaliac")
+    run("followers", "assign", demo, "Hesk", "Healing Potion")
+    assert "Healing Potion" in run("followers", "list", demo)
+    run("day", demo, "2", "--seed", "5")
+    rolls = json.loads(run("history", demo, "--json", "--kind", "follower_roll"))
+    assert len(rolls) == 2 and all(e["seed"] == 5 for e in rolls)
+    run("followers", "dismiss", demo, "Hesk", "--reason", "Went home")
+    assert "No followers" in run("followers", "list", demo)
+
+
+def test_project_catalog_search() -> None:
+    out = run("project", "catalog", "--search", "potion")
+    assert "Healing Potion" in out and "Build Airship" not in out
