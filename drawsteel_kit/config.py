@@ -1,10 +1,14 @@
-"""The campaign file (``campaign.yaml``): the party and the Director's table rules.
+"""The campaign file (``campaign.yaml``): the party, the Director's table rules, and the
+Director's own downtime projects.
 
 The Director writes this file by hand, so every mistake in it becomes one
 :class:`~drawsteel_kit.errors.CampaignFileError` whose message names the file,
 the hero, the field, what is wrong and what is allowed, one problem a line::
 
     demo/campaign.yaml: heroes[2] (Yorn): characteristics.might: must be from -5 to 5, got 9
+
+The field types live in :mod:`drawsteel_kit.config_fields`, the making of messages in
+:mod:`drawsteel_kit.config_errors`, the custom projects in :mod:`drawsteel_kit.config_projects`.
 """
 
 from __future__ import annotations
@@ -14,9 +18,7 @@ import hashlib
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Annotated, Any, Literal, get_args, get_origin
+from typing import Annotated, Literal
 
 import yaml
 from pydantic import (
@@ -28,11 +30,39 @@ from pydantic import (
     ValidationInfo,
     field_validator,
 )
-from pydantic.fields import FieldInfo
-from pydantic_core import ErrorDetails, PydanticCustomError
+from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.catalog.careers import career as _career
 from drawsteel_kit.catalog.careers import careers as _careers
+from drawsteel_kit.config_errors import (
+    MAX_PROBLEMS_SHOWN,
+    Problem,
+    UniqueKeyLoader,
+    located,
+    name_clashes,
+    read_text,
+    report,
+    yaml_problem,
+)
+from drawsteel_kit.config_fields import (
+    CAMPAIGN_NAME_MAX,
+    CHARACTERISTIC_MAX,
+    CHARACTERISTIC_MIN,
+    COUNT_LIMIT,
+    HERO_NAME_MAX,
+    STRICT,
+    Count,
+    FreeText,
+    Label,
+    OptionalLabel,
+    Score,
+    label,
+    language_group,
+    no_duplicates,
+    show,
+    within,
+)
+from drawsteel_kit.config_projects import CUSTOM_GOAL_MAX, CustomProjectSpec
 from drawsteel_kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL, Track, xp_for_level
 
@@ -41,13 +71,16 @@ __all__ = [
     "CHARACTERISTIC_MAX",
     "CHARACTERISTIC_MIN",
     "COUNT_LIMIT",
+    "CUSTOM_GOAL_MAX",
     "DEFAULT_LANGUAGES",
+    "MAX_PROBLEMS_SHOWN",
     "MAX_RECOVERIES_LIMIT",
     "MAX_STAMINA_LIMIT",
     "STARTING_RENOWN",
     "STARTING_WEALTH",
     "CampaignFile",
     "Characteristics",
+    "CustomProjectSpec",
     "HeroSpec",
     "Settings",
     "Stronghold",
@@ -59,8 +92,6 @@ __all__ = [
 
 CAMPAIGN_FILE = "campaign.yaml"
 
-#: Characteristic scores run from -5 to 5 in Draw Steel.
-CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = -5, 5
 #: A hero's wealth starts at 1 (RULES.md "Wealth"; 000: 3961-3993) and renown at 0 (000: 3906-3960).
 STARTING_WEALTH = 1
 STARTING_RENOWN = 0
@@ -70,134 +101,16 @@ DEFAULT_LANGUAGES: tuple[str, ...] = ("Caelian",)
 #: Our own sanity bounds, not the book's: it sets no cap on Stamina or recoveries.
 MAX_STAMINA_LIMIT = 999
 MAX_RECOVERIES_LIMIT = 99
-#: Ours too: a cap on XP, victories, renown, wealth and project points, far above play and well
-#: inside what the SQLite ledger can store.
-COUNT_LIMIT = 999_999
-#: Our own length limits for names and labels (they end up in tables and folder names).
-HERO_NAME_MAX = 60
-CAMPAIGN_NAME_MAX = 80
-LABEL_MAX = 60
-#: How many problems one error message lists before it summarises the rest.
-MAX_PROBLEMS_SHOWN = 30
 SLUG_MAX = 60
 
 ProjectEvents = Literal["off", "roll", "milestones"]
-
-
-# --- field types with messages a Director can act on ------------------------------------------
-
-
-def _show(value: object) -> str:
-    """A short, safe rendering of a value from the file (huge ints and long text are cut)."""
-    if value is None:
-        return "an empty value"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        if value.bit_length() > 64:
-            return f"a number {int(value.bit_length() * 0.30103) + 1} digits long"
-        return str(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:40] + "…")
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, bytes):
-        return "binary data"
-    text = str(value)
-    return text if len(text) <= 40 else text[:40] + "…"
-
-
-def _within(low: int, high: int | None = None) -> AfterValidator:
-    """A bound on a whole number whose error states the whole allowed range."""
-    span = f"from {low} to {high}" if high is not None else f"{low} or more"
-
-    def check(value: int) -> int:
-        if value < low or (high is not None and value > high):
-            raise PydanticCustomError(
-                "out_of_range", "must be {span}, got {got}", {"span": span, "got": _show(value)}
-            )
-        return value
-
-    return AfterValidator(check)
-
-
-_FORBIDDEN_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}  # control characters, lone surrogates, line breaks
-
-
-def _label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
-    """One line of text: NFC-normalised, stripped, no control characters, at most ``limit`` long."""
-
-    def check(value: str) -> str:
-        value = unicodedata.normalize("NFC", value).strip()
-        if not value and blank_ok:
-            return value
-        if not any(unicodedata.category(ch)[0] in "LNPS" for ch in value):
-            raise PydanticCustomError("blank", "must not be blank")
-        bad = next((ch for ch in value if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES), None)
-        if bad is not None:
-            raise PydanticCustomError(
-                "bad_character",
-                "must be one line without control characters, found U+{code}",
-                {"code": f"{ord(bad):04X}"},
-            )
-        if len(value) > limit:
-            raise PydanticCustomError(
-                "too_long",
-                "must be at most {limit} characters, got {length}",
-                {"limit": limit, "length": len(value)},
-            )
-        return value
-
-    return AfterValidator(check)
-
-
-def _free_text(value: str) -> str:
-    """Notes may span lines and hold tabs, but no other control characters (they do not survive
-    a round trip through YAML, and no Director means them)."""
-    bad = next(
-        (ch for ch in value if ch not in "\t\n\r" and unicodedata.category(ch) in {"Cc", "Cs"}),
-        None,
-    )
-    if bad is not None:
-        raise PydanticCustomError(
-            "bad_character",
-            "must not contain control characters, found U+{code}",
-            {"code": f"{ord(bad):04X}"},
-        )
-    return value
-
-
-Score = Annotated[int, _within(CHARACTERISTIC_MIN, CHARACTERISTIC_MAX)]
-Count = Annotated[int, _within(0, COUNT_LIMIT)]
-Label = Annotated[str, _label(LABEL_MAX)]
-OptionalLabel = Annotated[str, _label(LABEL_MAX, blank_ok=True)]
-FreeText = Annotated[str, AfterValidator(_free_text)]
-
-
-def _no_duplicates(values: list[str]) -> list[str]:
-    seen: dict[str, int] = {}
-    for i, value in enumerate(values):
-        key = value.casefold()
-        if key in seen:
-            raise PydanticCustomError(
-                "duplicate_entry",
-                "lists {value} twice (entries [{first}] and [{second}]; case is ignored)",
-                {"value": _show(value), "first": seen[key], "second": i},
-            )
-        seen[key] = i
-    return values
 
 
 # --- the models -------------------------------------------------------------------------------
 
 
 class _Model(BaseModel):
-    # strict: a file that says `level: "3"` or `wealth: true` is wrong, not quietly converted.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = STRICT
 
 
 class Settings(_Model):
@@ -218,6 +131,11 @@ class Settings(_Model):
     )
     title_followers: bool = Field(
         True, description="titles may raise a hero's follower cap beyond what renown allows"
+    )
+    related_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
+        [],
+        description="groups of languages the table treats as related, beyond the book's pairs "
+        "(each group at least 2 different languages)",
     )
 
     @field_validator("project_events", mode="before")
@@ -258,25 +176,25 @@ class HeroSpec(_Model):
 
     model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
 
-    name: Annotated[str, _label(HERO_NAME_MAX)] = Field(
+    name: Annotated[str, label(HERO_NAME_MAX)] = Field(
         description=f"the hero's name, 1-{HERO_NAME_MAX} characters, unique in the party"
     )
     player: OptionalLabel = ""
     ancestry: OptionalLabel = ""
     hero_class: OptionalLabel = Field("", alias="class")
     career: str | None = Field(None, description="one of the careers of catalog/data/careers.yaml")
-    level: Annotated[int, _within(MIN_LEVEL, MAX_LEVEL)] = MIN_LEVEL
+    level: Annotated[int, within(MIN_LEVEL, MAX_LEVEL)] = MIN_LEVEL
     xp: Count | None = Field(None, description="experience; at least what the level needs")
     victories: Count = 0
     characteristics: Characteristics = Characteristics()
-    max_stamina: Annotated[int, _within(1, MAX_STAMINA_LIMIT)] = Field(
+    max_stamina: Annotated[int, within(1, MAX_STAMINA_LIMIT)] = Field(
         description=f"the hero's maximum Stamina, a whole number from 1 to {MAX_STAMINA_LIMIT}"
     )
-    max_recoveries: Annotated[int, _within(0, MAX_RECOVERIES_LIMIT)] = Field(
+    max_recoveries: Annotated[int, within(0, MAX_RECOVERIES_LIMIT)] = Field(
         description=f"the hero's recoveries, a whole number from 0 to {MAX_RECOVERIES_LIMIT}"
     )
-    skills: Annotated[list[Label], AfterValidator(_no_duplicates)] = []
-    languages: Annotated[list[Label], AfterValidator(_no_duplicates)] = list(DEFAULT_LANGUAGES)
+    skills: Annotated[list[Label], AfterValidator(no_duplicates)] = []
+    languages: Annotated[list[Label], AfterValidator(no_duplicates)] = list(DEFAULT_LANGUAGES)
     renown: Count = STARTING_RENOWN
     wealth: Count = STARTING_WEALTH
     project_points: Count = Field(0, description="the career's project points not yet spent")
@@ -297,19 +215,22 @@ class HeroSpec(_Model):
             raise PydanticCustomError(
                 "unknown_career",
                 "unknown career {got}{hint} Allowed: {allowed}",
-                {"got": _show(value), "hint": hint or ".", "allowed": ", ".join(allowed)},
+                {"got": show(value), "hint": hint or ".", "allowed": ", ".join(allowed)},
             ) from None
 
 
 class CampaignFile(_Model):
     """The whole of ``campaign.yaml``."""
 
-    name: Annotated[str, _label(CAMPAIGN_NAME_MAX)] = Field(description="the campaign's name")
+    name: Annotated[str, label(CAMPAIGN_NAME_MAX)] = Field(description="the campaign's name")
     system: Literal["draw-steel"] = "draw-steel"
     settings: Settings = Settings()
     stronghold: Stronghold | None = None
     heroes: list[HeroSpec] = Field(
         min_length=1, description="the party: a list of heroes, at least one"
+    )
+    custom_projects: list[CustomProjectSpec] = Field(
+        [], description="downtime projects of the Director's own"
     )
     notes: FreeText = ""
 
@@ -320,9 +241,8 @@ class CampaignFile(_Model):
         settings = info.data.get("settings")
         if settings is None:  # settings are invalid and reported on their own
             return heroes
-        problems: list[tuple[tuple[str | int, ...], str]] = []
+        problems: list[Problem] = []
         filled: list[HeroSpec] = []
-        first_seen: dict[str, int] = {}
         for i, hero in enumerate(heroes):
             least = xp_for_level(hero.level, settings.xp_track)
             if hero.xp is None:
@@ -335,229 +255,31 @@ class CampaignFile(_Model):
                         f"{settings.xp_track} XP track, got {hero.xp}",
                     )
                 )
-            key = hero.name.casefold()
-            if key in first_seen:
-                problems.append(
-                    (
-                        ("heroes", i, "name"),
-                        f"{hero.name!r} is already the name of heroes[{first_seen[key]}]; "
-                        "hero names must differ (case is ignored)",
-                    )
-                )
-            first_seen.setdefault(key, i)
             filled.append(hero)
+        problems += name_clashes("heroes", [hero.name for hero in heroes], "hero")
+        problems.sort(key=lambda problem: problem[0][1])  # hero by hero, as the file reads
         if problems:
-            raise PydanticCustomError(
-                "party_problems",
-                "{summary}",
-                {
-                    "summary": "; ".join(f"{_where(loc, None)}: {m}" for loc, m in problems),
-                    "problems": problems,
-                },
-            )
+            raise located(problems)
         return filled
 
-
-# --- turning validation errors into one readable message --------------------------------------
-
-
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    """The model class inside an annotation such as ``list[HeroSpec]`` or ``Stronghold | None``."""
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
-
-
-def _keys(model: type[BaseModel]) -> dict[str, FieldInfo]:
-    return {info.alias or name: info for name, info in model.model_fields.items()}
-
-
-def _walk(loc: Sequence[str | int]) -> tuple[type[BaseModel] | None, FieldInfo | None]:
-    """The model that holds the last field of ``loc``, and that field (None when unknown)."""
-    model: type[BaseModel] | None = CampaignFile
-    owner: type[BaseModel] | None = None
-    info: FieldInfo | None = None
-    for part in loc:
-        if isinstance(part, int):
-            continue
-        if model is None:
-            return None, None
-        owner, info = model, _keys(model).get(part)
-        model = _model_in(info.annotation) if info else None
-    return owner, info
-
-
-def _choices(annotation: Any) -> list[str]:
-    if get_origin(annotation) is Literal:
-        return [str(a) for a in get_args(annotation)]
-    return [c for arg in get_args(annotation) for c in _choices(arg)]
-
-
-def _suggest(got: object, allowed: list[str]) -> str:
-    close = difflib.get_close_matches(got, allowed, n=1) if isinstance(got, str) else []
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-_TYPE_WORDS = {
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "string_type": "text",
-    "list_type": "a list (one `- item` line each)",
-    "dict_type": "a mapping (`key: value` lines)",
-    "model_type": "a mapping (`key: value` lines)",
-    "model_attributes_type": "a mapping (`key: value` lines)",
-}
-
-
-def _explain(err: ErrorDetails) -> str:
-    """What is wrong and what is allowed, for one pydantic error."""
-    kind, loc, got = err["type"], err["loc"], err.get("input")
-    owner, info = _walk(loc)
-    if kind == "missing":
-        described = info.description if info is not None else None
-        return f"is required: {described}" if described else "is required"
-    if kind == "extra_forbidden":
-        allowed = list(_keys(owner)) if owner is not None else []
-        return f"unknown field{_suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
-    if kind == "invalid_key":
-        return f"field names must be text, got {_show(got)}"
-    if kind == "literal_error" and info is not None:
-        allowed = _choices(info.annotation)
-        return f"must be one of {', '.join(allowed)}, got {_show(got)}{_suggest(got, allowed)}"
-    if kind in _TYPE_WORDS:
-        hint = (
-            " (put it in quotes)"
-            if kind == "string_type" and not isinstance(got, list | dict | type(None))
-            else ""
-        )
-        return f"must be {_TYPE_WORDS[kind]}, got {_show(got)}{hint}"
-    if kind == "too_short" and loc == ("heroes",):
-        return "needs at least one hero"
-    return err["msg"].removeprefix("Value error, ")
-
-
-def _where(loc: Sequence[str | int], data: object) -> str:
-    """``heroes[2] (Yorn): characteristics.might`` for a location in the file."""
-    parts: list[str] = []
-    rest = list(loc)
-    if len(rest) >= 2 and rest[0] == "heroes" and isinstance(rest[1], int):
-        i = rest[1]
-        parts.append(f"heroes[{i}]" + (f" ({name})" if (name := _hero_name(data, i)) else ""))
-        rest = rest[2:]
-    field = ""
-    for part in rest:
-        field += f"[{part}]" if isinstance(part, int) else ("." if field else "") + str(part)
-    if field:
-        parts.append(field)
-    return ": ".join(parts)
-
-
-def _hero_name(data: object, i: int) -> str:
-    heroes = data.get("heroes") if isinstance(data, dict) else None
-    hero = heroes[i] if isinstance(heroes, list) and 0 <= i < len(heroes) else None
-    name = hero.get("name") if isinstance(hero, dict) else None
-    if not isinstance(name, str):
-        return ""
-    name = "".join(ch if ch.isprintable() else "?" for ch in name.strip())
-    return name if len(name) <= HERO_NAME_MAX else name[:HERO_NAME_MAX] + "…"
-
-
-def _report(source: str, exc: ValidationError, data: object) -> str:
-    problems: list[tuple[Sequence[str | int], str]] = []
-    for err in exc.errors():
-        if err["type"] == "party_problems":
-            problems.extend(err.get("ctx", {})["problems"])
-        else:
-            where = err["loc"][:-1] if err["type"] == "invalid_key" else err["loc"]
-            problems.append((where, _explain(err)))
-    lines = list(
-        dict.fromkeys(
-            f"{source}: {where}: {message}"
-            if (where := _where(loc, data))
-            else f"{source}: {message}"
-            for loc, message in problems
-        )
-    )
-    if len(lines) > MAX_PROBLEMS_SHOWN:
-        more = len(lines) - MAX_PROBLEMS_SHOWN
-        lines = [*lines[:MAX_PROBLEMS_SHOWN], f"{source}: ... and {more} more problems"]
-    return "\n".join(lines)
+    @field_validator("custom_projects")
+    @classmethod
+    def _unique_projects(cls, projects: list[CustomProjectSpec]) -> list[CustomProjectSpec]:
+        problems = name_clashes("custom_projects", [p.name for p in projects], "project")
+        if problems:
+            raise located(problems)
+        return projects
 
 
 # --- reading and writing ----------------------------------------------------------------------
 
 
-class _Loader(yaml.SafeLoader):
-    """``yaml.safe_load``'s loader, except a key written twice in one mapping is an error."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        try:
-            return super().construct_object(node, deep=deep)
-        except (ValueError, OverflowError) as exc:  # a 5000-digit number, a 31st of February
-            reason = "a number too long to read" if "digits" in str(exc) else str(exc)
-            value = _show(node.value) if isinstance(node.value, str) else "a value"
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {value}: {reason}", node.start_mark
-            ) from None
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                twice = key in seen
-                seen.add(key)
-            except TypeError:  # unhashable: the base class reports it
-                continue
-            if twice:
-                raise yaml.constructor.ConstructorError(
-                    "while reading a mapping",
-                    node.start_mark,
-                    f"found the key {_show(key)} twice",
-                    key_node.start_mark,
-                )
-        return super().construct_mapping(node, deep=deep)
-
-
-def _yaml_problem(source: str, exc: yaml.YAMLError, text: str) -> str:
-    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow, such as NUL
-        line = text.count("\n", 0, exc.position) + 1
-        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        return (
-            f"{source}: YAML error at line {line}, column {column}: "
-            f"the character U+{code:04X} is not allowed in a YAML file"
-        )
-    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
-        mark = exc.problem_mark
-        what = exc.problem or "cannot be read"
-        if exc.context:
-            what += f" ({exc.context}"
-            what += f" at line {exc.context_mark.line + 1})" if exc.context_mark else ")"
-        if "'\\t'" in what:
-            what += "; indent with spaces, not tabs"
-        where = f"line {mark.line + 1}, column {mark.column + 1}"
-        kind = (
-            "YAML error"
-            if isinstance(exc, yaml.constructor.ConstructorError)
-            else "YAML syntax error"
-        )
-        return f"{source}: {kind} at {where}: {what}"
-    return f"{source}: YAML error: {exc}"
-
-
 def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
     """Validate campaign-file text; every problem is a CampaignFileError naming ``source``."""
     try:
-        data = yaml.load(text, Loader=_Loader)  # a SafeLoader: no arbitrary objects
+        data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader: no arbitrary objects
     except yaml.YAMLError as exc:
-        raise CampaignFileError(_yaml_problem(source, exc, text)) from None
+        raise CampaignFileError(yaml_problem(source, exc, text)) from None
     except RecursionError:
         raise CampaignFileError(f"{source}: nested too deeply to read") from None
     if data is None:
@@ -568,38 +290,17 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
     if not isinstance(data, dict):
         raise CampaignFileError(
             f"{source}: the top level must be a mapping (`name:`, `heroes:`, ... lines), "
-            f"got {_show(data)}"
+            f"got {show(data)}"
         )
     try:
         return CampaignFile.model_validate(data)
     except ValidationError as exc:
-        raise CampaignFileError(_report(source, exc, data)) from None
+        raise CampaignFileError(report(source, exc, data, CampaignFile)) from None
 
 
 def load_campaign_file(path: str | os.PathLike[str]) -> CampaignFile:
     """Read and validate a campaign file; every problem is a CampaignFileError naming the file."""
-    source, file = os.fspath(path), Path(path)
-    if file.is_dir():
-        inside = file / CAMPAIGN_FILE
-        hint = f"; did you mean {inside}?" if inside.is_file() else ""
-        raise CampaignFileError(f"{source}: is a folder, not a campaign file{hint}")
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise CampaignFileError(
-            f"{source}: no such file; create a campaign with `drawsteel-kit new`"
-        ) from None
-    except OSError as exc:
-        raise CampaignFileError(f"{source}: cannot be read: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise CampaignFileError(
-            f"{source}: is not UTF-8 text (byte 0x{raw[exc.start]:02x} on line {line}); "
-            "save it as UTF-8"
-        ) from None
-    return parse_campaign_text(text, source)
+    return parse_campaign_text(read_text(path, CAMPAIGN_FILE), os.fspath(path))
 
 
 def dump_campaign_file(cf: CampaignFile) -> str:

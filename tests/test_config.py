@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 import yaml
@@ -13,13 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from drawsteel_kit.catalog import projects as cat
 from drawsteel_kit.catalog.careers import career, careers
+from drawsteel_kit.catalog.languages import language_fit, languages
 from drawsteel_kit.config import (
     CAMPAIGN_FILE,
     COUNT_LIMIT,
     MAX_PROBLEMS_SHOWN,
     CampaignFile,
     Characteristics,
+    CustomProjectSpec,
     HeroSpec,
     Settings,
     dump_campaign_file,
@@ -262,7 +265,7 @@ def test_a_flood_of_problems_is_cut_short(tmp_path: Path):
         (
             campaign(settingz={}),
             "settingz: unknown field; did you mean 'settings'? Allowed: "
-            "name, system, settings, stronghold, heroes, notes",
+            "name, system, settings, stronghold, heroes, custom_projects, notes",
         ),
         (
             campaign(hero(clas="Fury")),
@@ -460,6 +463,167 @@ def test_keys_that_are_not_text(tmp_path: Path):
     ]
 
 
+# --- related languages and the Director's own projects ---------------------------------------
+
+
+def project(name: str = "Tame a Griffon", **fields: Any) -> dict[str, Any]:
+    return {"name": name, "kind": "other", "goal": 200, "characteristics": ["presence"], **fields}
+
+
+def test_related_languages_and_custom_projects_default_to_none(tmp_path: Path):
+    cf = load_campaign_file(write(tmp_path, campaign()))
+    assert cf.settings.related_languages == [] and cf.custom_projects == []
+
+
+def test_related_languages_are_spelled_as_the_catalog_spells_them(tmp_path: Path):
+    groups = [["kalliak", " Zaliac "], ["Low Rhivian", "High Rhyvian", "Dwarvish Cant"]]
+    cf = load_campaign_file(write(tmp_path, campaign(settings={"related_languages": groups})))
+    assert cf.settings.related_languages == [
+        ["Kalliak", "Zaliac"],
+        ["Low Rhyvian", "High Rhyvian", "Dwarvish Cant"],
+    ]
+    assert language_fit(["Kalliak"], ["Zaliac"], cf.settings.related_languages) == "related"
+
+
+@pytest.mark.parametrize(
+    ("groups", "expected"),
+    [
+        ([["Zaliac"]], "settings.related_languages[0]: a group of related languages needs at "
+         "least 2 different languages, got Zaliac"),
+        ([["Voll", "Anjali"], []], "settings.related_languages[1]: a group of related languages "
+         "needs at least 2 different languages, got none"),
+        ([["Zaliac", "zaliac"]], "settings.related_languages[0]: lists 'zaliac' twice "
+         "(entries [0] and [1]; case is ignored)"),
+        ([["Low Rhyvian", "Low Rhivian"]], "settings.related_languages[0]: lists 'Low Rhivian' "
+         "twice (entries [0] and [1]; case is ignored)"),
+        (["Zaliac"], "settings.related_languages[0]: must be a list (one `- item` line each), "
+         "got 'Zaliac'"),
+        ([["Voll", 7]], "settings.related_languages[0][1]: must be text, got 7 (put it in quotes)"),
+        ([["Voll", " "]], "settings.related_languages[0][1]: must not be blank"),
+    ],
+)  # fmt: skip
+def test_related_language_groups_are_checked(tmp_path: Path, groups: Any, expected: str):
+    assert problems(tmp_path, campaign(settings={"related_languages": groups})) == [expected]
+
+
+def test_a_custom_project_becomes_a_catalog_template(tmp_path: Path):
+    spec = project(
+        "Chart  the Sunken Library", kind="research", goal=90,
+        characteristics=["reason", "intuition"], project_source="the drowned index",
+        source_language="low rhivian", completion="lore",
+    )  # fmt: skip
+    cf = load_campaign_file(write(tmp_path, campaign(custom_projects=[spec, project()])))
+    first = cf.custom_projects[0]
+    assert (first.name, first.source_language) == ("Chart the Sunken Library", "Low Rhyvian")
+    template = first.as_project()
+    assert template == cat.custom_project(
+        "Chart the Sunken Library", kind="research", goal=90,
+        characteristics=["reason", "intuition"], project_source="the drowned index",
+        source_languages=["Low Rhyvian"], completion="lore", source="campaign.yaml custom_projects",
+    )  # fmt: skip
+    assert template.custom and template.goal_for() == 90 and template.item_prerequisite is None
+    second = cf.custom_projects[1].as_project()
+    assert (second.completion, second.source_languages) == ("director", ())
+
+
+def test_a_blank_source_language_is_none(tmp_path: Path):
+    data = campaign(custom_projects=[project(source_language="")])
+    cf = load_campaign_file(write(tmp_path, data))
+    assert cf.custom_projects[0].source_language is None
+
+
+def test_custom_project_choices_are_the_catalogs():
+    fields = CustomProjectSpec.model_fields
+    assert get_args(fields["kind"].annotation) == cat.PROJECT_KINDS
+    assert get_args(get_args(fields["characteristics"].annotation)[0]) == cat.CHARACTERISTICS
+    [check] = [m for m in fields["completion"].metadata if hasattr(m, "func")]
+    for completion in cat.COMPLETIONS:
+        assert check.func(completion) == completion
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [
+        (project("discover  LORE"), "name: 'discover LORE' is an official project in the "
+         "catalog: give the custom project another name"),
+        (project("Healing Potion"), "name: 'Healing Potion' is a treasure in the catalog: give "
+         "the custom project another name"),
+        (project(kind="hobby"), "kind: must be one of crafting, research, other, got 'hobby'"),
+        (project(goal=0), "goal: must be from 1 to 1000000, got 0"),
+        (project(goal=1_000_001), "goal: must be from 1 to 1000000, got 1000001"),
+        (project(goal=2.5), "goal: must be a whole number, got 2.5"),
+        (project(characteristics=[]), "characteristics: must name at least one of might, "
+         "agility, reason, intuition, presence"),
+        (project(characteristics=["luck"]), "characteristics[0]: must be one of might, agility, "
+         "reason, intuition, presence, got 'luck'"),
+        (project(characteristics="might"), "characteristics: must be a list (one `- item` line "
+         "each), got 'might'"),
+        (project(characteristics=["might", "might"]), "characteristics: lists 'might' twice "
+         "(entries [0] and [1]; case is ignored)"),
+        (project(completion="gold"), "completion: must be one of " + ", ".join(
+            sorted(cat.COMPLETIONS)) + ", got 'gold'"),
+        (project(source_language=3), "source_language: must be text, got 3 (put it in quotes)"),
+        (project(item_prerequisite="x" * 201), "item_prerequisite: must be at most 200 "
+         "characters, got 201"),
+        (project(colour="red"), "colour: unknown field. Allowed: name, kind, goal, "
+         "characteristics, item_prerequisite, project_source, source_language, completion"),
+    ],
+)  # fmt: skip
+def test_custom_project_problems(tmp_path: Path, spec: dict[str, Any], expected: str):
+    assert problems(tmp_path, campaign(custom_projects=[spec])) == [
+        f"custom_projects[0] ({spec['name']}): {expected}"  # named as the file writes it
+    ]
+
+
+def test_custom_project_names_must_differ(tmp_path: Path):
+    data = campaign(custom_projects=[project("Tame"), project("Study"), project("TAME")])
+    assert problems(tmp_path, data) == [
+        "custom_projects[2] (TAME): name: 'TAME' is already the name of custom_projects[0]; "
+        "project names must differ (case is ignored)"
+    ]
+
+
+def test_a_nameless_custom_project_is_named_by_position(tmp_path: Path):
+    assert problems(tmp_path, campaign(custom_projects=[{"kind": "other", "goal": 5,
+                                                        "characteristics": ["might"]}])) == [
+        "custom_projects[0]: name: is required: the project's name, unique, not an official "
+        "project's"
+    ]  # fmt: skip
+
+
+def test_hero_problems_stay_in_file_order(tmp_path: Path):
+    data = campaign(hero("Val", level=2, xp=3), hero("val", level=2, xp=3))
+    assert problems(tmp_path, data) == [
+        "heroes[0] (Val): xp: must be at least 16 for level 2 on the normal XP track, got 3",
+        "heroes[1] (val): xp: must be at least 16 for level 2 on the normal XP track, got 3",
+        "heroes[1] (val): name: 'val' is already the name of heroes[0]; "
+        "hero names must differ (case is ignored)",
+    ]
+
+
+def uncomment_example(text: str, key: str) -> str:
+    """The template with the commented ``key:`` example in place of the live ``key: []``."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip() == f"# {key}:")
+    indent = lines[start].index("#")
+    end = start
+    while lines[end + 1].startswith(" " * indent + "#   "):
+        end += 1
+    example = [line[:indent] + line[indent + 2 :] for line in lines[start : end + 1]]
+    live = lines.index(" " * indent + f"{key}: []")
+    return "\n".join(lines[:start] + example + lines[end + 1 : live] + lines[live + 1 :])
+
+
+def test_the_template_examples_are_valid_when_uncommented():
+    text = TEMPLATE.read_text(encoding="utf-8")
+    for key in ("related_languages", "custom_projects"):
+        text = uncomment_example(text, key)
+    cf = parse_campaign_text(text)
+    assert cf.settings.related_languages == [["Kalliak", "Zaliac"], ["Kethaic", "Vastariax"]]
+    [spec] = cf.custom_projects
+    assert spec.as_project().source_languages == ("Low Rhyvian",) and spec.completion == "lore"
+
+
 # --- files that cannot be read ----------------------------------------------------------------
 
 
@@ -585,14 +749,31 @@ def campaigns(draw: st.DrawFn) -> CampaignFile:
                 "titles": draw(st.lists(labels, max_size=2)),
             }
         )
+    tongues = st.lists(st.sampled_from(sorted(languages())), min_size=2, max_size=3, unique=True)
+    projects = [
+        {
+            "name": f"Custom {name}",
+            "kind": draw(st.sampled_from(cat.PROJECT_KINDS)),
+            "goal": draw(st.integers(1, 1_000_000)),
+            "characteristics": draw(
+                st.lists(st.sampled_from(cat.CHARACTERISTICS), min_size=1, unique=True)
+            ),
+            "project_source": draw(st.sampled_from(["", "a mentor"])),
+            "source_language": draw(st.none() | st.sampled_from(sorted(languages()))),
+            "completion": draw(st.sampled_from(sorted(cat.COMPLETIONS))),
+        }
+        for name in draw(st.lists(st.sampled_from(["A", "B", "C"]), max_size=3, unique=True))
+    ]
     data = {
         "name": draw(labels),
         "settings": {
             "xp_track": track,
             "project_events": draw(st.sampled_from(["off", "roll", "milestones"])),
             "stretch_purchases": draw(st.booleans()),
+            "related_languages": draw(st.lists(tongues, max_size=2)),
         },
         "heroes": heroes,
+        "custom_projects": projects,
         "notes": draw(free_text),
     }
     if draw(st.booleans()):
@@ -661,6 +842,9 @@ field_names = st.sampled_from(
         "languages",
         "xp_track",
         "project_events",
+        "related_languages",
+        "custom_projects",
+        "goal",
     ]
 )
 
