@@ -70,7 +70,8 @@ class FollowerOps(ProjectOps):
         else:
             raise RulesError(f"a follower added here is an artisan or a sage, not {role!r} "
                              "(retainers come with the renown and followers tools)")
-        if characteristics is not None and dict(characteristics) != spec.characteristics:
+        given = {c: (characteristics or {}).get(c, 0) for c in CHARACTERISTICS}
+        if characteristics is not None and given != dict(spec.characteristics):
             raise RulesError(f"{name}'s characteristics are set by the {role} template: "
                              f"{spec.characteristics}")
         follower_id = self._next_id("followers")
@@ -163,3 +164,9 @@ class FollowerOps(ProjectOps):
                     dice=list(getattr(dice, "faces", []))[start:],
                     payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
                              **info, **work.detail, "lines": work.lines})
+            tokens = work.detail.get("side_effects", {}).get("hero_token")
+            if tokens:  # the event's line says the party gains it: so it does
+                w.party_event("tokens_awarded", {"hero_tokens": self.party.hero_tokens + tokens},
+                              summary=f"The party gains {tokens} hero token (a project event of "
+                                      f"{f.name}'s work)", actor=f.hero,
+                              payload={"count": tokens, "reason": "project event"})

@@ -21,6 +21,7 @@ from drawsteel_kit.activities import (
     ProjectRoll,
     ServeAsSource,
     StudyGuide,
+    activity_label,
 )
 from drawsteel_kit.catalog import projects as catalog
 from drawsteel_kit.errors import DiceExhausted, ProjectNotStarted, RulesError
@@ -141,11 +142,11 @@ class ProjectOps(CampaignBase):
         template, found = self._template(str(project), treasure)
         params = dict(params or {})
         item_kind = params.pop("item_kind", None)
-        goal = template.goal_for(**params)
         chars = (template.characteristics_for(item_kind) if item_kind
                  else template.characteristics)
         if chars == ("per_treasure",):
             raise RulesError("Craft Treasure needs the treasure: give treasure='Healing Potion'")
+        goal = template.goal_for(**params)
         if template.completion in ("learn_language", "learn_skill") and not learns:
             what = "language" if template.completion == "learn_language" else "skill"
             raise RulesError(f"{template.name} needs the {what} to learn: give learns=...")
@@ -162,7 +163,7 @@ class ProjectOps(CampaignBase):
             raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}")
         languages = (source_language,) if source_language else template.source_languages
         name = title or (f"{template.name}: {learns}" if learns else template.name)
-        name = check_text(name, "title") or template.name
+        name = " ".join(check_text(name, "title").split()) or template.name
         taken = {p.title.casefold() for p in read_projects(self.ledger.db, status="active")}
         base, n = name, 1
         while name.casefold() in taken:
@@ -171,6 +172,7 @@ class ProjectOps(CampaignBase):
         points = (MASTER_LIBRARIAN_POINTS if at_stronghold and template.name == "Discover Lore"
                   and any(t.casefold() == MASTER_LIBRARIAN.casefold() for t in who.titles)
                   else 0)
+        done = rules.is_complete(points, goal)
         project_id = self._next_id("projects")
         row = {
             "hero": who.name, "title": name, "template": template.name, "kind": template.kind,
@@ -183,11 +185,13 @@ class ProjectOps(CampaignBase):
                 "treasure": found.name if found else None,
                 "treasure_kind": found.kind if found else "",
             },
-            "status": "active", "started_day": self.party.day, "completed_day": None,
+            "status": "complete" if done else "active", "started_day": self.party.day,
+            "completed_day": self.party.day if done else None,
             "guides": [], "milestones_reached": [], "event_pending": 0, "visibility": visibility,
         }
         summary = f"{who.name} starts {name!r} (goal {goal}" + (
-            f", {points} points from {MASTER_LIBRARIAN})" if points else ")")
+            f", {points} points from {MASTER_LIBRARIAN})" if points else ")") + (
+            "; complete at once" if done else "")
         with self._writing() as w:
             ev = w.event("project_started", [insert_op("projects", project_id, row)],
                          summary=summary, actor=who.name, visibility=visibility,
@@ -198,23 +202,33 @@ class ProjectOps(CampaignBase):
 
     @operation
     def spend_project_points(
-        self, hero: str, project: ProjectRef, points: int, *, reason: str = ""
+        self, hero: str, project: ProjectRef, points: int, *, reason: str = "",
+        seed: int | None = None, dice: Dice | None = None,
     ) -> Happened:
-        """Spend career project points into a project: no respite activity needed."""
+        """Spend career project points into a project: no respite activity needed.
+
+        ``seed``/``dice`` roll a finished treasure's yield (1d6+1 Snapdragons, ...).
+        """
         who = self.hero(hero)
         target = self._active(project)
-        points = check_count(points, "project points", maximum=max(1, who.project_points))
+        if who.project_points < 1:
+            raise RulesError(f"{who.name} has no career project points left to spend")
+        points = check_count(points, "project points", maximum=who.project_points)
         reason = check_text(reason, "reason")
+        dice, seed = dice_for(seed, dice)
+        mode = str(self.settings.get("project_events", "off"))
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target),
-                                dice=None, events_mode="off", next_id=self._next_id)
+                                dice=dice, events_mode=mode, next_id=self._next_id)
             ops = [update_op("heroes", who.name, {"project_points": who.project_points},
                              {"project_points": who.project_points - points}), *work.ops]
             summary = (f"{who.name} puts {points} career project points into {target.title!r} "
                        f"({work.detail['after']}/{work.detail['goal']})")
+            faces = list(getattr(dice, "faces", []))
             ev = w.event("project_points_spent", ops, summary=summary, actor=who.name,
                          payload={"project_id": target.id, "reason": reason, **work.detail,
-                                  "lines": work.lines})
+                                  "lines": work.lines},
+                         seed=seed if faces else None, dice=faces or None)
         return Happened("project_points_spent", summary, (ev,), work.detail)
 
     def _active(self, ref: ProjectRef) -> ProjectState:
@@ -231,6 +245,7 @@ class ProjectOps(CampaignBase):
         """Refuse a respite's activities before anything is rolled or written."""
         serving = {p.project.id for p in plans
                    if isinstance(p.activity, ServeAsSource) and p.project}
+        studied: set[tuple[int, str]] = set()
         for plan in plans:
             act, project = plan.activity, plan.project
             if (isinstance(act, ProjectRoll) and project is not None
@@ -241,9 +256,11 @@ class ProjectOps(CampaignBase):
                         "hero serve as the source this respite (ServeAsSource)"
                     )
             if isinstance(act, StudyGuide) and project is not None:
-                if any(g.casefold() == act.guide.casefold() for g in project.guides):
+                key = (project.id, act.guide.casefold())
+                if key in studied or any(g.casefold() == key[1] for g in project.guides):
                     raise RulesError(f"{act.guide!r} was already studied for {project.title!r}: "
                                      "a guide helps a project once")
+                studied.add(key)
                 check_count(act.knowledge, "knowledge value", maximum=10_000)
             if isinstance(act, FindSource) and project is not None and project.source != "needed":
                 raise RulesError(f"{project.title!r} does not need a source found "
@@ -283,7 +300,13 @@ class ProjectOps(CampaignBase):
         act, hero = plan.activity, plan.hero
         if isinstance(act, str | Other) or plan.project is None:
             return {}
-        project = self._active(plan.project.id)  # fresh: an earlier activity may have changed it
+        project = self.project(plan.project.id)  # fresh: an earlier activity may have changed it
+        if project.status != "active":  # finished earlier in this respite: nothing left to do
+            w.event("activity_not_needed", [], actor=hero.name, visibility=project.visibility,
+                    payload={"project_id": project.id, "project": project.title},
+                    summary=f"{hero.name}'s {activity_label(act, project.title)} was not "
+                            "needed: it was finished earlier in this respite")
+            return {}
         owner = self._owner(project)
         groups = self.settings.get("related_languages", [])
         mode = str(self.settings.get("project_events", "off"))
@@ -340,8 +363,7 @@ class ProjectOps(CampaignBase):
                     payload=payload,
                     summary=f"{hero.name} serves as the source for {project.title!r}")
             return {}
-        faces = (list(act.dice) if isinstance(act, ProjectRoll) and act.dice
-                 else list(getattr(dice, "faces", []))[start:])
+        faces = list(getattr(roll_dice, "faces", []))[start if roll_dice is dice else 0:]
         total = f" ({work.detail['after']}/{work.detail['goal']})"
         summary = f"{hero.name} {verb}{total}" + ("; complete!" if work.completed else "")
         payload.update(work.detail, lines=work.lines)
@@ -386,9 +408,9 @@ class ProjectOps(CampaignBase):
         named) and each assigned follower's daily roll (``followers``). Breakthroughs are in
         the curve; project events, which the Director may or may not use, are not.
         """
-        from drawsteel_kit.catalog.languages import language_fit
+        from drawsteel_kit.catalog.languages import dead_languages_known, language_fit
         from drawsteel_kit.forecast import Worker, completion_curve
-        from drawsteel_kit.ops.work import roller_characteristic
+        from drawsteel_kit.ops.work import ANCIENT_LOREMASTER, roller_characteristic
         from drawsteel_kit.state import read_followers
 
         target = self._active(project)
@@ -406,8 +428,11 @@ class ProjectOps(CampaignBase):
             if skill is not None and not any(s.casefold() == skill.casefold()
                                              for s in who.skills):
                 raise RulesError(f"{who.name} does not have the skill {skill!r}")
+            lore_dice = (dead_languages_known(who.languages) if target.kind == "research"
+                         and any(t.casefold() == ANCIENT_LOREMASTER.casefold()
+                                 for t in who.titles) else 0)  # as roll_for rolls them
             crew.append(Worker(score, edges=edges, banes=banes, skill=skill is not None,
-                               language=fit(who.languages), name=who.name))
+                               language=fit(who.languages), extra_d6=lore_dice, name=who.name))
         if followers:
             for f in read_followers(self.ledger.db):
                 if f.project_id == target.id:
