@@ -14,6 +14,7 @@ undoing any of them undoes the whole operation.
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
 from pathlib import Path
 from typing import Any
@@ -147,9 +148,16 @@ class Campaign(SessionOps, RespiteOps, FollowerOps):
             # one operation may change the same row (a week of days, a roll then a respite).
             for member in reversed(members):
                 ev, inverse = self.ledger.undo_ops(member.id)
-                w.event("undo", inverse, summary=f"Undo #{ev.id}: {ev.summary}", actor=ev.actor,
-                        payload={"reason": reason, "undone_kind": ev.kind},
-                        visibility=ev.visibility, undoes=ev.id)
+                try:
+                    w.event("undo", inverse, summary=f"Undo #{ev.id}: {ev.summary}",
+                            actor=ev.actor, payload={"reason": reason, "undone_kind": ev.kind},
+                            visibility=ev.visibility, undoes=ev.id)
+                except sqlite3.IntegrityError:
+                    raise UndoError(
+                        f"event #{event_id} ({target.summary}) cannot be undone: something "
+                        "made later still refers to what it created (a follower assigned to "
+                        "the project, an item it made). Undo or change that first"
+                    ) from None
         return Happened("undo", summary, tuple(w.written))
 
     # -- backup and export ---------------------------------------------------

@@ -60,7 +60,10 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
     """The ``party`` row's name, settings and stronghold from campaign.yaml."""
     return {
         "name": cf.name,
-        "settings": cf.settings.model_dump(mode="json"),
+        # The Director's own projects travel with the settings: the ledger is what
+        # operations (and read-only player pages) read, never campaign.yaml.
+        "settings": {**cf.settings.model_dump(mode="json"),
+                     "custom_projects": [p.model_dump(mode="json") for p in cf.custom_projects]},
         "stronghold": cf.stronghold.model_dump(mode="json") if cf.stronghold else None,
     }
 

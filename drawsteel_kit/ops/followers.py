@@ -17,6 +17,7 @@ from drawsteel_kit.ledger import insert_op, update_op
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
 from drawsteel_kit.ops.projects import ProjectOps
 from drawsteel_kit.ops.work import Roller, apply_points, roll_for
+from drawsteel_kit.rules import followers as follower_rules
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.state import CHARACTERISTICS, FollowerState, read_followers
 
@@ -26,7 +27,6 @@ __all__ = ["FollowerOps"]
 class FollowerOps(ProjectOps):
     """Add, assign and dismiss followers; their daily project rolls."""
 
-    # rules.followers is imported where used while it is being written (see the note).
 
     def followers(self, hero: str | None = None) -> list[FollowerState]:
         """Active followers, oldest first (one hero's when named)."""
@@ -57,8 +57,6 @@ class FollowerOps(ProjectOps):
         characteristics: Mapping[str, int] | None = None,
     ) -> Happened:
         """Add an artisan or sage for a hero, checked against the book's template."""
-        from drawsteel_kit.rules import followers as follower_rules
-
         who = self.hero(hero)
         name = check_text(name, "follower name")
         if role == "artisan":
@@ -92,15 +90,13 @@ class FollowerOps(ProjectOps):
         self, follower: int | str, project: ProjectRef | None, *, skill_applies: bool = False
     ) -> Happened:
         """Point an artisan at a crafting project or a sage at a research one (None: rest)."""
-        from drawsteel_kit.rules import followers as follower_rules
-
         f = self.follower(follower)
         after: dict[str, Any] = {"project_id": None, "skill_applies": 0}
         summary = f"{f.name} stops working on projects"
         if project is not None:
             target = self._active(project)
-            wanted = follower_rules.ROLE_PROJECT_KIND.get(f.role)
-            if target.kind != wanted:
+            wanted = " or ".join(follower_rules.FOLLOWER_PROJECT_KINDS)
+            if not follower_rules.follower_may_roll(f.role, target.kind):
                 raise RulesError(f"{f.name} is a{'n' if f.role == 'artisan' else ''} {f.role}: "
                                  f"they work on {wanted} projects, and {target.title!r} is "
                                  f"{target.kind}")
@@ -128,8 +124,9 @@ class FollowerOps(ProjectOps):
         return Happened("follower_dismissed", summary, tuple(w.written))
 
     def _workers_today(self) -> list[FollowerState]:
-        """Followers with a project (assign_follower only gives artisans and sages one)."""
-        return [f for f in read_followers(self.ledger.db) if f.project_id is not None]
+        """Followers on a project still under way (only artisans and sages get one)."""
+        active = {p.id for p in self.projects(status="active")}
+        return [f for f in read_followers(self.ledger.db) if f.project_id in active]
 
     def _follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
         """Each working follower makes its one project roll of the day."""
@@ -164,6 +161,12 @@ class FollowerOps(ProjectOps):
                     dice=list(getattr(dice, "faces", []))[start:],
                     payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
                              **info, **work.detail, "lines": work.lines})
+            renown = work.detail.get("side_effects", {}).get("renown")
+            if renown:  # a follower's deed is told of their hero
+                owner = self.hero(f.hero)
+                w.hero_event("renown_gained", owner, {"renown": owner.renown + renown},
+                             summary=f"{owner.name} gains {renown} renown (a project event of "
+                                     f"{f.name}'s work)", payload={"reason": "project event"})
             tokens = work.detail.get("side_effects", {}).get("hero_token")
             if tokens:  # the event's line says the party gains it: so it does
                 w.party_event("tokens_awarded", {"hero_tokens": self.party.hero_tokens + tokens},

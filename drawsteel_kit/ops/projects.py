@@ -24,6 +24,8 @@ from drawsteel_kit.activities import (
     activity_label,
 )
 from drawsteel_kit.catalog import projects as catalog
+from drawsteel_kit.catalog.languages import language_fit
+from drawsteel_kit.config_projects import CustomProjectSpec
 from drawsteel_kit.errors import DiceExhausted, ProjectNotStarted, RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY, insert_op, update_op
 from drawsteel_kit.ops.base import (
@@ -107,9 +109,8 @@ class ProjectOps(CampaignBase):
             found = catalog.treasure(treasure)
             return found.as_project(), found
         for custom in self.settings.get("custom_projects", []):
-            if custom["name"].casefold() == name.strip().casefold():
-                spec = {k: v for k, v in custom.items() if k != "name"}
-                return catalog.custom_project(custom["name"], **spec), None
+            if custom["name"].casefold() == " ".join(name.split()).casefold():
+                return CustomProjectSpec.model_validate(custom).as_project(), None
         try:
             return catalog.project(name), None
         except catalog.UnknownProject as exc:
@@ -332,8 +333,6 @@ class ProjectOps(CampaignBase):
             payload.update(info)
             kind, verb = "project_roll", f"rolls on {project.title!r}: +{work.points}"
         elif isinstance(act, StudyGuide):
-            from drawsteel_kit.catalog.languages import language_fit
-
             language = (language_fit(hero.languages, [act.language], groups)
                         if act.language else "known")
             points = rules.study_guide(act.knowledge, language=language)
@@ -378,10 +377,18 @@ class ProjectOps(CampaignBase):
         rolls = [p for p in plans if isinstance(p.activity, ProjectRoll)]
         event, target = None, None
         if rolls and self.settings.get("project_events") == "roll":
+            start = len(getattr(dice, "faces", []))
             check = rules.project_event_check(dice)
+            text = f"Project event check: the d6 shows {check.face}"
             if check.happened:
                 target = rolls[dice.roll(len(rolls)) - 1] if len(rolls) > 1 else rolls[0]
                 event = catalog.roll_project_event(dice)
+                text += (f": an event ({event.rolls}) comes with {target.hero.name}'s roll on "
+                         f"{target.project.title if target.project else '?'}")
+            w.event("project_event_check", [], summary=text, seed=seed,
+                    dice=list(getattr(dice, "faces", []))[start:],
+                    payload={"face": check.face, "happened": check.happened,
+                             "event": event.rolls if event else None})
         effects = {}
         for plan in plans:
             effects[plan.hero.name] = self._resolve_activity(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from drawsteel_kit.catalog import projects as catalog
+from drawsteel_kit.catalog.languages import dead_languages_known, language_fit
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.rules import projects as rules
@@ -105,8 +106,6 @@ def roll_for(
     bonus: int = 0,
 ) -> tuple[rules.ProjectRollResult, dict[str, Any]]:
     """One project-roll activity with the roller's perks and titles applied."""
-    from drawsteel_kit.catalog.languages import dead_languages_known, language_fit
-
     char, score = roller_characteristic(project, roller, characteristic)
     if isinstance(skill, str):
         if not _has(roller.skills, skill):
