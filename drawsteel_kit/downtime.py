@@ -1,0 +1,309 @@
+"""Scripted downtime: a plan (``plan.py``) resolved day by day into campaign operations.
+
+Before day 1 the plan's undated projects start, followers join and are put to work and
+career points are spent, on the campaign's current day. Each plan day then
+
+1. begins by advancing the calendar one day (``advance_day``: followers make their daily
+   rolls), so a 7-day plan moves the calendar exactly 7 days;
+2. starts the projects, adds and assigns the followers and spends the points dated that
+   day, in plan order;
+3. ends with one respite (``take_respite``) for every hero resting that day, each doing
+   their one activity. A hero whose activity works on a project that is already complete
+   rests without it (``every`` means "until it is done"); the day's notes say so.
+
+One ``SeededDice`` rolls everything, so the same plan, state and seed write the same events.
+The whole plan is one ledger transaction: a real run commits it, a dry run rolls it back.
+A dry run is the real run's code, so it shows exactly what the real run would write; and a
+plan that fails on day 5 leaves the ledger as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.errors import DrawSteelKitError, LedgerError, PlanError
+from drawsteel_kit.ledger import Event
+from drawsteel_kit.ops.base import Happened, check_count
+from drawsteel_kit.plan import Plan, check_plan, load_plan
+from drawsteel_kit.rules.dice import SeededDice
+from drawsteel_kit.state import read_followers
+
+if TYPE_CHECKING:
+    from drawsteel_kit.campaign import Campaign
+
+__all__ = ["DayResult", "Resolution", "find_plan", "main_resolve", "resolve"]
+
+#: A seed is a non-negative 63-bit integer (what SQLite stores); fresh ones are shorter to type.
+MAX_SEED = 2**63 - 1
+FRESH_SEED_BELOW = 2**31
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """One plan day (0: before day 1) and what happened on it."""
+
+    day: int
+    campaign_day: int
+    happened: tuple[Happened, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the day, in the order they were written."""
+        return tuple(e for h in self.happened for e in h.events)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a plan did (or, for a dry run, would do) with this seed."""
+
+    plan: str
+    source: str
+    seed: int
+    dry_run: bool
+    days: tuple[DayResult, ...]
+    summary: tuple[str, ...]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event written (or that a real run would write), in order."""
+        return tuple(e for d in self.days for e in d.events)
+
+    def lines(self) -> list[str]:
+        """A readable day-by-day report."""
+        last = self.days[-1].day
+        out = [f"{self.plan} ({self.source}): {last} day{'s' * (last != 1)}, seed {self.seed}",
+               "DRY RUN: nothing was written; a real run with this seed writes exactly this."
+               if self.dry_run else f"Written: {len(self.events)} events."]
+        for day in self.days:
+            if not day.happened and not day.notes:
+                continue
+            out.append(f"Before day 1 (campaign day {day.campaign_day})" if day.day == 0
+                       else f"Day {day.day} (campaign day {day.campaign_day})")
+            for h in day.happened:
+                out.append(f"  {h.summary}")
+                for ev in h.events:
+                    if ev.summary != h.summary:
+                        out.append(f"    {ev.summary}")
+                    out += [f"      {line}" for line in ev.payload.get("lines", [])]
+            out += [f"  Note: {note}" for note in day.notes]
+        out += ["Summary", *(f"  {line}" for line in self.summary)]
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class _Discard(Exception):
+    """Raised inside a dry run's transaction so that it rolls back."""
+
+
+@contextmanager
+def _transaction(campaign: Campaign, *, rollback: bool) -> Iterator[None]:
+    """One ``BEGIN IMMEDIATE`` transaction (``ledger.write``); ``rollback``: never commit.
+
+    Every ``@operation`` inside joins it. A dry run leaves by raising :class:`_Discard`
+    inside ``ledger.write()``, which rolls back as for any error, so the real run and the
+    dry run share every line of the write path but the last.
+    """
+    try:
+        with campaign.ledger.write():
+            yield
+            if rollback:
+                raise _Discard
+    except _Discard:
+        pass
+
+
+class _Run:
+    """One plan being resolved: maps the plan's names to what the campaign made of them."""
+
+    def __init__(self, campaign: Campaign, plan: Plan, dice: SeededDice) -> None:
+        self.campaign, self.plan, self.dice = campaign, plan, dice
+        self.projects: dict[str, int] = {}  # plan start titles -> project ids
+        self.followers: dict[str, int] = {}  # followers the plan added -> ids
+        self.notes: list[str] = []  # of the day being resolved
+
+    def ref(self, ref: int | str | None) -> int | str | None:
+        """A plan project reference as the campaign knows it (started ones by id)."""
+        return self.projects.get(ref.casefold(), ref) if isinstance(ref, str) else ref
+
+    def step(self, locs: Sequence[tuple[str | int, ...]], day: int,
+             op: Callable[[], Happened]) -> Happened:
+        """Run one operation; a refusal names the plan entries and the day."""
+        try:
+            return op()
+        except LedgerError:
+            raise
+        except DrawSteelKitError as exc:
+            when = "before day 1" if day == 0 else f"on day {day}"
+            named = [loc for loc in locs if (hero := self._hero_of(loc)) and hero in str(exc)]
+            locs = named or locs or [()]  # a respite of several heroes: the one it names
+            err = self.plan.fail([(loc, f"{when}: {exc}") for loc in locs])
+            raise PlanError(f"{err}\n{self.plan.source}: the plan stopped {when}; nothing was "
+                            "written (a plan resolves completely or not at all)") from exc
+
+    def _hero_of(self, loc: tuple[str | int, ...]) -> str:
+        entry = getattr(self.plan, str(loc[0]))[int(loc[1])] if len(loc) >= 2 else None
+        return getattr(entry, "hero", None) or ""
+
+    def entries(self, day: int) -> list[Happened]:
+        """Projects started, followers added and assigned, points spent on ``day`` (0: before)."""
+        c, plan, out = self.campaign, self.plan, []
+        for i, s in enumerate(plan.start):
+            if (s.day or 0) == day:
+                h = self.step([("start", i)], day, lambda s=s: c.start_project(
+                    s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
+                    treasure=s.treasure, source_language=s.source_language,
+                    prerequisite=s.prerequisite, source=s.source, at_stronghold=s.at_stronghold,
+                    visibility="director" if s.director_only else "party"))
+                self.projects[s.name.casefold()] = h.details["project_id"]
+                out.append(h)
+        for i, f in enumerate(plan.followers):
+            if (f.day or 0) != day:
+                continue
+            if f.add is not None:
+                a = f.add
+                h = self.step([("followers", i)], day, lambda f=f, a=a: c.add_follower(
+                    f.hero or "", a.name, a.role, ancestry=a.ancestry, skills=a.skills,
+                    languages=a.languages, physical=a.physical))
+                self.followers[a.name.casefold()] = h.details["follower_id"]
+                out.append(h)
+            if f.assigns:
+                who = self.followers.get(f.name.casefold(), f.name)
+                out.append(self.step([("followers", i, "assign")], day, lambda f=f, who=who:
+                                     c.assign_follower(who, self.ref(f.assign),
+                                                       skill_applies=f.skill_applies)))
+        for i, p in enumerate(plan.spend):
+            if (p.day or 0) == day:
+                out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
+                    p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
+        return out
+
+    def reason(self, day: int) -> str:
+        return f"{self.plan.name}, day {day} of {self.plan.days}"
+
+    def respite(self, day: int) -> list[Happened]:
+        """One respite for every hero resting on ``day``, each with their activity."""
+        resting = self.plan.resting(day)
+        if not resting:
+            return []
+        activities: dict[str, Any] = {}
+        for i in resting:
+            act, hero = self.plan.activity(i, day), self.plan.respites[i].hero
+            project = getattr(act, "project", None)
+            if act is not None and project is not None:
+                act = replace(act, project=self.ref(project))
+                if self._done(act.project):
+                    self.notes.append(f"{hero} rests without an activity: {project!r} is "
+                                      f"complete (respites[{i}])")
+                    continue
+            if act is not None:
+                activities[hero] = act
+        heroes = [self.plan.respites[i].hero for i in resting]
+        return [self.step([("respites", i) for i in resting], day, lambda: self.campaign
+                          .take_respite(heroes, activities=activities, reason=self.reason(day),
+                                        dice=self.dice))]
+
+    def _done(self, ref: int | str) -> bool:
+        try:
+            return self.campaign.project(ref).done
+        except DrawSteelKitError:  # not there: take_respite says so, with the entry named
+            return False
+
+    def take_notes(self) -> tuple[str, ...]:
+        """The notes of the day just resolved (and start afresh)."""
+        notes, self.notes = tuple(self.notes), []
+        return notes
+
+    def day(self, day: int) -> list[Happened]:
+        advance = self.step([], day, lambda: self.campaign.advance_day(
+            1, reason=self.reason(day), dice=self.dice))
+        return [advance, *self.entries(day), *self.respite(day)]
+
+
+def _state(campaign: Campaign) -> dict[str, Any]:
+    return {"day": campaign.party.day, "heroes": campaign.heroes,
+            "projects": {p.id: p for p in campaign.projects()},
+            "followers": {f.id: f for f in read_followers(campaign.ledger.db)}}
+
+
+def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bool) -> list[str]:
+    """What changed, in a few lines: calendar, projects, heroes, followers."""
+    lines = [f"Calendar: day {before['day']} → day {after['day']}"]
+    for pid, p in after["projects"].items():
+        old = before["projects"].get(pid)
+        if old is not None and (old.points, old.status, old.goal) == (p.points, p.status, p.goal):
+            continue
+        start = "new" if old is None else str(old.points)
+        done = f", complete on day {p.completed_day}" if p.done and (
+            old is None or not old.done) else ""
+        lines.append(f"{p.title!r} ({p.hero}, {p.template}): {start} → {p.points}/{p.goal}{done}")
+    for name, h in after["heroes"].items():
+        old = before["heroes"].get(name)
+        changes = [f"{what.replace('_', ' ')} {getattr(old, what)} → {getattr(h, what)}" for what in
+                   ("level", "xp", "renown", "project_points")
+                   if old is not None and getattr(old, what) != getattr(h, what)]
+        gained = [x for what in ("languages", "skills")
+                  for x in getattr(h, what) if old is not None and x not in getattr(old, what)]
+        if changes or gained:
+            lines.append(f"{name}: " + ", ".join(changes + [f"learns {x}" for x in gained]))
+    for fid, f in after["followers"].items():
+        if fid not in before["followers"]:
+            lines.append(f"{f.name} ({f.role}) now follows {f.hero}")
+    lines.append(f"{events} events {'would be written' if dry else 'written'}")
+    return lines
+
+
+def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
+            dry_run: bool = True) -> Resolution:
+    """Resolve ``plan`` day by day (see the module doc); a dry run writes nothing.
+
+    ``seed=None`` picks a fresh seed, recorded in the result so the run can be repeated.
+    Refuses (PlanError, before anything runs) a plan naming heroes, projects or followers
+    the campaign lacks; an operation refused on some day is a PlanError naming that day.
+    """
+    if seed is None:
+        seed = secrets.randbelow(FRESH_SEED_BELOW)
+    seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
+    with _transaction(campaign, rollback=dry_run):
+        check_plan(campaign, plan)
+        run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
+        days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
+        for day in range(1, plan.days + 1):
+            happened = tuple(run.day(day))
+            days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))
+        count = sum(len(d.events) for d in days)
+        summary = _summary(before, _state(campaign), count, dry_run)
+    summary.append(f"Seed {seed}: the same plan, state and seed give the same rolls")
+    return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary))
+
+
+def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
+    """A plan path as given, else ``plans/<plan>`` (``.yaml`` optional) in the campaign."""
+    path = Path(plan)
+    if path.is_file() or path.is_absolute():
+        return path
+    folder = Path(campaign_dir) / "plans"
+    for candidate in (folder / path, folder / f"{path}.yaml"):
+        if candidate.is_file():
+            return candidate
+    return path
+
+
+def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,
+                 dry_run: bool, echo: Callable[[str], Any] = print) -> Resolution:
+    """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run]`` does."""
+    from drawsteel_kit.campaign import Campaign
+
+    with Campaign.open(campaign_path) as campaign:
+        plan = load_plan(find_plan(campaign.folder, plan_path))
+        result = resolve(campaign, plan, seed=seed, dry_run=dry_run)
+    for line in result.lines():
+        echo(line)
+    return result
