@@ -2,7 +2,8 @@
 
 Starts from a fresh ledger (an existing one is moved to ``backups/`` first, never
 deleted), then plays a short first session through the public API: the same
-calls a Director makes from the CLI or a notebook.
+calls a Director makes from the CLI or a notebook, then resolves the week of downtime
+in ``plans/first-week.yaml`` with a fixed seed.
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ import sys
 from pathlib import Path
 
 from drawsteel_kit.campaign import Campaign, Happened
+from drawsteel_kit.downtime import resolve
 from drawsteel_kit.errors import DrawSteelKitError
 from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.plan import load_plan
 from drawsteel_kit.report import status_text
 
-__all__ = ["build_demo"]
+__all__ = ["DEMO_PLAN", "DEMO_SEED", "build_demo"]
+
+#: The demo's downtime plan and the seed it is resolved with (any seed works).
+DEMO_PLAN = "first-week.yaml"
+DEMO_SEED = 7
 
 
 def _fresh(folder: Path) -> Path | None:
@@ -41,7 +48,7 @@ def _fresh(folder: Path) -> Path | None:
 
 
 def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
-    """Initialise the demo campaign and play its first session; returns it open."""
+    """Initialise the demo campaign, play its first session, resolve its first week."""
     folder = Path(folder)
     moved = _fresh(folder)
     log: list[Happened] = []
@@ -58,11 +65,14 @@ def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
     log.append(camp.advance_day(1, reason="Back at the Lantern House"))
     log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",
                                              "Bran Ironvein": "Craft Treasure: Healing Potion"}))
+    week = resolve(camp, load_plan(folder / "plans" / DEMO_PLAN), seed=DEMO_SEED, dry_run=False)
     if echo:
         if moved:
             print(f"(the previous demo ledger was kept as {moved})")
         for h in log:
             print(f"- {h.summary}")
+        print()
+        print("\n".join(week.lines()))
         print()
         print(status_text(camp))
     return camp

@@ -133,17 +133,20 @@ def _demo_folder(tmp_path: Path) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(DEMO_FILE, folder / "campaign.yaml")
+    shutil.copytree(DEMO_FILE.parent / "plans", folder / "plans")
     return folder
 
 
-def test_the_demo_plays_a_first_session_through_the_api(tmp_path):
+def test_the_demo_plays_a_first_session_and_resolves_its_first_week(tmp_path):
     folder = _demo_folder(tmp_path)
     camp = build_demo(folder, echo=False)
     with camp:
         kinds = [e.kind for e in camp.history(newest_first=False)]
         assert kinds[0] == "campaign_created"
-        assert {"session_started", "session_ended", "respite", "tokens_spent"} <= set(kinds)
-        assert camp.party.session_open is False and camp.party.day == 2
+        assert {"session_started", "session_ended", "respite", "tokens_spent", "project_roll",
+                "follower_roll", "project_started"} <= set(kinds)
+        assert camp.party.session_open is False and camp.party.day == 2 + 7  # a 7-day plan
+        assert any(p.status == "complete" for p in camp.projects())
         assert camp.ledger.verify()
     again = build_demo(folder, echo=False)  # the old ledger is moved aside, not deleted
     with again:

@@ -32,6 +32,7 @@ def demo(tmp_path: Path) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")  # never a ledger
     run("init", folder)
     return folder
 
@@ -122,3 +123,25 @@ def test_followers_commands(demo: Path) -> None:
 def test_project_catalog_search() -> None:
     out = run("project", "catalog", "--search", "potion")
     assert "Healing Potion" in out and "Build Airship" not in out
+
+
+def test_resolve_dry_run_then_real_run(demo: Path) -> None:
+    before = run("export", demo)
+    preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
+    assert "DRY RUN" in preview and "seed 7" in preview
+    assert run("export", demo) == before  # nothing written
+    real = run("resolve", demo, "--plan", "first-week", "--seed", "7")
+
+    def days(report: str) -> list[str]:  # the day-by-day part, without the banners
+        lines = report.splitlines()
+        return lines[lines.index("Before day 1 (campaign day 1)"):lines.index("Summary")]
+
+    assert days(real) == days(preview) and len(days(real)) > 30
+    assert json.loads(run("status", demo, "--json"))["party"]["day"] == 8
+
+
+def test_the_readme_resolve_commands_run(demo: Path) -> None:
+    commands = readme_commands("Scripted downtime")
+    assert [argv[0] for argv in commands] == ["resolve", "resolve"]
+    for argv in commands:
+        run(*[str(demo) if a == "campaigns/demo" else a for a in argv])

@@ -248,3 +248,21 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
     click.echo(f"Expected: {curve.expected_rolls:.1f} days")
     for chance in FORECAST_CHANCES:
         click.echo(f"  {chance:>4.0%} done within {curve.rolls_for(chance)} day(s)")
+
+
+@main.command("resolve")
+@campaign_arg
+@click.option("--plan", "plan", required=True, metavar="PLAN",
+              help="A plan file, or its name in the campaign's plans/ folder.")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Dice seed: the same seed gives the same rolls (default: a new one, printed).")
+@click.option("--dry-run", is_flag=True, help="Show exactly what would happen; write nothing.")
+@friendly
+def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool) -> None:
+    """Resolve a downtime plan day by day: all of it, or nothing.
+
+    Example: drawsteel-kit resolve campaigns/demo --plan first-week --seed 7 --dry-run
+    """
+    from drawsteel_kit.downtime import main_resolve
+
+    main_resolve(campaign, plan, seed, dry_run, click.echo)
