@@ -40,6 +40,7 @@ class ProjectRoll:
     skill: str | None = None  # a skill of the hero's that applies directly (+2)
     bonus: int = 0
     dice: tuple[int, ...] | None = None
+    inspired: bool = False  # Inspired Artisan: a hero token buys one more roll
 
 
 @dataclass(frozen=True)

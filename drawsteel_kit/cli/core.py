@@ -172,7 +172,7 @@ def _int(value: str, what: str) -> int:
 def _activities(
     texts: Sequence[str], rolls: Sequence[str], edges: Sequence[str], banes: Sequence[str],
     skills: Sequence[str], chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
-    finds: Sequence[str], serves: Sequence[str],
+    finds: Sequence[str], serves: Sequence[str], inspired: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Build each hero's one activity from the respite options."""
     from drawsteel_kit.activities import FindSource, ProjectRoll, ServeAsSource, StudyGuide
@@ -189,6 +189,7 @@ def _activities(
     modifiers = {o: pairs(v, o) for o, v in (("--edges", edges), ("--banes", banes),
                                               ("--skill", skills), ("--char", chars),
                                               ("--dice", faces))}
+    modifiers["--inspired"] = {hero: "yes" for hero in inspired}
     for option, given in modifiers.items():
         stray = set(given) - set(pairs(rolls, "--roll"))
         if stray:
@@ -202,6 +203,7 @@ def _activities(
             banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
             skill=modifiers["--skill"].get(hero),
             dice=tuple(_int(f, "--dice") for f in typed.split(",")) if typed else None,
+            inspired=hero in modifiers["--inspired"],
         ))
     for hero, spec in pairs(guides, "--guide").items():
         parts = spec.split("|")
@@ -237,6 +239,8 @@ def _ref(project: str) -> int | str:
               help="The characteristic to roll (default: the best the project allows).")
 @click.option("--dice", "faces", multiple=True, metavar="HERO=F,F,...",
               help="Faces rolled at the table: two d10s per roll, more after a breakthrough.")
+@click.option("--inspired", multiple=True, metavar="HERO",
+              help="Inspired Artisan: a hero token buys that hero one more roll.")
 @click.option("--guide", "guides", multiple=True, metavar="HERO=PROJECT|GUIDE|KNOWLEDGE",
               help="Study a guide for a project (optionally |LANGUAGE of the guide).")
 @click.option("--find-source", "finds", multiple=True, metavar="HERO=PROJECT",
@@ -250,9 +254,9 @@ def _ref(project: str) -> int | str:
 @friendly
 def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: Sequence[str],
             edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
-            chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
-            finds: Sequence[str], serves: Sequence[str], seed: int | None,
-            interrupted: bool, reason: str) -> None:
+            chars: Sequence[str], faces: Sequence[str], inspired: Sequence[str],
+            guides: Sequence[str], finds: Sequence[str], serves: Sequence[str],
+            seed: int | None, interrupted: bool, reason: str) -> None:
     """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
 
     \b
@@ -261,7 +265,8 @@ def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: S
       drawsteel-kit respite campaigns/demo --roll "Val=The mill's cellar" --edges Val=1 \\
           --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
     """
-    acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves)
+    acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves,
+                       inspired)
     with open_campaign(campaign) as camp:
         say(campaign, camp.take_respite(heroes or None, activities=acts,
                                         interrupted=interrupted, reason=reason, seed=seed))

@@ -115,6 +115,21 @@ def project_points(campaign: str, hero: str, name: str, points: int, reason: str
         say(campaign, camp.spend_project_points(hero, _ref(name), points, reason=reason))
 
 
+@project.command("travel")
+@campaign_arg
+@click.argument("hero")
+@click.argument("name", metavar="PROJECT")
+@click.option("--seed", type=click.IntRange(0), default=None)
+@friendly
+def project_travel(campaign: str, hero: str, name: str, seed: int | None) -> None:
+    """Traveling Artisan / Sage: an hour's work on a day without a respite (+1d10).
+
+    Example: drawsteel-kit project travel campaigns/demo Val "The mill's cellar"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.traveling_work(hero, _ref(name), seed=seed))
+
+
 @project.command("catalog")
 @click.option("--search", default="", help="Words in the name, kind, language or prerequisite.")
 @friendly

@@ -136,6 +136,7 @@ class Ledger:
         actor: str | None = None,
         visible_to: str | None = None,
         since: int | None = None,
+        day: int | None = None,
         limit: int | None = None,
         newest_first: bool = False,
     ) -> list[Event]:
@@ -154,6 +155,9 @@ class Ledger:
         if since is not None:
             where.append("id > ?")
             params.append(since)
+        if day is not None:
+            where.append("day = ?")
+            params.append(day)
         if visible_to is not None:
             if visible_to == PARTY:
                 where.append("visibility = 'party'")

@@ -26,7 +26,7 @@ from drawsteel_kit.activities import (
 from drawsteel_kit.catalog import projects as catalog
 from drawsteel_kit.catalog.languages import language_fit
 from drawsteel_kit.config_projects import CustomProjectSpec
-from drawsteel_kit.errors import DiceExhausted, ProjectNotStarted, RulesError
+from drawsteel_kit.errors import DiceExhausted, NotEnoughTokens, ProjectNotStarted, RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY, insert_op, update_op
 from drawsteel_kit.ops.base import (
     CampaignBase,
@@ -46,6 +46,12 @@ __all__ = ["ProjectOps", "dice_for"]
 #: Master Librarian: a Discover Lore project started at the stronghold begins with 60 points.
 MASTER_LIBRARIAN = "Master Librarian"
 MASTER_LIBRARIAN_POINTS = 60  # REFERENCE.md "Titles and perks"
+#: Inspired Artisan: spend a hero token for one more roll in the same activity (REFERENCE.md).
+INSPIRED_ARTISAN = "Inspired Artisan"
+INSPIRED_ARTISAN_TOKENS = 1
+#: Traveling Artisan / Sage: a day without a respite, an hour of work adds 1d10 (REFERENCE.md).
+TRAVELING_PERKS = {"crafting": "Traveling Artisan", "research": "Traveling Sage"}
+TRAVELING_DIE = 10
 #: Our own limit (not the book's): a seed is a non-negative 63-bit integer.
 MAX_SEED = 2**63 - 1
 SOURCE_STATES = ("available", "common", "needed")
@@ -318,6 +324,7 @@ class ProjectOps(CampaignBase):
             roller = Roller.of_hero(hero)
             kw = dict(characteristic=act.characteristic, edges=act.edges, banes=act.banes,
                       skill=act.skill, related_groups=groups)
+            token_ops = self._inspired(hero, project) if act.inspired else []
             try:
                 result, info = roll_for(project, roller, dice=roll_dice, bonus=act.bonus, **kw)
 
@@ -325,13 +332,21 @@ class ProjectOps(CampaignBase):
                     return roll_for(project, roller, dice=roll_dice, bonus=act.bonus + bonus,
                                     **kw)[0].points
 
-                work = apply_points(project, result.points, day=w.day, owner=owner,
+                points = result.points
+                if act.inspired:
+                    info_more = again(0)
+                    points += info_more
+                    payload["inspired_roll"] = info_more
+                work = apply_points(project, points, day=w.day, owner=owner,
                                     dice=roll_dice, events_mode=mode, event=event, roller=roller,
                                     roll_again=again, is_roll=True, next_id=self._next_id)
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{hero.name}'s roll on {project.title!r}: {exc}") from None
             payload.update(info)
+            work.ops += token_ops
             kind, verb = "project_roll", f"rolls on {project.title!r}: +{work.points}"
+            if act.inspired:
+                verb += f" (a hero token for one more roll: +{payload['inspired_roll']})"
         elif isinstance(act, StudyGuide):
             language = (language_fit(hero.languages, [act.language], groups)
                         if act.language else "known")
@@ -369,6 +384,55 @@ class ProjectOps(CampaignBase):
         w.event(kind, work.ops, summary=summary, actor=hero.name, payload=payload,
                 visibility=project.visibility, seed=seed, dice=faces)
         return work.detail.get("side_effects", {})
+
+    def _inspired(self, hero: HeroState, project: ProjectState) -> list[Any]:
+        """Inspired Artisan: one hero token buys one more roll on a crafting project."""
+        if not any(p.casefold() == INSPIRED_ARTISAN.casefold() for p in hero.perks):
+            raise RulesError(f"{hero.name} does not have the {INSPIRED_ARTISAN} perk")
+        if project.kind != "crafting":
+            raise RulesError(f"{INSPIRED_ARTISAN} helps crafting projects; {project.title!r} "
+                             f"is {project.kind}")
+        pool = self.party.hero_tokens
+        if pool < INSPIRED_ARTISAN_TOKENS:
+            raise NotEnoughTokens(f"{INSPIRED_ARTISAN} costs {INSPIRED_ARTISAN_TOKENS} hero "
+                                  f"token, but the pool holds {pool}")
+        return [update_op("party", 1, {"hero_tokens": pool},
+                          {"hero_tokens": pool - INSPIRED_ARTISAN_TOKENS})]
+
+    # -- a day's work without a respite ----------------------------------------
+    @operation
+    def traveling_work(
+        self, hero: str, project: ProjectRef, *, seed: int | None = None,
+        dice: Dice | None = None,
+    ) -> Happened:
+        """Traveling Artisan / Sage: on a day without a respite, an hour's work adds 1d10."""
+        who = self.hero(hero)
+        target = self._active(project)
+        perk = TRAVELING_PERKS.get(target.kind)
+        if perk is None or not any(p.casefold() == perk.casefold() for p in who.perks):
+            wanted = " or ".join(f"{v} ({k})" for k, v in TRAVELING_PERKS.items())
+            raise RulesError(f"{who.name} cannot work on {target.title!r} while travelling: "
+                             f"that takes {wanted} for a project of that kind")
+        today = self.party.day
+        undone = self.ledger.undone_ids()
+        for ev in self.ledger.events(actor=who.name, day=today):
+            if ev.kind in ("respite", "traveling_work") and ev.id not in undone:
+                raise RulesError(f"{who.name} already had a respite or a travelling hour on "
+                                 f"day {today}: it is for a day without a respite, once")
+        dice, seed = dice_for(seed, dice)
+        start = len(getattr(dice, "faces", []))
+        points = dice.roll(TRAVELING_DIE)
+        with self._writing() as w:
+            work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
+                                events_mode="off", next_id=self._next_id)
+            summary = (f"{who.name} ({perk}) works an hour on {target.title!r} on the road: "
+                       f"+{points} ({work.detail['after']}/{work.detail['goal']})")
+            w.event("traveling_work", work.ops, summary=summary, actor=who.name, seed=seed,
+                    dice=list(getattr(dice, "faces", []))[start:],
+                    visibility=target.visibility,
+                    payload={"project_id": target.id, "perk": perk, **work.detail,
+                             "lines": work.lines})
+        return Happened("traveling_work", summary, tuple(w.written), work.detail)
 
     def _respite_activities(
         self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None
