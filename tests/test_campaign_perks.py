@@ -65,3 +65,21 @@ def test_traveling_work_needs_the_perk_for_the_project_kind(campaign):
     pid = campaign.start_project("Val", "Discover Lore", params={"kind": "lost"})
     with pytest.raises(RulesError, match="Traveling Sage \\(research\\)"):
         campaign.traveling_work("Val", pid.details["project_id"], dice=ScriptedDice([7]))
+
+
+def test_faction_member_npc_makes_up_to_three_rolls(campaign):
+    campaign.adjust_hero("Val", titles=["Faction Member"], reason="joined the Lamplighters")
+    pid = campaign.start_project("Val", "Discover Lore", params={"kind": "lost"})
+    pid = pid.details["project_id"]
+    h = campaign.faction_rolls("Val", pid, rolls=3, characteristic=1,
+                               dice=ScriptedDice([3, 4, 5, 5, 1, 1]))
+    assert campaign.project(pid).points == (7 + 1) + (10 + 1) + (2 + 1)
+    assert h.events[0].dice == [3, 4, 5, 5, 1, 1]
+    before = campaign.ledger.snapshot()
+    with pytest.raises(RulesError, match="from 1 to 3"):
+        campaign.faction_rolls("Val", pid, rolls=4)
+    campaign.adjust_hero("Val", titles=[], reason="left the faction")
+    before = campaign.ledger.snapshot()
+    with pytest.raises(RulesError, match="does not hold the Faction Member title"):
+        campaign.faction_rolls("Val", pid)
+    assert campaign.ledger.snapshot() == before

@@ -130,6 +130,26 @@ def project_travel(campaign: str, hero: str, name: str, seed: int | None) -> Non
         say(campaign, camp.traveling_work(hero, _ref(name), seed=seed))
 
 
+@project.command("faction")
+@campaign_arg
+@click.argument("hero")
+@click.argument("name", metavar="PROJECT")
+@click.option("--rolls", type=click.IntRange(1, 3), default=3, show_default=True)
+@click.option("--characteristic", type=click.IntRange(-5, 5), default=0, show_default=True,
+              help="The faction NPC's score (the Director's call).")
+@click.option("--seed", type=click.IntRange(0), default=None)
+@friendly
+def project_faction(campaign: str, hero: str, name: str, rolls: int, characteristic: int,
+                    seed: int | None) -> None:
+    """Faction Member: an NPC of the faction makes up to 3 project rolls for the hero.
+
+    Example: drawsteel-kit project faction campaigns/demo Val "The mill's cellar" --rolls 2
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.faction_rolls(hero, _ref(name), rolls=rolls,
+                                         characteristic=characteristic, seed=seed))
+
+
 @project.command("catalog")
 @click.option("--search", default="", help="Words in the name, kind, language or prerequisite.")
 @friendly

@@ -39,7 +39,7 @@ from drawsteel_kit.ops.base import (
 from drawsteel_kit.ops.work import Roller, apply_points, roll_for
 from drawsteel_kit.rules import projects as rules
 from drawsteel_kit.rules.dice import Dice, ScriptedDice, SeededDice
-from drawsteel_kit.state import HeroState, ProjectState, read_projects
+from drawsteel_kit.state import CHARACTERISTICS, HeroState, ProjectState, read_projects
 
 __all__ = ["ProjectOps", "dice_for"]
 
@@ -52,6 +52,9 @@ INSPIRED_ARTISAN_TOKENS = 1
 #: Traveling Artisan / Sage: a day without a respite, an hour of work adds 1d10 (REFERENCE.md).
 TRAVELING_PERKS = {"crafting": "Traveling Artisan", "research": "Traveling Sage"}
 TRAVELING_DIE = 10
+#: Faction Member: an NPC makes up to 3 research or crafting rolls for the hero (REFERENCE.md).
+FACTION_MEMBER = "Faction Member"
+FACTION_MEMBER_ROLLS = 3
 #: Our own limit (not the book's): a seed is a non-negative 63-bit integer.
 MAX_SEED = 2**63 - 1
 SOURCE_STATES = ("available", "common", "needed")
@@ -433,6 +436,44 @@ class ProjectOps(CampaignBase):
                     payload={"project_id": target.id, "perk": perk, **work.detail,
                              "lines": work.lines})
         return Happened("traveling_work", summary, tuple(w.written), work.detail)
+
+    @operation
+    def faction_rolls(
+        self, hero: str, project: ProjectRef, *, rolls: int = FACTION_MEMBER_ROLLS,
+        characteristic: int = 0, seed: int | None = None, dice: Dice | None = None,
+    ) -> Happened:
+        """Faction Member: an NPC of the faction makes up to 3 project rolls for the hero.
+
+        Outside respites, on a research or crafting project; ``characteristic`` is the
+        NPC's score (the Director's call). How often the faction helps is the Director's.
+        """
+        who = self.hero(hero)
+        if not any(t.casefold() == FACTION_MEMBER.casefold() for t in who.titles):
+            raise RulesError(f"{who.name} does not hold the {FACTION_MEMBER} title")
+        target = self._active(project)
+        if target.kind not in ("research", "crafting"):
+            raise RulesError(f"the faction helps research or crafting projects; "
+                             f"{target.title!r} is {target.kind}")
+        rolls = check_count(rolls, "faction rolls", maximum=FACTION_MEMBER_ROLLS)
+        check_count(characteristic, "the NPC's characteristic", minimum=-5, maximum=5)
+        dice, seed = dice_for(seed, dice)
+        start = len(getattr(dice, "faces", []))
+        npc = Roller(f"{who.name}'s faction", dict.fromkeys(CHARACTERISTICS, characteristic),
+                     target.source_language)
+        results = [roll_for(target, npc, dice=dice)[0] for _ in range(rolls)]
+        points = sum(r.points for r in results)
+        with self._writing() as w:
+            work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
+                                events_mode="off", next_id=self._next_id)
+            summary = (f"{who.name}'s faction makes {rolls} roll(s) on {target.title!r}: "
+                       f"+{points} ({work.detail['after']}/{work.detail['goal']})")
+            w.event("faction_rolls", work.ops, summary=summary, actor=who.name, seed=seed,
+                    dice=list(getattr(dice, "faces", []))[start:],
+                    visibility=target.visibility,
+                    payload={"project_id": target.id, "rolls": [r.points for r in results],
+                             "characteristic": characteristic, **work.detail,
+                             "lines": work.lines})
+        return Happened("faction_rolls", summary, tuple(w.written), work.detail)
 
     def _respite_activities(
         self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None
