@@ -24,12 +24,16 @@ __all__ = [
     "LOCATED_PROBLEMS",
     "MAX_PROBLEMS_SHOWN",
     "NAMED_SECTIONS",
+    "TYPE_WORDS",
     "Problem",
     "UniqueKeyLoader",
+    "choices",
     "located",
+    "model_in",
     "name_clashes",
     "read_text",
     "report",
+    "suggest",
     "where",
     "yaml_problem",
 ]
@@ -45,12 +49,12 @@ LOCATED_PROBLEMS = "party_problems"
 Problem = tuple[tuple[str | int, ...], str]
 
 
-def _model_in(annotation: Any) -> type[BaseModel] | None:
+def model_in(annotation: Any) -> type[BaseModel] | None:
     """The model class inside an annotation such as ``list[HeroSpec]`` or ``Stronghold | None``."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation
     for arg in get_args(annotation):
-        found = _model_in(arg)
+        found = model_in(arg)
         if found is not None:
             return found
     return None
@@ -73,22 +77,22 @@ def _walk(
         if model is None:
             return None, None
         owner, info = model, _keys(model).get(part)
-        model = _model_in(info.annotation) if info else None
+        model = model_in(info.annotation) if info else None
     return owner, info
 
 
-def _choices(annotation: Any) -> list[str]:
+def choices(annotation: Any) -> list[str]:
     if get_origin(annotation) is Literal:
         return [str(a) for a in get_args(annotation)]
-    return [c for arg in get_args(annotation) for c in _choices(arg)]
+    return [c for arg in get_args(annotation) for c in choices(arg)]
 
 
-def _suggest(got: object, allowed: list[str]) -> str:
+def suggest(got: object, allowed: list[str]) -> str:
     close = difflib.get_close_matches(got, allowed, n=1) if isinstance(got, str) else []
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
-_TYPE_WORDS = {
+TYPE_WORDS = {
     "int_type": "a whole number",
     "bool_type": "true or false",
     "string_type": "text",
@@ -108,19 +112,19 @@ def _explain(root: type[BaseModel], err: ErrorDetails) -> str:
         return f"is required: {described}" if described else "is required"
     if kind == "extra_forbidden":
         allowed = list(_keys(owner)) if owner is not None else []
-        return f"unknown field{_suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
+        return f"unknown field{suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
     if kind == "invalid_key":
         return f"field names must be text, got {show(got)}"
     if kind == "literal_error" and info is not None:
-        allowed = _choices(info.annotation)
-        return f"must be one of {', '.join(allowed)}, got {show(got)}{_suggest(got, allowed)}"
-    if kind in _TYPE_WORDS:
+        allowed = choices(info.annotation)
+        return f"must be one of {', '.join(allowed)}, got {show(got)}{suggest(got, allowed)}"
+    if kind in TYPE_WORDS:
         hint = (
             " (put it in quotes)"
             if kind == "string_type" and not isinstance(got, list | dict | type(None))
             else ""
         )
-        return f"must be {_TYPE_WORDS[kind]}, got {show(got)}{hint}"
+        return f"must be {TYPE_WORDS[kind]}, got {show(got)}{hint}"
     if kind == "too_short" and loc == ("heroes",):
         return "needs at least one hero"
     return err["msg"].removeprefix("Value error, ")

@@ -6,16 +6,15 @@ YAML node the problem sits in.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, get_args, get_origin
 
 import yaml
 from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
+from drawsteel_kit.config_errors import TYPE_WORDS, choices, model_in, suggest
 from drawsteel_kit.config_fields import show
 
 __all__ = ["line_of", "node_count", "raw_names", "report", "report_validation"]
@@ -144,14 +143,7 @@ def raw_names(data: object) -> dict[tuple[str, int], str]:
     return names
 
 
-def _model_in(annotation: Any) -> type[BaseModel] | None:
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in get_args(annotation):
-        found = _model_in(arg)
-        if found is not None:
-            return found
-    return None
+
 
 
 def _walk(
@@ -174,30 +166,10 @@ def _walk(
         if model is None:
             return None, None
         owner, info = model, model.model_fields.get(str(part))
-        model = _model_in(info.annotation) if info else None
+        model = model_in(info.annotation) if info else None
     return owner, info
 
 
-def _choices(annotation: Any) -> list[str]:
-    if get_origin(annotation) is Literal:
-        return [str(a) for a in get_args(annotation)]
-    return [c for arg in get_args(annotation) for c in _choices(arg)]
-
-
-def _suggest(got: object, allowed: list[str]) -> str:
-    close = difflib.get_close_matches(got, allowed, n=1) if isinstance(got, str) else []
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-_TYPE_WORDS = {
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "string_type": "text",
-    "list_type": "a list (one `- item` line each)",
-    "dict_type": "a mapping (`key: value` lines)",
-    "model_type": "a mapping (`key: value` lines)",
-    "model_attributes_type": "a mapping (`key: value` lines)",
-}
 
 
 def _explain(
@@ -209,18 +181,18 @@ def _explain(
         return f"is required: {info.description}" if info and info.description else "is required"
     if kind == "extra_forbidden":
         allowed = list(owner.model_fields) if owner is not None else []
-        return f"unknown field{_suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
+        return f"unknown field{suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
     if kind == "invalid_key":
         return f"field names must be text, got {show(got)}"
     if kind == "literal_error":
-        allowed = _choices(info.annotation) if info is not None and "[key]" not in loc else []
+        allowed = choices(info.annotation) if info is not None and "[key]" not in loc else []
         if not allowed:  # a mapping's key: pydantic lists the choices as 'a', 'b' or 'c'
             allowed = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
-        return f"must be one of {', '.join(allowed)}, got {show(got)}{_suggest(got, allowed)}"
-    if kind in _TYPE_WORDS:
+        return f"must be one of {', '.join(allowed)}, got {show(got)}{suggest(got, allowed)}"
+    if kind in TYPE_WORDS:
         hint = " (put it in quotes)" if kind == "string_type" and isinstance(
             got, int | float | bool) else ""
-        return f"must be {_TYPE_WORDS[kind]}, got {show(got)}{hint}"
+        return f"must be {TYPE_WORDS[kind]}, got {show(got)}{hint}"
     return err["msg"].removeprefix("Value error, ")
 
 
