@@ -10,6 +10,8 @@ import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
 from drawsteel_kit.cli.core import _ref, main
+from drawsteel_kit.ops.projects import FACTION_MEMBER_ROLLS
+from drawsteel_kit.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 
 #: Chances the forecast table shows.
 FORECAST_CHANCES = (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)
@@ -134,8 +136,10 @@ def project_travel(campaign: str, hero: str, name: str, seed: int | None) -> Non
 @campaign_arg
 @click.argument("hero")
 @click.argument("name", metavar="PROJECT")
-@click.option("--rolls", type=click.IntRange(1, 3), default=3, show_default=True)
-@click.option("--characteristic", type=click.IntRange(-5, 5), default=0, show_default=True,
+@click.option("--rolls", type=click.IntRange(1, FACTION_MEMBER_ROLLS),
+              default=FACTION_MEMBER_ROLLS, show_default=True)
+@click.option("--characteristic", type=click.IntRange(CHARACTERISTIC_MIN, CHARACTERISTIC_MAX),
+              default=0, show_default=True,
               help="The faction NPC's score (the Director's call).")
 @click.option("--seed", type=click.IntRange(0), default=None)
 @friendly

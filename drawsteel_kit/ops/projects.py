@@ -39,6 +39,7 @@ from drawsteel_kit.ops.base import (
 from drawsteel_kit.ops.work import Roller, apply_points, roll_for
 from drawsteel_kit.rules import projects as rules
 from drawsteel_kit.rules.dice import Dice, ScriptedDice, SeededDice
+from drawsteel_kit.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from drawsteel_kit.state import CHARACTERISTICS, HeroState, ProjectState, read_projects
 
 __all__ = ["ProjectOps", "dice_for"]
@@ -455,7 +456,8 @@ class ProjectOps(CampaignBase):
             raise RulesError(f"the faction helps research or crafting projects; "
                              f"{target.title!r} is {target.kind}")
         rolls = check_count(rolls, "faction rolls", maximum=FACTION_MEMBER_ROLLS)
-        check_count(characteristic, "the NPC's characteristic", minimum=-5, maximum=5)
+        check_count(characteristic, "the NPC's characteristic", minimum=CHARACTERISTIC_MIN,
+                    maximum=CHARACTERISTIC_MAX)
         dice, seed = dice_for(seed, dice)
         start = len(getattr(dice, "faces", []))
         npc = Roller(f"{who.name}'s faction", dict.fromkeys(CHARACTERISTICS, characteristic),
