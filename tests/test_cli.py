@@ -9,21 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from drawsteel_kit.cli import main
+from cli_helpers import run
 
 REPO = Path(__file__).resolve().parent.parent
 
-
-def run(*args: str, ok: bool = True) -> str:
-    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
-    if ok:
-        assert result.exit_code == 0, result.output
-    else:
-        assert result.exit_code != 0, result.output
-        assert "Traceback" not in result.output
-    return result.output
 
 
 @pytest.fixture

@@ -426,17 +426,9 @@ class ProjectOps(CampaignBase):
         dice, seed = dice_for(seed, dice)
         start = len(getattr(dice, "faces", []))
         points = dice.roll(TRAVELING_DIE)
-        with self._writing() as w:
-            work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
-                                events_mode="off", next_id=self._next_id)
-            summary = (f"{who.name} ({perk}) works an hour on {target.title!r} on the road: "
-                       f"+{points} ({work.detail['after']}/{work.detail['goal']})")
-            w.event("traveling_work", work.ops, summary=summary, actor=who.name, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
-                    visibility=target.visibility,
-                    payload={"project_id": target.id, "perk": perk, **work.detail,
-                             "lines": work.lines})
-        return Happened("traveling_work", summary, tuple(w.written), work.detail)
+        return self._work_outside_respites(
+            "traveling_work", who, target, points, dice, seed, start,
+            f"{who.name} ({perk}) works an hour on {target.title!r} on the road", {"perk": perk})
 
     @operation
     def faction_rolls(
@@ -464,18 +456,25 @@ class ProjectOps(CampaignBase):
                      target.source_language)
         results = [roll_for(target, npc, dice=dice)[0] for _ in range(rolls)]
         points = sum(r.points for r in results)
+        return self._work_outside_respites(
+            "faction_rolls", who, target, points, dice, seed, start,
+            f"{who.name}'s faction makes {rolls} roll(s) on {target.title!r}",
+            {"rolls": [r.points for r in results], "characteristic": characteristic})
+
+    def _work_outside_respites(
+        self, kind: str, who: HeroState, target: ProjectState, points: int, dice: Dice,
+        seed: int | None, start: int, text: str, extra: dict[str, Any],
+    ) -> Happened:
+        """Write points earned outside a respite (no project event) as one event."""
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
                                 events_mode="off", next_id=self._next_id)
-            summary = (f"{who.name}'s faction makes {rolls} roll(s) on {target.title!r}: "
-                       f"+{points} ({work.detail['after']}/{work.detail['goal']})")
-            w.event("faction_rolls", work.ops, summary=summary, actor=who.name, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
-                    visibility=target.visibility,
-                    payload={"project_id": target.id, "rolls": [r.points for r in results],
-                             "characteristic": characteristic, **work.detail,
+            summary = f"{text}: +{points} ({work.detail['after']}/{work.detail['goal']})"
+            w.event(kind, work.ops, summary=summary, actor=who.name, seed=seed,
+                    dice=list(getattr(dice, "faces", []))[start:], visibility=target.visibility,
+                    payload={"project_id": target.id, **extra, **work.detail,
                              "lines": work.lines})
-        return Happened("faction_rolls", summary, tuple(w.written), work.detail)
+        return Happened(kind, summary, tuple(w.written), work.detail)
 
     def _respite_activities(
         self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None
