@@ -211,7 +211,7 @@ class Ledger:
             mem = sqlite_utils.Database(copy, recursive_triggers=False, execute_plugins=False)
             copy.execute("BEGIN IMMEDIATE")
             _rebuild(mem)
-            return snapshot(mem) == self.snapshot()
+            return snapshot(mem, with_timeline=True) == snapshot(self.db, with_timeline=True)
         finally:
             copy.close()
 

@@ -24,6 +24,7 @@ import sqlite_utils
 
 from drawsteel_kit import __version__
 from drawsteel_kit.errors import LedgerError
+from drawsteel_kit.ledger import timeline
 from drawsteel_kit.ledger.schema import PROJECTIONS
 
 __all__ = [
@@ -249,4 +250,5 @@ def append(
     apply_ops(db, ops)
     event_id = cursor.lastrowid
     assert event_id is not None
+    timeline.record(db, event_id, row, body, ops)
     return load_event({**row, "id": event_id})

@@ -6,6 +6,7 @@ from typing import Any
 
 import sqlite_utils
 
+from drawsteel_kit.ledger import timeline
 from drawsteel_kit.ledger.events import apply_ops, load_event
 from drawsteel_kit.ledger.schema import PROJECTIONS
 
@@ -15,11 +16,17 @@ __all__ = ["rebuild", "snapshot"]
 REPLAY_PAGE = 5_000
 
 
-def snapshot(db: sqlite_utils.Database) -> dict[str, list[dict[str, Any]]]:
-    """Every projection table's rows, sorted by key: comparable across rebuilds."""
+def snapshot(
+    db: sqlite_utils.Database, *, with_timeline: bool = False
+) -> dict[str, list[dict[str, Any]]]:
+    """Every projection table's rows (and the timeline's, a history index, when asked),
+    sorted by key: comparable across rebuilds."""
+    tables = [(p.table, p.pk) for p in PROJECTIONS]
+    if with_timeline:
+        tables.append(("timeline", "id"))
     return {
-        p.table: [dict(r) for r in db.query(f"SELECT * FROM [{p.table}] ORDER BY [{p.pk}]")]
-        for p in PROJECTIONS
+        table: [dict(r) for r in db.query(f"SELECT * FROM [{table}] ORDER BY [{pk}]")]
+        for table, pk in tables
     }
 
 
@@ -31,6 +38,7 @@ def rebuild(db: sqlite_utils.Database) -> int:
     for p in reversed(PROJECTIONS):
         db.execute(f"DELETE FROM [{p.table}]")
     count = 0
+    timeline.fill(db)
     last = 0
     while True:
         rows = list(

@@ -37,6 +37,9 @@ PROJECTIONS: tuple[Projection, ...] = (
     Projection("projects", "id"),
     Projection("followers", "id"),
     Projection("inventory", "id"),
+    Projection("titles", "id"),
+    Projection("npcs", "id"),
+    Projection("notes", "id"),
 )
 
 
@@ -188,6 +191,91 @@ def _projects(db: sqlite_utils.Database) -> None:
         )
         """
     )
+
+
+@MIGRATIONS(name="0003_rewards")
+def _rewards(db: sqlite_utils.Database) -> None:
+    """Titles, NPCs, notes, retainers' levels, what was bought, and the timeline index."""
+    for sql in (
+        "ALTER TABLE followers ADD COLUMN level INTEGER",
+        "ALTER TABLE followers ADD COLUMN start_level INTEGER",
+        "ALTER TABLE followers ADD COLUMN stat_block TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE followers ADD COLUMN counts INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE followers ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE followers ADD COLUMN joined_day INTEGER",
+        "ALTER TABLE inventory ADD COLUMN tier INTEGER",
+        "ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE inventory ADD COLUMN acquired_day INTEGER",
+    ):
+        db.execute(sql)
+    db.execute(
+        """
+        CREATE TABLE titles (
+            id INTEGER PRIMARY KEY,
+            hero TEXT NOT NULL REFERENCES heroes(name),
+            title TEXT NOT NULL,
+            benefit TEXT NOT NULL DEFAULT '',
+            renown INTEGER NOT NULL DEFAULT 0,
+            wealth INTEGER NOT NULL DEFAULT 0,
+            followers INTEGER NOT NULL DEFAULT 0,
+            retainers INTEGER NOT NULL DEFAULT 0,
+            effect TEXT NOT NULL DEFAULT '',
+            day INTEGER,
+            active INTEGER NOT NULL DEFAULT 1,
+            visibility TEXT NOT NULL DEFAULT 'party'
+        )
+        """
+    )
+    db.execute("CREATE INDEX titles_hero ON titles(hero)")
+    db.execute(
+        """
+        CREATE TABLE npcs (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            level INTEGER,
+            impression INTEGER NOT NULL CHECK (impression >= 1),
+            tags TEXT NOT NULL DEFAULT '[]',
+            standing TEXT NOT NULL DEFAULT '{}',
+            notes TEXT NOT NULL DEFAULT '',
+            visibility TEXT NOT NULL DEFAULT 'party'
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE notes (
+            id INTEGER PRIMARY KEY,
+            text TEXT NOT NULL,
+            about TEXT NOT NULL DEFAULT '',
+            day INTEGER,
+            visibility TEXT NOT NULL DEFAULT 'party'
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE timeline (
+            id INTEGER PRIMARY KEY,
+            event_id INTEGER NOT NULL,
+            day INTEGER NOT NULL,
+            session INTEGER,
+            tbl TEXT NOT NULL,
+            key TEXT NOT NULL,
+            field TEXT NOT NULL,
+            before INTEGER,
+            after INTEGER,
+            visibility TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            reason TEXT NOT NULL DEFAULT ''
+        )
+        """
+    )
+    db.execute("CREATE INDEX timeline_key ON timeline(tbl, key, field)")
+    db.execute("CREATE INDEX timeline_event ON timeline(event_id)")
+    # Older ledgers: fill the timeline from the history they already hold.
+    from drawsteel_kit.ledger.timeline import fill
+
+    fill(db)
 
 
 def schema_version(db: sqlite_utils.Database) -> str | None:
