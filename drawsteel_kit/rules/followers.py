@@ -3,7 +3,8 @@
 Artisans and sages are templates the book spells out (000: 3947, 3959); :func:`make_artisan`
 and :func:`make_sage` build one and :func:`validate_follower` checks one typed in by hand.
 Retainers are heroic NPCs with a stat block of their own: their rules live in
-:mod:`drawsteel_kit.rules.retainers` and are re-exported here.
+:mod:`drawsteel_kit.rules.retainers` and are re-exported here, as are the follower cap and its
+table from :mod:`drawsteel_kit.rules.renown`.
 
 The one rules module that reads the catalog: the book defines followers by skill group and
 language, and those lists are catalog data (``catalog.skills`` and ``catalog.languages`` import
@@ -20,6 +21,7 @@ from typing import Literal
 from drawsteel_kit.catalog.languages import CAELIAN, canonical_language, language_key
 from drawsteel_kit.catalog.skills import canonical_skill, skill_group, skill_groups
 from drawsteel_kit.errors import RulesError
+from drawsteel_kit.rules.renown import RENOWN_FOLLOWERS, follower_cap
 from drawsteel_kit.rules.retainers import (
     RETAINER_RECOVERIES,
     RETAINERS_PER_HERO,
@@ -57,10 +59,6 @@ __all__ = [
 Role = Literal["artisan", "sage", "retainer"]
 CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
 CHARACTERISTIC_MIN, CHARACTERISTIC_MAX = -5, 5
-
-# --- how many (000: 3924-3933) ------------------------------------------------------------
-#: Renown and Followers table: (least renown, followers at once); below 3 none (000: 3928-3933).
-RENOWN_FOLLOWERS: tuple[tuple[int, int], ...] = ((3, 1), (6, 2), (9, 3), (12, 4))
 
 # --- artisans and sages (000: 3943-3959) ----------------------------------------------------
 #: Each makes one project roll a day on a project its hero picks, whatever the hero is doing,
@@ -107,16 +105,6 @@ class FollowerSpec:
         object.__setattr__(self, "characteristics", MappingProxyType(dict(self.characteristics)))
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "languages", tuple(self.languages))
-
-
-def follower_cap(renown: int, bonus: int = 0) -> int:
-    """Followers a hero may have at once: the Renown and Followers table (000: 3928-3933), plus
-    ``bonus`` from titles such as Noble or Demigod (REFERENCE.md "Titles and perks")."""
-    for label, value in (("renown", renown), ("bonus", bonus)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RulesError(f"{label} must be a whole number of 0 or more, got {value!r}")
-    base = max((count for least, count in RENOWN_FOLLOWERS if renown >= least), default=0)
-    return base + bonus
 
 
 def follower_may_roll(role: str, kind: str) -> bool:
