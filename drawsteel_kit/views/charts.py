@@ -1,0 +1,245 @@
+"""Plotly figures of a campaign, built from its ledger only (testable without a browser).
+
+Every function takes a :class:`~drawsteel_kit.campaign.Campaign` (read-only is enough) and a
+``viewer`` (see :mod:`drawsteel_kit.views.data`: ``None`` is the Director, ``"party"`` the
+party page, a hero's name their own page) and returns a ``plotly.graph_objects.Figure``.
+Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its
+values with the ledger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from drawsteel_kit.rules.projects import milestones_for_goal
+from drawsteel_kit.views.data import (
+    PARTY_KEY,
+    Series,
+    follower_counts,
+    series,
+    visible_projects,
+)
+
+if TYPE_CHECKING:
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.downtime import Resolution
+    from drawsteel_kit.forecast import Curve
+
+__all__ = [
+    "followers_against_cap",
+    "forecast_curve",
+    "hero_tokens_by_session",
+    "project_forecast",
+    "project_progress",
+    "renown_and_wealth",
+    "resolution_changes",
+    "xp_and_level",
+]
+
+#: One look for every chart: white, compact, legend on top.
+LAYOUT: dict[str, Any] = {
+    "template": "plotly_white",
+    "height": 360,
+    "margin": {"l": 60, "r": 30, "t": 60, "b": 50},
+    "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+}
+
+
+def _figure(fig: go.Figure, title: str, empty: str = "") -> go.Figure:
+    fig.update_layout(title={"text": title, "x": 0, "y": 0.98}, **LAYOUT)
+    if empty and not fig.data:
+        fig.add_annotation(text=empty, showarrow=False, x=0.5, y=0.5, xref="paper",
+                           yref="paper", font={"size": 14, "color": "#777"})
+        fig.update_xaxes(visible=False)
+        fig.update_yaxes(visible=False)
+    return fig
+
+
+def _step(s: Series, name: str, **kw: Any) -> go.Scatter:
+    """A step line over campaign days; hovering a point shows why it changed."""
+    return go.Scatter(x=list(s.days), y=list(s.values), name=name, mode="lines+markers",
+                      line_shape="hv", customdata=list(s.reasons),
+                      hovertemplate="day %{x}: %{y}<br>%{customdata}<extra>" + name
+                      + "</extra>", **kw)
+
+
+def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
+    return [campaign.hero(hero).name] if hero else list(campaign.heroes)
+
+
+def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
+                 hero: str | None = None) -> go.Figure:
+    """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    for name in _heroes(campaign, hero):
+        found = series(campaign, ("xp", "level"), viewer, hero=name)
+        if xp := found.get((name, "xp")):
+            fig.add_trace(_step(xp, f"{name} XP", legendgroup=name), secondary_y=False)
+        if level := found.get((name, "level")):
+            fig.add_trace(_step(level, f"{name} level", legendgroup=name,
+                                line={"dash": "dot"}), secondary_y=True)
+    fig.update_xaxes(title_text="campaign day")
+    fig.update_yaxes(title_text="XP", secondary_y=False)
+    fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
+    return _figure(fig, "XP and level", "No XP yet")
+
+
+def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
+                      hero: str | None = None) -> go.Figure:
+    """Renown (left) and wealth (right) over campaign days, per hero."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("Renown", "Wealth"))
+    for name in _heroes(campaign, hero):
+        found = series(campaign, ("renown", "wealth"), viewer, hero=name)
+        for col, what in ((1, "renown"), (2, "wealth")):
+            if s := found.get((name, what)):
+                fig.add_trace(_step(s, f"{name} {what}", legendgroup=name), row=1, col=col)
+    fig.update_xaxes(title_text="campaign day")
+    return _figure(fig, "Renown and wealth", "No renown or wealth yet")
+
+
+def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
+                          hero: str | None = None) -> go.Figure:
+    """Followers each hero has (those counting toward the cap) against the renown cap."""
+    counts = follower_counts(campaign, viewer)
+    names = _heroes(campaign, hero)
+    fig = go.Figure([
+        go.Bar(x=names, y=[counts[n][0] for n in names], name="followers"),
+        go.Scatter(x=names, y=[counts[n][1] for n in names], name="cap", mode="markers",
+                   marker={"symbol": "line-ew", "size": 40, "line": {"width": 3}}),
+    ])
+    fig.update_yaxes(title_text="followers", dtick=1, rangemode="tozero")
+    return _figure(fig, "Followers against the renown cap")
+
+
+def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> go.Figure:
+    """Hero tokens gained and spent in each session, and the pool when the session's last
+    change was made."""
+    s = series(campaign, ("hero_tokens",), viewer, hero="party").get((PARTY_KEY, "hero_tokens"))
+    sessions: dict[int, list[int]] = {}  # session -> [gained, spent, pool]
+    if s is not None:
+        for i in range(1, len(s.values)):
+            delta = s.values[i] - s.values[i - 1]
+            row = sessions.setdefault(s.sessions[i] or 0, [0, 0, 0])
+            row[0 if delta > 0 else 1] += abs(delta)
+            row[2] = s.values[i]
+    order = sorted(sessions)
+    fig = go.Figure()
+    if order:
+        fig.add_trace(go.Bar(x=order, y=[sessions[k][0] for k in order], name="gained"))
+        fig.add_trace(go.Bar(x=order, y=[sessions[k][1] for k in order], name="spent or lost"))
+        fig.add_trace(go.Scatter(x=order, y=[sessions[k][2] for k in order], name="pool",
+                                 mode="lines+markers"))
+    fig.update_xaxes(title_text="session", dtick=1)
+    fig.update_yaxes(title_text="hero tokens", rangemode="tozero")
+    fig.update_layout(barmode="group")
+    return _figure(fig, "Hero tokens by session", "No hero tokens yet")
+
+
+def _project_label(title: str, hero: str, done: bool) -> str:
+    return f"{title} ({hero}){' ✓' if done else ''}"
+
+
+def project_progress(campaign: Campaign, *, viewer: str | None = None,
+                     hero: str | None = None, include_done: bool = True) -> go.Figure:
+    """Each project's points against its goal, milestones marked."""
+    projects = visible_projects(campaign, viewer, hero=hero, include_done=include_done)
+    labels = [_project_label(p.title, p.hero, p.done) for p in projects]
+    fig = go.Figure()
+    if projects:
+        fig.add_trace(go.Bar(y=labels, x=[p.goal for p in projects], name="goal",
+                             orientation="h", marker={"color": "rgba(0,0,0,0.08)"}))
+        fig.add_trace(go.Bar(y=labels, x=[p.points for p in projects], name="points",
+                             orientation="h", text=[f"{p.points}/{p.goal}" for p in projects],
+                             textposition="auto"))
+        marks = [(m, label) for p, label in zip(projects, labels, strict=True)
+                 for m in milestones_for_goal(p.goal)]
+        if marks:
+            fig.add_trace(go.Scatter(x=[m for m, _ in marks], y=[lb for _, lb in marks],
+                                     name="milestones", mode="markers",
+                                     marker={"symbol": "line-ns", "size": 18,
+                                             "line": {"width": 2, "color": "#444"}}))
+    fig.update_xaxes(title_text="project points", rangemode="tozero")
+    fig = _figure(fig, "Projects", "No projects yet")
+    fig.update_layout(barmode="overlay", height=max(260, 120 + 50 * len(projects)))
+    return fig
+
+
+def forecast_curve(curve: Curve, *, title: str = "Forecast", step: str = "day") -> go.Figure:
+    """The chance a project is done after each step (``curve.probabilities``)."""
+    steps = list(range(1, len(curve.probabilities) + 1))
+    fig = go.Figure(go.Scatter(
+        x=steps, y=list(curve.probabilities), name="chance done", mode="lines+markers",
+        hovertemplate=f"{step} %{{x}}: %{{y:.1%}}<extra></extra>"))
+    fig.update_xaxes(title_text=f"{step}s from now")
+    fig.update_yaxes(title_text="chance done", tickformat=".0%", range=[0, 1.02])
+    expected = f"expected {curve.expected_rolls:.1f} {step}s"
+    return _figure(fig, f"{title}: {curve.points_already}/{curve.goal}, {expected}")
+
+
+def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | None = None,
+                     **whatif: Any) -> go.Figure:
+    """A project's forecast by day (``Campaign.forecast``'s keywords are the what-ifs)."""
+    target = campaign.project(project)
+    if target.id not in {p.id for p in visible_projects(campaign, viewer)}:
+        raise _hidden(project)
+    curve = campaign.forecast(target.id, **whatif)
+    return forecast_curve(curve, title=target.title)
+
+
+def _hidden(project: int | str) -> Exception:
+    """The error for a project the viewer may not see (worded like any unknown project)."""
+    from drawsteel_kit.errors import ProjectNotStarted
+
+    return ProjectNotStarted(f"no project {project!r} to show")
+
+
+def _changes(events: Iterable[Any], table: str, field: str) -> dict[Any, list[Any]]:
+    """key -> [first before, last after, insert row or None] for one field of one table."""
+    out: dict[Any, list[Any]] = {}
+    for ev in events:
+        for op in ev.ops:
+            if op["table"] != table:
+                continue
+            if op["op"] == "insert" and field in op["row"]:
+                out[op["key"]] = [None, op["row"][field], op["row"]]
+            elif op["op"] == "update" and field in op["after"]:
+                row = out.setdefault(op["key"], [op["before"].get(field), None, None])
+                row[1] = op["after"][field]
+    return out
+
+
+def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
+    """What a resolved plan changed (or, for a dry run, would change): project points and
+    hero XP, before and after, read from the events it wrote or would write."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("Project points", "XP"))
+    points = _changes(resolution.events, "projects", "points")
+    known = {p.id: p for p in campaign.projects()}
+    labels, before, after, goals = [], [], [], []
+    for key, (old, new, row) in points.items():
+        info = row if row is not None else known.get(key)
+        title = info["title"] if isinstance(info, dict) else getattr(info, "title", f"#{key}")
+        goal = info["goal"] if isinstance(info, dict) else getattr(info, "goal", None)
+        labels.append(title)
+        before.append(old or 0)
+        after.append(new)
+        goals.append(goal)
+    if labels:
+        fig.add_trace(go.Bar(x=labels, y=before, name="points before"), row=1, col=1)
+        fig.add_trace(go.Bar(x=labels, y=after, name="points after"), row=1, col=1)
+        fig.add_trace(go.Scatter(x=labels, y=goals, name="goal", mode="markers",
+                                 marker={"symbol": "line-ew", "size": 30,
+                                         "line": {"width": 3}}), row=1, col=1)
+    xp = _changes(resolution.events, "heroes", "xp")
+    if xp:
+        names = list(xp)
+        fig.add_trace(go.Bar(x=names, y=[xp[n][0] for n in names], name="XP before"),
+                      row=1, col=2)
+        fig.add_trace(go.Bar(x=names, y=[xp[n][1] for n in names], name="XP after"),
+                      row=1, col=2)
+    fig.update_layout(barmode="group")
+    verb = "would change" if resolution.dry_run else "changed"
+    return _figure(fig, f"What the plan {verb}", "The plan changes no points or XP")

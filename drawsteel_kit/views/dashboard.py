@@ -1,0 +1,187 @@
+"""The player pages as data: the party page and each hero's page, as HTML blocks and figures.
+
+Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static publishing
+(:mod:`drawsteel_kit.views.publish`) writes them out, so both show exactly the same thing.
+The party page shows party rows only; a hero's page adds that hero's own ``hero:NAME``
+rows. Nothing marked for the Director is ever read into a page. Every text is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from drawsteel_kit.rules.advancement import MAX_LEVEL, xp_for_level
+from drawsteel_kit.state import read_inventory, read_titles
+from drawsteel_kit.views import charts
+from drawsteel_kit.views.data import (
+    follower_counts,
+    may_see,
+    redactor,
+    visible_followers,
+    visible_projects,
+)
+from drawsteel_kit.views.html import STYLE, Html, link, progress, table, text
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.ledger import Event
+
+__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "party_page", "player_page",
+           "query_link"]
+
+#: How many recent events a page lists.
+HISTORY_ROWS = 15
+
+Block = Any  # Html | plotly.graph_objects.Figure
+#: Where a page links to: the party page (None) or a hero's page.
+Linker = Callable[[str | None], str]
+
+
+def query_link(hero: str | None) -> str:
+    """Links for a served dashboard: ``?hero=NAME``, or ``?`` for the party page."""
+    return "?" if hero is None else f"?hero={quote(hero, safe='')}"
+
+
+@dataclass(frozen=True)
+class Page:
+    """One player page: its title, who it is for, and its blocks in order."""
+
+    title: str
+    hero: str | None
+    blocks: tuple[Block, ...]
+
+    @property
+    def figures(self) -> list[go.Figure]:
+        """The page's charts."""
+        return [b for b in self.blocks if not isinstance(b, Html)]
+
+    @property
+    def html(self) -> str:
+        """The page's HTML blocks joined (figures left out): for tests and search."""
+        return "\n".join(b.html for b in self.blocks if isinstance(b, Html))
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
+    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
+    for name in campaign.heroes:
+        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
+    return f'<p class="dsk-nav">{"".join(items)}</p>'
+
+
+def _next_xp(level: int, track: str) -> str:
+    return "-" if level >= MAX_LEVEL else str(xp_for_level(level + 1, track))
+
+
+def _history(events: list[Event], redact: Callable[[str], str]) -> str:
+    return table(["#", "day", "what happened"],
+                 [(e.id, e.day, redact(e.summary)) for e in events], empty="Nothing yet.")
+
+
+def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
+    rows = [(p.title, p.hero, p.template, progress(p.points, p.goal),
+             ", ".join(map(str, p.milestones_reached)) or "-")
+            for p in visible_projects(campaign, viewer, hero=hero, include_done=False)]
+    return table(["project", "hero", "kind", "progress", "milestones reached"], rows,
+                 empty="No projects under way.")
+
+
+def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
+    rows = [(f.hero, f.name, f.role, f.ancestry, works_on or "-")
+            for f, works_on in visible_followers(campaign, viewer, hero=hero)]
+    return table(["hero", "follower", "role", "ancestry", "works on"], rows,
+                 empty="No followers yet.")
+
+
+def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+    """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
+    viewer = "party"
+    redact = redactor(campaign, viewer)
+    party = campaign.party
+    track = str(party.settings.get("xp_track", "normal"))
+    session = (f"session {party.session} (open)" if party.session_open
+               else f"{party.session} session(s) played")
+    home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
+    header = (f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
+              f'<p class="dsk-meta">Day {text(party.day)} · {text(session)} · hero tokens '
+              f"{text(party.hero_tokens)}{text(home)}</p>{_nav(campaign, None, linker)}")
+    heroes = table(
+        ["hero", "player", "class", "level", "XP", "next", "victories", "stamina",
+         "recoveries", "renown", "wealth"],
+        [(link(h.name, linker(h.name)), h.player, h.hero_class, h.level, h.xp,
+          _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
+          f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
+         for h in campaign.heroes.values()], css="dsk-heroes")
+    counts = follower_counts(campaign, viewer)
+    caps = ", ".join(f"{text(n)} {c}/{cap}" for n, (c, cap) in counts.items())
+    blocks: list[Block] = [
+        Html(f"{header}<h2>Heroes</h2>{heroes}</div>"),
+        Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
+             f"{_projects_table(campaign, viewer, None)}</div>"),
+        charts.project_progress(campaign, viewer=viewer),
+        Html(f'<div class="dsk-page"><h2>Followers</h2>'
+             f"{_followers_table(campaign, viewer, None)}"
+             f'<p class="dsk-meta">Followers against the cap: {caps}</p></div>'),
+        charts.followers_against_cap(campaign, viewer=viewer),
+        charts.xp_and_level(campaign, viewer=viewer),
+        charts.renown_and_wealth(campaign, viewer=viewer),
+        charts.hero_tokens_by_session(campaign, viewer=viewer),
+        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
+             f"{_history(campaign.history(visible_to=viewer, limit=HISTORY_ROWS), redact)}"
+             "</div>"),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def hero_page(campaign: Campaign, hero: str, *, linker: Linker = query_link) -> Page:
+    """One hero's page: their numbers, projects, followers, items, charts and history,
+    with their own ``hero:NAME`` rows (and no one else's)."""
+    h = campaign.hero(hero)
+    viewer = h.name
+    redact = redactor(campaign, viewer)
+    db = campaign.ledger.db
+    track = str(campaign.settings.get("xp_track", "normal"))
+    titles = [t.title for t in read_titles(db, hero=h.name) if may_see(t.visibility, viewer)]
+    about = " · ".join(text(x) for x in (h.ancestry, h.hero_class, h.career, f"player {h.player}")
+                       if x)
+    stats = table(
+        ["level", "XP", "next", "victories", "stamina", "recoveries", "renown", "wealth",
+         "project points"],
+        [(h.level, h.xp, _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
+          f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth, h.project_points)],
+        css="dsk-stats")
+    traits = table(["", ""], [
+        ("characteristics", ", ".join(f"{k} {v:+d}" for k, v in h.characteristics.items())),
+        ("skills", ", ".join(h.skills) or "-"), ("languages", ", ".join(h.languages) or "-"),
+        ("titles", ", ".join(titles) or "-"), ("perks", ", ".join(h.perks) or "-"),
+    ])
+    items = table(["item", "kind", "count"],
+                  [(i.item, i.kind, i.count) for i in read_inventory(db, holder=h.name)
+                   if may_see(i.visibility, viewer)], empty="No items.")
+    history = campaign.history(hero=h.name, visible_to=viewer, limit=HISTORY_ROWS)
+    blocks: list[Block] = [
+        Html(f'{STYLE}<div class="dsk-page"><h1>{text(h.name)}</h1>'
+             f'<p class="dsk-meta">{about}</p>{_nav(campaign, h.name, linker)}'
+             f"{stats}{traits}</div>"),
+        Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
+             f"{_projects_table(campaign, viewer, h.name)}</div>"),
+        charts.project_progress(campaign, viewer=viewer, hero=h.name),
+        Html(f'<div class="dsk-page"><h2>Followers</h2>'
+             f"{_followers_table(campaign, viewer, h.name)}<h2>Items</h2>{items}</div>"),
+        charts.xp_and_level(campaign, viewer=viewer, hero=h.name),
+        charts.renown_and_wealth(campaign, viewer=viewer, hero=h.name),
+        Html(f'<div class="dsk-page"><h2>Recent events</h2>{_history(history, redact)}</div>'),
+    ]
+    return Page(h.name, h.name, tuple(blocks))
+
+
+def player_page(campaign: Campaign, hero: str | None = None, *,
+                linker: Linker = query_link) -> Page:
+    """The party page, or ``hero``'s page when one is named."""
+    return party_page(campaign, linker=linker) if not hero else hero_page(
+        campaign, hero, linker=linker)
+
