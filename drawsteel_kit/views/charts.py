@@ -40,12 +40,11 @@ __all__ = [
     "xp_and_level",
 ]
 
-#: One look for every chart: white, compact, legend on top.
+#: One look for every chart: white and compact, the legend on the right.
 LAYOUT: dict[str, Any] = {
     "template": "plotly_white",
     "height": 360,
-    "margin": {"l": 60, "r": 30, "t": 60, "b": 50},
-    "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
+    "margin": {"l": 60, "r": 30, "t": 70, "b": 50},
 }
 
 

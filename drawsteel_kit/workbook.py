@@ -1,0 +1,202 @@
+"""What the notebooks' cells call: each cell is one call into here, so the logic is tested.
+
+- ``notebooks/resolve_downtime.ipynb``: :class:`Resolving` (preview, write, what changed).
+- ``notebooks/forecast.ipynb``: :func:`forecast_controls` (a curve with what-if controls).
+- ``notebooks/players/dashboard.ipynb``: :func:`open_player_campaign`, :func:`player_page`,
+  :func:`show` and :func:`player_controls`, read-only.
+
+Imports plotly and IPython only when a function needs them, so ``import drawsteel_kit``
+stays light.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.downtime import FRESH_SEED_BELOW, Resolution, find_plan, resolve
+from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.plan import load_plan
+
+if TYPE_CHECKING:
+    from drawsteel_kit.views.dashboard import Page
+
+__all__ = [
+    "CAMPAIGN_ENV",
+    "Resolving",
+    "figure_bundle",
+    "forecast_controls",
+    "open_player_campaign",
+    "player_controls",
+    "player_page",
+    "query_hero",
+    "show",
+    "show_page",
+]
+
+#: The environment variable through which `drawsteel-kit serve` fixes the campaign.
+CAMPAIGN_ENV = "DRAWSTEEL_KIT_CAMPAIGN"
+
+
+# -- display -------------------------------------------------------------------------------
+def figure_bundle(fig: Any) -> dict[str, Any]:
+    """A figure as a display bundle: plotly's own mimetype (JupyterLab, Voila) and an HTML
+    fallback that needs ``Plotly`` on the page (the HTML reports inline plotly.js once)."""
+    return {
+        "application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {
+            "displaylogo": False}},
+        "text/html": fig.to_html(full_html=False, include_plotlyjs=False,
+                                 config={"displaylogo": False}),
+    }
+
+
+def show(blocks: Iterable[Any] | Any) -> None:
+    """Display HTML blocks, figures and text in order (one block or several)."""
+    from IPython.display import HTML, display
+
+    from drawsteel_kit.views.html import Html
+
+    items = blocks if isinstance(blocks, list | tuple) else [blocks]
+    for block in items:
+        if isinstance(block, Html):
+            display(HTML(block.html))
+        elif hasattr(block, "to_plotly_json"):
+            display(figure_bundle(block), raw=True)
+        elif block is not None:
+            display(block)
+
+
+def _error_block(exc: DrawSteelKitError) -> Any:
+    from drawsteel_kit.views.html import Html, text
+
+    return Html(f'<p class="dsk-error"><b>{text(exc)}</b></p>')
+
+
+# -- resolve_downtime.ipynb ----------------------------------------------------------------
+@dataclass
+class Resolving:
+    """A plan being resolved from the notebook: preview first, then the real run."""
+
+    campaign: Campaign
+    plan_path: Path
+    seed: int
+    dry_run: bool
+    preview_result: Resolution | None = None
+    written: Resolution | None = None
+    _plan: Any = field(default=None, repr=False)
+
+    @classmethod
+    def start(cls, campaign: str | Path, plan: str | Path, *, seed: int | None = None,
+              dry_run: bool = True) -> Resolving:
+        """Open the campaign and read the plan (errors as the command line words them)."""
+        camp = Campaign.open(campaign)
+        try:
+            path = find_plan(camp.folder, plan)
+            loaded = load_plan(path)
+        except BaseException:
+            camp.close()
+            raise
+        fresh = secrets.randbelow(FRESH_SEED_BELOW) if seed is None else seed
+        return cls(camp, path, fresh, bool(dry_run), _plan=loaded)
+
+    def preview(self) -> Resolution:
+        """The dry run: exactly what a real run with this seed writes; prints its report."""
+        self.preview_result = resolve(self.campaign, self._plan, seed=self.seed, dry_run=True)
+        print(self.preview_result)
+        return self.preview_result
+
+    def write(self) -> Resolution | None:
+        """The real run (nothing when this is a dry run); prints its report."""
+        if self.dry_run:
+            return None
+        self.written = resolve(self.campaign, self._plan, seed=self.seed, dry_run=False)
+        print(self.written)
+        return self.written
+
+    def changes(self) -> list[Any]:
+        """What changed (or would change), as blocks: the summary and charts."""
+        from drawsteel_kit.views import charts
+        from drawsteel_kit.views.html import Html, text
+
+        result = self.written or self.preview_result
+        if result is None:
+            return []
+        verb = "would change (dry run: nothing was written)" if result.dry_run else "changed"
+        items = "".join(f"<li>{text(line)}</li>" for line in result.summary)
+        blocks: list[Any] = [Html(f"<h3>What the plan {text(verb)}</h3><ul>{items}</ul>"),
+                             charts.resolution_changes(result, self.campaign)]
+        if not result.dry_run:
+            blocks += [charts.project_progress(self.campaign),
+                       charts.xp_and_level(self.campaign)]
+        return blocks
+
+    def close(self) -> None:
+        """Close the campaign."""
+        self.campaign.close()
+
+
+# -- forecast.ipynb ------------------------------------------------------------------------
+def forecast_controls(campaign: str | Path | Campaign, project: int | str) -> Any:
+    """A project's completion curve with what-if controls (edges, banes, a skill, who works).
+
+    Opens the campaign read-only: moving a control only recomputes the curve."""
+    from drawsteel_kit.views.player import ForecastControls
+
+    camp = campaign if isinstance(campaign, Campaign) else Campaign.open(campaign,
+                                                                          readonly=True)
+    return ForecastControls(camp, project).widget
+
+
+# -- players/dashboard.ipynb ---------------------------------------------------------------
+def query_hero(query: str | None = None) -> str | None:
+    """The hero a visitor picked with ``?hero=NAME`` (Voila passes the query string in
+    ``QUERY_STRING``). Only ``hero`` is read: a query string never picks a file or campaign."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
+    picked = (values.get("hero") or [""])[0].strip()
+    return picked or None
+
+
+def open_player_campaign(campaign: str | Path | None = None) -> Campaign:
+    """The campaign the Director fixed (``campaign``, else $DRAWSTEEL_KIT_CAMPAIGN), read-only."""
+    where = campaign or os.environ.get(CAMPAIGN_ENV, "")
+    if not where:
+        from drawsteel_kit.errors import CampaignNotFound
+
+        raise CampaignNotFound(f"no campaign given: set {CAMPAIGN_ENV} (drawsteel-kit serve "
+                               "does) or pass the campaign folder")
+    return Campaign.open(where, readonly=True)
+
+
+def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]:
+    """The party page, or the page of ``hero`` (default: the one in the query string).
+
+    A hero that is not in the campaign gets a one-line message, never a traceback."""
+    from drawsteel_kit.views.dashboard import player_page as build
+
+    try:
+        return build(campaign, hero if hero is not None else query_hero())
+    except DrawSteelKitError as exc:
+        return [_error_block(exc)]
+
+
+def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
+    """The page's read-only controls (a project's forecast, how much history to list);
+    None on a page that only says what went wrong."""
+    from drawsteel_kit.views.player import PlayerControls
+
+    if isinstance(page, list):
+        return None
+    return PlayerControls(campaign, page.hero).widget
+
+
+def show_page(page: Page | list[Any]) -> None:
+    """Display a player page's blocks."""
+    show(list(getattr(page, "blocks", page)))
+
