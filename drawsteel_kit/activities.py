@@ -8,15 +8,17 @@ Projects are named by id (an int) or by title (text, unique among active project
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeAlias
 
 __all__ = [
     "Activity",
     "FindSource",
+    "NewFollower",
     "Other",
     "ProjectRef",
     "ProjectRoll",
+    "Recruit",
     "ServeAsSource",
     "StudyGuide",
     "activity_label",
@@ -74,7 +76,6 @@ class Other:
     text: str
 
 
-Activity: TypeAlias = ProjectRoll | StudyGuide | FindSource | ServeAsSource | Other
 
 
 def activity_label(activity: Activity | str, title: str | None = None) -> str:
@@ -86,6 +87,41 @@ def activity_label(activity: Activity | str, title: str | None = None) -> str:
             return t
         case StudyGuide(project=p, guide=g):
             return f"studies {g} for {title or p}"
+        case Recruit(followers=f, at=at):
+            return (f"recruits {', '.join(n.name for n in f)}" + (f" at {at}" if at else ""))
     verb = {ProjectRoll: "project roll on", FindSource: "finds a source for",
             ServeAsSource: "serves as the source for"}[type(activity)]
     return f"{verb} {title or activity.project}"
+
+
+@dataclass(frozen=True)
+class NewFollower:
+    """A follower to recruit: the player names them and picks ancestry and role (000: 3939).
+
+    Artisans: ``physical`` (might or agility), four Crafting ``skills``, two ``languages``
+    beyond Caelian. Sages: four Lore skills and two languages. Retainers: their stat block's
+    ``characteristics``, ``level`` (the level it is written for) and ``stat_block`` name.
+    """
+
+    name: str
+    role: str
+    ancestry: str = ""
+    skills: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()
+    physical: str | None = None
+    characteristics: dict[str, int] | None = field(default=None, hash=False)
+    level: int | None = None
+    stat_block: str = ""
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """Recruit followers up to the renown cap, where followers can be found (000: 3928).
+
+    ``at``: the stronghold (None) or one of the campaign's ``settings.recruit_at`` places."""
+
+    followers: tuple[NewFollower, ...]
+    at: str | None = None
+
+
+Activity: TypeAlias = ProjectRoll | StudyGuide | FindSource | ServeAsSource | Recruit | Other

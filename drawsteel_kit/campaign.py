@@ -23,6 +23,7 @@ from drawsteel_kit.errors import CampaignNotFound, UndoError
 from drawsteel_kit.ledger import LEDGER_FILE, Event, Ledger
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
 from drawsteel_kit.ops.followers import FollowerOps
+from drawsteel_kit.ops.npcs import NpcOps
 from drawsteel_kit.ops.respites import RespiteOps
 from drawsteel_kit.ops.sessions import SessionOps
 from drawsteel_kit.state import read_party
@@ -56,7 +57,7 @@ def find_campaign_dir(where: str | Path) -> Path:
     )
 
 
-class Campaign(SessionOps, RespiteOps, FollowerOps):
+class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
     """One campaign: its folder, its ledger, and every operation on them."""
 
     # -- opening -------------------------------------------------------------

@@ -29,11 +29,15 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.catalog.careers import career as _career
 from drawsteel_kit.catalog.careers import careers as _careers
+from drawsteel_kit.catalog.titles import choose_benefit, is_book_title
+from drawsteel_kit.catalog.titles import title as book_title
+from drawsteel_kit.catalog.wealth import wealth_items as wealth_catalog_items
 from drawsteel_kit.config_errors import (
     MAX_PROBLEMS_SHOWN,
     Problem,
@@ -65,6 +69,8 @@ from drawsteel_kit.config_fields import (
 from drawsteel_kit.config_projects import CUSTOM_GOAL_MAX, CustomProjectSpec
 from drawsteel_kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL, Track, xp_for_level
+from drawsteel_kit.rules.retainers import RETAINERS_PER_HERO
+from drawsteel_kit.rules.wealth import TIER_MAX, TIER_MIN
 
 __all__ = [
     "CAMPAIGN_FILE",
@@ -84,6 +90,7 @@ __all__ = [
     "HeroSpec",
     "Settings",
     "Stronghold",
+    "TitleSpec",
     "dump_campaign_file",
     "load_campaign_file",
     "parse_campaign_text",
@@ -132,6 +139,18 @@ class Settings(_Model):
     title_followers: bool = Field(
         True, description="titles may raise a hero's follower cap beyond what renown allows"
     )
+    level_rewards: bool = Field(
+        True, description="renown +1 each level and wealth +1 every 2 levels, as most "
+        "campaigns give (000: 3920, 3977); false: only what the Director awards"
+    )
+    recruit_at: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
+        [], description="places where followers can be recruited or contacted, besides the "
+        "stronghold (a respite activity, 000: 3928)"
+    )
+    retainers_per_hero: Annotated[int, within(0, 10)] = Field(
+        RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
+        "the Director allows more)"
+    )
     related_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
         [],
         description="groups of languages the table treats as related, beyond the book's pairs "
@@ -171,6 +190,45 @@ class Characteristics(_Model):
     presence: Score = 0
 
 
+class TitleSpec(_Model):
+    """A title: its name, or ``{name: Noble, benefit: followers}`` for a book title whose
+    benefit the hero chose (``drawsteel-kit titles catalog`` lists them)."""
+
+    name: Label = Field(description="the title's name")
+    benefit: str | None = Field(None, description="the benefit chosen, for a book title that "
+                                "offers several")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_name(cls, value: object) -> object:
+        return {"name": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _benefit_chosen(self) -> TitleSpec:
+        if is_book_title(self.name):
+            try:
+                choose_benefit(book_title(self.name), self.benefit)
+            except RulesError as exc:
+                how = f"{{name: {self.name}, benefit: KEY}}" if self.benefit is None else ""
+                raise PydanticCustomError(
+                    "title_benefit", "{why}{how}",
+                    {"why": str(exc), "how": f"; write it as {how}" if how else ""}) from None
+        elif self.benefit is not None:
+            raise PydanticCustomError(
+                "title_benefit", "{name} is not a book title, so it has no benefit to choose",
+                {"name": self.name})
+        return self
+
+
+def _titles(entries: list[TitleSpec]) -> list[TitleSpec]:
+    folded = [e.name.casefold() for e in entries]
+    twice = sorted({e.name for e, f in zip(entries, folded, strict=True) if folded.count(f) > 1})
+    if twice:
+        raise PydanticCustomError("duplicate_title", "lists {twice} more than once",
+                                  {"twice": ", ".join(twice)})
+    return entries
+
+
 class HeroSpec(_Model):
     """One hero as the Director writes it. ``xp`` is filled in by :class:`CampaignFile`."""
 
@@ -198,8 +256,20 @@ class HeroSpec(_Model):
     renown: Count = STARTING_RENOWN
     wealth: Count = STARTING_WEALTH
     project_points: Count = Field(0, description="the career's project points not yet spent")
-    titles: list[Label] = []
+    titles: Annotated[list[TitleSpec], AfterValidator(_titles)] = Field(
+        [], description="titles held: a name, or {name, benefit} for a title whose benefit "
+        "the hero chose"
+    )
     perks: list[Label] = []
+    rewards_applied: bool = Field(
+        False, description="true: the renown, wealth and project points written here already "
+        "include what the career and titles give; false (the default): init adds them once"
+    )
+
+    @property
+    def title_names(self) -> list[str]:
+        """The titles' names, as the ledger keeps them."""
+        return [t.name for t in self.titles]
 
     @field_validator("career")
     @classmethod
@@ -232,6 +302,10 @@ class CampaignFile(_Model):
     custom_projects: list[CustomProjectSpec] = Field(
         [], description="downtime projects of the Director's own"
     )
+    wealth_items: dict[Annotated[int, within(TIER_MIN, TIER_MAX)], list[Label]] = Field(
+        {}, description=f"things the table adds to the Hero Wealth table, by tier "
+        f"{TIER_MIN}-{TIER_MAX}: {{2: [ox, fishing boat]}}"
+    )
     notes: FreeText = ""
 
     @field_validator("heroes")
@@ -261,6 +335,15 @@ class CampaignFile(_Model):
         if problems:
             raise located(problems)
         return filled
+
+    @field_validator("wealth_items")
+    @classmethod
+    def _wealth_items(cls, items: dict[int, list[str]]) -> dict[int, list[str]]:
+        try:
+            wealth_catalog_items(items)
+        except RulesError as exc:
+            raise PydanticCustomError("wealth_items", "{why}", {"why": str(exc)}) from None
+        return items
 
     @field_validator("custom_projects")
     @classmethod

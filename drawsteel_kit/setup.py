@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from drawsteel_kit.catalog.careers import career as _career
 from drawsteel_kit.config import CAMPAIGN_FILE, CampaignFile, HeroSpec, load_campaign_file
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import LEDGER_FILE, Ledger, insert_op
@@ -30,7 +31,7 @@ __all__ = ["hero_row", "init_campaign", "party_row", "validate_hero_changes"]
 ADJUSTABLE = (
     "player", "ancestry", "class", "career", "level", "xp", "victories", "max_stamina",
     "stamina", "max_recoveries", "recoveries", "renown", "wealth", "project_points",
-    "skills", "languages", "titles", "perks", *CHARACTERISTICS,
+    "skills", "languages", "perks", *CHARACTERISTICS,
 )
 #: Sheet fields compared between campaign.yaml and the ledger when ``init`` runs again.
 _SHEET = ("player", "ancestry", "class", "career", "max_stamina", "max_recoveries",
@@ -52,7 +53,7 @@ def hero_row(spec: HeroSpec, track: str) -> dict[str, Any]:
         "max_recoveries": spec.max_recoveries, "recoveries": spec.max_recoveries,
         "renown": spec.renown, "wealth": spec.wealth, "project_points": spec.project_points,
         "skills": list(spec.skills), "languages": list(spec.languages),
-        "titles": list(spec.titles), "perks": list(spec.perks),
+        "titles": [], "perks": list(spec.perks),  # titles are granted by init, with effects
     }
 
 
@@ -63,7 +64,8 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
         # The Director's own projects travel with the settings: the ledger is what
         # operations (and read-only player pages) read, never campaign.yaml.
         "settings": {**cf.settings.model_dump(mode="json"),
-                     "custom_projects": [p.model_dump(mode="json") for p in cf.custom_projects]},
+                     "custom_projects": [p.model_dump(mode="json") for p in cf.custom_projects],
+                     "wealth_items": {str(k): v for k, v in cf.wealth_items.items()}},
         "stronghold": cf.stronghold.model_dump(mode="json") if cf.stronghold else None,
     }
 
@@ -106,6 +108,7 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
                     events.append(writer.add_hero(
                         row, summary=f"{spec.name} joins the party (level {spec.level})",
                     ))
+                    events += _starting_rewards(campaign, writer, spec)
                     added.append(spec.name)
                     continue
                 theirs = have.as_dict()
@@ -129,6 +132,29 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
     return campaign, Happened("init", summary, tuple(events), details)
 
 
+def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[Any]:
+    """A new hero's career (renown, wealth, project points) and titles, each applied once as
+    its own event with its reason, unless campaign.yaml says they are already included."""
+    start = len(writer.written)
+    career = _career(spec.career) if spec.career else None
+    gains = {k: getattr(career, k) for k in ("renown", "wealth", "project_points")} if career \
+        else {}
+    gains = {k: v for k, v in gains.items() if v}
+    if gains and not spec.rewards_applied:
+        hero = campaign.hero(spec.name)
+        after = {k: getattr(hero, k) + v for k, v in gains.items()}
+        listed = ", ".join(f"{k.replace('_', ' ')} +{v}" for k, v in gains.items())
+        writer.hero_event("career_applied", hero, after,
+                          summary=f"{hero.name}'s career ({career.name}) gives {listed}",
+                          payload={"reason": f"career: {career.name}", "source": "career",
+                                   "career": career.name, **gains})
+    for title in spec.titles:
+        campaign.title_ops(writer, campaign.hero(spec.name), title.name, title.benefit,
+                           reason=f"title: {title.name} ({CAMPAIGN_FILE})",
+                           apply_numbers=not spec.rewards_applied)
+    return writer.written[start:]
+
+
 def _find(heroes: Mapping[str, HeroState], name: str) -> HeroState | None:
     for have in heroes.values():
         if have.name.casefold() == name.casefold():
@@ -148,6 +174,9 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
         if not isinstance(nested, Mapping):
             raise RulesError("characteristics must be a mapping such as {'might': 2}")
         changes.update(nested)
+    if "titles" in changes:
+        raise RulesError("titles are granted and revoked with their effects: use grant_title / "
+                         "revoke_title (`drawsteel-kit titles grant` / `titles revoke`)")
     unknown = sorted(set(changes) - set(ADJUSTABLE))
     if unknown:
         raise RulesError(
@@ -158,7 +187,7 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
     current = hero.as_dict()
     merged = {**current, **changes}
     state_only = ("stamina", "recoveries", *CHARACTERISTICS)
-    spec_data = {k: v for k, v in merged.items() if k not in state_only}
+    spec_data = {k: v for k, v in merged.items() if k not in (*state_only, "titles")}
     spec_data["characteristics"] = {c: merged[c] for c in CHARACTERISTICS}
     try:
         spec = HeroSpec.model_validate(spec_data)

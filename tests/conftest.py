@@ -27,19 +27,20 @@ settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
-#: Three heroes: enough for "some heroes" and "all heroes" to differ.
+#: Three heroes: enough for "some heroes" and "all heroes" to differ. Their numbers are taken
+#: as written (``rewards_applied``): tests of careers and titles applied by init say otherwise.
 HEROES: tuple[dict[str, Any], ...] = (
     {
         "name": "Val", "player": "Ines", "ancestry": "High Elf", "class": "Elementalist",
         "career": "Sage", "level": 1, "victories": 0,
         "characteristics": {"might": -1, "agility": 1, "reason": 2, "intuition": 1},
-        "max_stamina": 21, "max_recoveries": 8, "skills": ["Magic"],
+        "max_stamina": 21, "max_recoveries": 8, "skills": ["Magic"], "rewards_applied": True,
     },
     {
         "name": "Bran", "player": "Tomasz", "ancestry": "Dwarf", "class": "Censor",
         "career": "Artisan", "level": 1, "victories": 2,
         "characteristics": {"might": 2, "presence": 2},
-        "max_stamina": 24, "max_recoveries": 12,
+        "max_stamina": 24, "max_recoveries": 12, "rewards_applied": True,
     },
     {
         "name": "Yorn", "player": "Sam", "ancestry": "Orc", "class": "Fury",

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import HEROES, write_campaign
+from conftest import HEROES, campaign_data, write_campaign
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.demo import build_demo
@@ -26,8 +26,9 @@ from drawsteel_kit.ledger import DIRECTOR, PARTY
 # --- init ------------------------------------------------------------------------------------
 
 
-def test_init_creates_the_party_and_fully_rested_heroes(campaign_dir):
-    camp, happened = Campaign.init(campaign_dir)
+def test_init_creates_the_party_and_fully_rested_heroes(tmp_path):
+    heroes = [{k: v for k, v in h.items() if k != "rewards_applied"} for h in HEROES]
+    camp, happened = Campaign.init(write_campaign(tmp_path / "c", campaign_data(heroes=heroes)))
     with camp:
         party = camp.party
         assert (party.name, party.day, party.session, party.session_open, party.hero_tokens) == (
@@ -43,9 +44,15 @@ def test_init_creates_the_party_and_fully_rested_heroes(campaign_dir):
         assert (val.reason, val.presence, val.career, val.skills) == (2, 0, "Sage", ("Magic",))
         assert camp.hero("Yorn").xp == 20
         assert camp.hero("Bran").victories == 2
-        assert [e.kind for e in happened.events] == ["campaign_created"] + ["hero_added"] * 3
+        # Each career is applied once, as its own event with its reason.
+        assert [(e.kind, e.actor) for e in happened.events] == [
+            ("campaign_created", None), ("hero_added", "Val"), ("career_applied", "Val"),
+            ("hero_added", "Bran"), ("career_applied", "Bran"), ("hero_added", "Yorn")]
+        assert happened.events[2].payload["reason"] == "career: Sage"
+        assert (val.project_points, camp.hero("Bran").project_points) == (240, 240)
+        assert camp.hero("Yorn").project_points == 0  # no career, nothing added
         assert happened.details["added"] == ["Val", "Bran", "Yorn"]
-        assert camp.ledger.event_count() == 4
+        assert camp.ledger.event_count() == 6
         assert camp.ledger.verify()
 
 
@@ -433,7 +440,7 @@ def test_adjust_stores_values_as_campaign_yaml_would_read_them(campaign):
 def test_a_director_only_adjustment_is_hidden_from_the_party(campaign):
     secret = campaign.adjust_hero("Yorn", reason="cursed, he doesn't know", renown=0,
                                   might=-1, visibility=DIRECTOR).events[0]
-    public = campaign.adjust_hero("Yorn", reason="found a title", titles=["Local Hero"])
+    public = campaign.adjust_hero("Yorn", reason="found a helmet", languages=["Caelian", "Voll"])
     assert secret.visibility == DIRECTOR
     party_view = [e.id for e in campaign.history(visible_to=PARTY)]
     assert secret.id not in party_view and public.events[0].id in party_view

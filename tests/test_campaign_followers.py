@@ -135,7 +135,9 @@ BAD_FOLLOWERS: dict[str, tuple[str, dict[str, Any], type[Exception], str]] = {
     "own-characteristics": ("artisan", {**ARTISAN, "characteristics": {"might": 2, "reason": 1}},
                             RulesError, "set by the artisan template"),
     "no-ancestry": ("sage", {**SAGE, "ancestry": ""}, RulesError, "needs an ancestry"),
-    "retainer": ("retainer", {}, RulesError, "an artisan or a sage, not 'retainer'"),
+    "retainer-no-ancestry": ("retainer", {}, RulesError, "needs an ancestry"),
+    "role": ("squire", {"ancestry": "Human"}, RulesError,
+             "an artisan, a sage or a retainer, not 'squire'"),
 }
 
 

@@ -41,7 +41,7 @@ def lore(camp: Campaign, kind: str = "lost", **kw: Any) -> int:
 
 
 def sage(camp: Campaign, name: str, project: int) -> None:
-    camp.add_follower("Val", name, "sage", **SAGE)
+    camp.add_follower("Val", name, "sage", beyond_cap="the guild lends its sages", **SAGE)
     camp.assign_follower(name, project)
 
 
@@ -75,13 +75,14 @@ def test_the_rollers_choices_become_the_workers_modifiers(camp):
         camp.forecast(p, skill="Alchemy")
     with pytest.raises(RulesError, match="cannot roll 'might'"):
         camp.forecast(p, characteristic="might")
-    camp.adjust_hero("Bran", reason="title", titles=["Master Crafter"])
+    camp.grant_title("Bran", "Master Crafter")
     (crafter,) = camp.forecast(p, hero="Bran").workers  # may use Might 2 now
     assert crafter.characteristic == 2
 
 
 def test_ancient_loremaster_dice_count_on_research_only(camp):
-    camp.adjust_hero("Val", reason="title", titles=["Ancient Loremaster"],
+    camp.grant_title("Val", "Ancient Loremaster")
+    camp.adjust_hero("Val", reason="studied",
                      languages=["Caelian", "Anjali", "High Rhyvian", "Low Rhyvian"])
     p = lore(camp)
     (worker,) = camp.forecast(p).workers

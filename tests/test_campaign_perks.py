@@ -68,7 +68,7 @@ def test_traveling_work_needs_the_perk_for_the_project_kind(campaign):
 
 
 def test_faction_member_npc_makes_up_to_three_rolls(campaign):
-    campaign.adjust_hero("Val", titles=["Faction Member"], reason="joined the Lamplighters")
+    campaign.grant_title("Val", "Faction Member", reason="joined the Lamplighters")
     pid = campaign.start_project("Val", "Discover Lore", params={"kind": "lost"})
     pid = pid.details["project_id"]
     h = campaign.faction_rolls("Val", pid, rolls=3, characteristic=1,
@@ -78,7 +78,7 @@ def test_faction_member_npc_makes_up_to_three_rolls(campaign):
     before = campaign.ledger.snapshot()
     with pytest.raises(RulesError, match="from 1 to 3"):
         campaign.faction_rolls("Val", pid, rolls=4)
-    campaign.adjust_hero("Val", titles=[], reason="left the faction")
+    campaign.revoke_title("Val", "Faction Member", reason="left the faction")
     before = campaign.ledger.snapshot()
     with pytest.raises(RulesError, match="does not hold the Faction Member title"):
         campaign.faction_rolls("Val", pid)

@@ -37,13 +37,13 @@ HEROES: tuple[dict[str, Any], ...] = (
         "name": "Val", "ancestry": "High Elf", "career": "Sage", "level": 1,
         "characteristics": {"might": -1, "agility": 1, "reason": 2, "intuition": 1},
         "max_stamina": 21, "max_recoveries": 8, "skills": ["Magic", "History"],
-        "languages": ["Caelian", "Anjali"], "project_points": 240,
+        "languages": ["Caelian", "Anjali"],  # the Sage career gives 240 project points
     },
     {
         "name": "Bran", "ancestry": "Dwarf", "career": "Artisan", "level": 1, "victories": 2,
         "characteristics": {"might": 2, "presence": 2}, "max_stamina": 24,
         "max_recoveries": 12, "skills": ["Alchemy", "Blacksmithing"],
-        "languages": ["Caelian", "Khelt"], "project_points": 240,
+        "languages": ["Caelian", "Khelt"],  # the Artisan career gives 240 project points
     },
     {"name": "Yorn", "ancestry": "Orc", "level": 2, "max_stamina": 30, "max_recoveries": 10},
 )
@@ -203,7 +203,7 @@ def test_titles_of_active_projects_never_repeat(camp):
 
 def test_master_librarian_starts_discover_lore_with_60_points_at_the_stronghold(camp):
     assert camp.project(lore(camp, at_stronghold=True)).points == 0  # no title yet
-    camp.adjust_hero("Val", reason="title", titles=["Master Librarian"])
+    camp.grant_title("Val", "Master Librarian")
     assert camp.project(lore(camp)).points == 0  # not at the stronghold
     happened = camp.start_project("Val", "Discover Lore", params={"kind": "lost"},
                                   at_stronghold=True)
@@ -217,7 +217,7 @@ def test_master_librarian_starts_discover_lore_with_60_points_at_the_stronghold(
 
 
 def test_master_librarian_finishes_a_short_lore_project_at_once(camp):
-    camp.adjust_hero("Val", reason="title", titles=["Master Librarian"])
+    camp.grant_title("Val", "Master Librarian")
     project = camp.project(lore(camp, kind="obscure", at_stronghold=True))
     assert (project.points, project.goal) == (60, 45)
     assert (project.status, project.completed_day) == ("complete", 1)
@@ -366,7 +366,7 @@ def test_master_crafter_may_use_might_on_any_project(camp):
     with refused(camp, RulesError, "it allows reason"):
         camp.take_respite(activities={"Bran": ProjectRoll(p, characteristic="might")},
                           dice=ScriptedDice([5, 6]))
-    camp.adjust_hero("Bran", reason="title", titles=["Master Crafter"])
+    camp.grant_title("Bran", "Master Crafter")
     happened = roll(camp, [5, 6], Bran=ProjectRoll(p, characteristic="Might"))
     assert camp.project(p).points == 13
     # Left to choose, the workbook picks his best allowed characteristic: Might 2.
@@ -399,7 +399,8 @@ def test_expert_perks_need_a_skill_and_the_matching_kind_of_project(camp):
 
 
 def test_ancient_loremaster_adds_a_d6_per_dead_language_on_research(camp):
-    camp.adjust_hero("Val", reason="title", titles=["Ancient Loremaster"],
+    camp.grant_title("Val", "Ancient Loremaster")
+    camp.adjust_hero("Val", reason="studied",
                      languages=["Caelian", "Anjali", "High Rhyvian", "Low Rhyvian"])
     p = lore(camp)
     happened = roll(camp, [5, 6, 3, 4], Val=ProjectRoll(p))  # 11 + 3 + 4 + 2
@@ -737,11 +738,15 @@ def _walk_step(camp: Campaign, rng: random.Random) -> None:
     elif pick == 6:
         camp.advance_day(rng.randint(1, 3), seed=rng.randrange(10_000))
     elif pick == 7:
-        camp.award_victories(1, [hero])
+        if rng.random() < 0.5:
+            camp.award_victories(1, [hero])
+        else:
+            camp.award_renown(hero, rng.choice([3, -1]), reason="the walk's adventure")
     elif pick in (8, 9):
         if rng.random() < 0.4 or not camp.followers():
             role = rng.choice(["artisan", "sage"])
             camp.add_follower(hero, f"F{camp.ledger.event_count()}", role,
+                              beyond_cap="a gift" if rng.random() < 0.3 else "",
                               **(ARTISAN if role == "artisan" else SAGE))
         else:
             follower = rng.choice(camp.followers()).id

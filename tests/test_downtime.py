@@ -85,6 +85,12 @@ def demo(tmp_path: Path) -> Iterator[Campaign]:
         camp.close()
 
 
+#: What init writes for the demo: the campaign, 5 heroes, 4 careers that add something
+#: (Val, Bran, Yorn, Pip, Quillon: Soldier, Sage, Artisan, Criminal, Performer all do) and
+#: 3 titles (Yorn, Pip, Quillon).
+INIT_EVENTS = 1 + 5 + 5 + 3
+
+
 def key(ev: Event) -> tuple[Any, ...]:
     """What must repeat exactly: everything but the clock and the operation's random id."""
     return (ev.id, ev.kind, ev.day, ev.session, ev.actor, ev.payload, ev.seed, ev.dice,
@@ -220,7 +226,7 @@ def test_a_refusal_on_some_day_names_the_entry_its_line_and_the_day(demo: Campai
     message = refusal(demo, text)
     assert "plan.yaml:20: spend[0] (Val): on day 3: project points must be a whole number " \
         "from 1 to 240, got 400" in message
-    assert demo.ledger.event_count() == 1 + len(demo.heroes)
+    assert demo.ledger.event_count() == INIT_EVENTS
 
 
 def test_a_hero_whose_project_is_done_just_rests_and_the_day_says_so(demo: Campaign):
@@ -316,9 +322,9 @@ def test_main_resolve_finds_the_plan_in_the_campaign_and_prints_the_report(demo:
     result = main_resolve(demo.folder, "first-week", 7, True, printed.append)
     assert isinstance(result, Resolution) and printed == result.lines()
     assert printed[0].endswith("7 days, seed 7") and "Day 7 (campaign day 8)" in printed
-    assert demo.ledger.event_count() == 1 + len(demo.heroes)
+    assert demo.ledger.event_count() == INIT_EVENTS
     main_resolve(demo.folder, plans / "first-week.yaml", 7, False, printed.append)
-    assert keys(result.events) == keys(demo.ledger.events(since=1 + len(demo.heroes)))
+    assert keys(result.events) == keys(demo.ledger.events(since=INIT_EVENTS))
     with pytest.raises(PlanError, match="no such plan file"):
         main_resolve(demo.folder, "second-week", 7, True, printed.append)
 

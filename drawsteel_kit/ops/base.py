@@ -16,7 +16,14 @@ from typing import Any, TypeVar, cast
 
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
-from drawsteel_kit.state import HeroState, PartyState, read_hero, read_heroes, read_party
+from drawsteel_kit.state import (
+    HeroState,
+    PartyState,
+    read_followers,
+    read_hero,
+    read_heroes,
+    read_party,
+)
 
 __all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "operation"]
 
@@ -115,6 +122,11 @@ class CampaignBase:
         """The campaign's table rules as the ledger has them."""
         return self.party.settings
 
+    def _next_id(self, table: str) -> int:
+        """The next free id of a projection table (inside the write, so no one else takes it)."""
+        return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")
+                   .fetchone()[0])
+
     # -- the one write path --------------------------------------------------
     @contextmanager
     def _writing(self) -> Iterator[Writer]:
@@ -178,6 +190,12 @@ class Writer:
         self, kind: str, hero: HeroState, after: Mapping[str, Any], **kw: Any
     ) -> Event:
         ops = [update_op("heroes", hero.name, hero_row(hero), after)] if after else []
+        level = after.get("level")
+        if isinstance(level, int) and level > hero.level:
+            # A retainer's level rises with its mentor's (REFERENCE.md "Retainers").
+            ops += [update_op("followers", f.id, {"level": f.level}, {"level": level})
+                    for f in read_followers(self.ledger.db, hero=hero.name)
+                    if f.role == "retainer" and (f.level or 0) < level]
         return self.event(kind, ops, actor=hero.name, **kw)
 
     def add_hero(self, row: Mapping[str, Any], **kw: Any) -> Event:

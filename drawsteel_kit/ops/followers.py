@@ -1,32 +1,68 @@
-"""Followers: artisans and sages added by hand, assigned to projects, rolling every day.
+"""Followers: the renown cap, recruiting, retainers, assignments and daily project rolls.
 
-An artisan makes one project roll per day on a crafting project its hero picked, a
-sage on a research project, whatever the heroes are doing (000: 3906-3960). The
-rolls happen when the campaign day advances. Recruiting within the renown cap is a
-respite activity that comes with the renown issue; here the Director adds followers.
+A hero keeps as many followers as renown allows (000: 3928-3933; titles may add more).
+Recruiting is a respite activity (:class:`~drawsteel_kit.activities.Recruit`), only where
+followers can be found; a follower can be dismissed and replaced at any time. An artisan
+makes one project roll per day on a project its hero picked, a sage too, whatever the
+heroes are doing (000: 3943-3959): the rolls happen when the campaign day advances. A
+retainer's level is its mentor's and never drops; one per hero unless the Director allows
+more (000: 3951, 4736-4773).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.activities import ProjectRef
-from drawsteel_kit.errors import DiceExhausted, RulesError
+from drawsteel_kit.activities import NewFollower, ProjectRef, Recruit
+from drawsteel_kit.errors import DiceExhausted, FollowerCapReached, RulesError
 from drawsteel_kit.ledger import insert_op, update_op
-from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
+from drawsteel_kit.ops.base import Happened, Writer, check_count, check_text, operation
 from drawsteel_kit.ops.projects import ProjectOps
+from drawsteel_kit.ops.rewards import RewardOps
 from drawsteel_kit.ops.work import Roller, apply_points, roll_for
 from drawsteel_kit.rules import followers as follower_rules
 from drawsteel_kit.rules.dice import Dice
-from drawsteel_kit.state import CHARACTERISTICS, FollowerState, read_followers
+from drawsteel_kit.state import CHARACTERISTICS, FollowerState, HeroState, read_followers
 
-__all__ = ["FollowerOps"]
+__all__ = ["FollowerCap", "FollowerOps"]
 
 
-class FollowerOps(ProjectOps):
-    """Add, assign and dismiss followers; their daily project rolls."""
+@dataclass(frozen=True)
+class FollowerCap:
+    """A hero's follower cap: renown's (000: 3928-3933), titles' bonus, and who counts."""
 
+    hero: str
+    renown: int
+    base: int
+    bonus: int
+    cap: int
+    kept: int
+
+    @property
+    def room(self) -> int:
+        """How many more may join (0 when at or over the cap)."""
+        return max(0, self.cap - self.kept)
+
+    @property
+    def over(self) -> bool:
+        """More followers than the cap allows (renown fell, or a title was lost): they stay,
+        but no new one can join."""
+        return self.kept > self.cap
+
+    def __str__(self) -> str:
+        text = (f"{self.hero}: {self.kept} of {self.cap} follower(s) (renown {self.renown}"
+                + (f", titles +{self.bonus}" if self.bonus else "") + ")")
+        if self.over:
+            text += "; over the cap: those kept stay, but no new follower can join"
+        elif not self.room:
+            text += "; at the cap"
+        return text
+
+
+class FollowerOps(ProjectOps, RewardOps):
+    """Followers: the cap, recruiting, retainers, assignments and the daily project rolls."""
 
     def followers(self, hero: str | None = None) -> list[FollowerState]:
         """Active followers, oldest first (one hero's when named)."""
@@ -43,6 +79,111 @@ class FollowerOps(ProjectOps):
         names = ", ".join(f"#{f.id} {f.name} ({f.hero})" for f in every) or "none"
         raise RulesError(f"no follower {ref!r}; the followers are: {names}")
 
+    # -- how many --------------------------------------------------------------------------
+    def follower_cap(self, hero: str) -> FollowerCap:
+        """How many followers a hero may keep: the renown table plus their titles' bonus
+        (when the campaign's title_followers rule is on), against those they keep now."""
+        who = self.hero(hero)
+        bonus = (self.title_bonus(who.name, "followers")
+                 if self.settings.get("title_followers", True) else 0)
+        kept = [f for f in self.followers(who.name) if f.counts]
+        return FollowerCap(who.name, who.renown, follower_rules.follower_cap(who.renown),
+                           bonus, follower_rules.follower_cap(who.renown, bonus), len(kept))
+
+    def retainer_limit(self, hero: str) -> int:
+        """Retainers a hero may have at once: the campaign's retainers_per_hero (the book: 1,
+        unless the Director allows more) plus their titles' (Fleet Admiral's retainer)."""
+        per_hero = int(self.settings.get("retainers_per_hero", follower_rules.RETAINERS_PER_HERO))
+        return per_hero + self.title_bonus(self.hero(hero).name, "retainers")
+
+    def recruiting_places(self) -> list[str]:
+        """Where followers can be recruited or contacted: the stronghold and the campaign's
+        recruit_at places."""
+        places = list(self.settings.get("recruit_at", []))
+        stronghold = (self.party.stronghold or {}).get("name")
+        return ([stronghold] if stronghold else []) + places
+
+    def _recruit_place(self, at: str | None) -> str:
+        places = self.recruiting_places()
+        if not places:
+            raise RulesError("followers can be recruited only where they can be found or "
+                             "contacted, and this campaign names no such place: give the party "
+                             "a stronghold, or list places under settings.recruit_at in "
+                             "campaign.yaml")
+        if at is None:
+            return places[0]
+        for place in places:
+            if place.casefold() == at.strip().casefold():
+                return place
+        raise RulesError(f"followers cannot be recruited at {at!r}; this campaign names: "
+                         f"{', '.join(places)} (settings.recruit_at in campaign.yaml)")
+
+    # -- joining ----------------------------------------------------------------------------
+    def _spec(self, who: HeroState, new: NewFollower) -> follower_rules.FollowerSpec:
+        name = check_text(new.name, "follower name")
+        if new.role == "artisan":
+            spec = follower_rules.make_artisan(
+                name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]
+                skills=list(new.skills), languages=list(new.languages))
+        elif new.role == "sage":
+            spec = follower_rules.make_sage(name, ancestry=new.ancestry, skills=list(new.skills),
+                                            languages=list(new.languages))
+        elif new.role == "retainer":
+            spec = follower_rules.make_retainer(
+                name, ancestry=new.ancestry, characteristics=dict(new.characteristics or {}),
+                skills=list(new.skills), languages=list(new.languages))
+        else:
+            raise RulesError(f"a follower is an artisan, a sage or a retainer, not {new.role!r}")
+        if new.role != "retainer" and new.characteristics is not None:
+            given = {c: new.characteristics.get(c, 0) for c in CHARACTERISTICS}
+            if given != dict(spec.characteristics):
+                raise RulesError(f"{name}'s characteristics are set by the {new.role} template: "
+                                 f"{dict(spec.characteristics)}")
+        return spec
+
+    def _join(self, w: Writer, who: HeroState, new: NewFollower, *, counts: bool, origin: str,
+              leaving: FollowerState | None = None) -> str:
+        """Check one new follower against the cap and the retainer limit; write it."""
+        spec = self._spec(who, new)
+        cap = self.follower_cap(who.name)
+        kept = cap.kept - (1 if leaving is not None and leaving.counts else 0)
+        if counts and kept + 1 > cap.cap:
+            raise FollowerCapReached(
+                f"{who.name} keeps {kept} follower(s) and renown {who.renown} allows "
+                f"{cap.cap}{f' (titles +{cap.bonus})' if cap.bonus else ''}: no new follower "
+                f"can join until renown grows"
+                + (" (those beyond the cap stay, 000: 3928)" if kept > cap.cap else "")
+                + "; or dismiss one first")
+        level = start = None
+        if spec.role == "retainer":
+            active = [f for f in self.followers(who.name) if f.role == "retainer"
+                      and (leaving is None or f.id != leaving.id)]
+            limit = self.retainer_limit(who.name)
+            if len(active) + 1 > limit:
+                raise RulesError(
+                    f"{who.name} already has {len(active)} retainer(s) "
+                    f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
+                    "the Director allows more (settings.retainers_per_hero)")
+            start = new.level or 1
+            check_count(start, "the retainer's stat block level", maximum=10)
+            level = follower_rules.retainer_level(who.level, start)
+        row: dict[str, Any] = {
+            "hero": who.name, "name": spec.name, "role": spec.role, "ancestry": spec.ancestry,
+            **{c: spec.characteristics.get(c, 0) for c in CHARACTERISTICS},
+            "skills": list(spec.skills), "languages": list(spec.languages),
+            "project_id": None, "skill_applies": 0, "active": 1, "level": level,
+            "start_level": start, "stat_block": check_text(new.stat_block, "stat block"),
+            "counts": int(counts), "origin": origin, "joined_day": w.day,
+        }
+        follower_id = self._next_id("followers")
+        what = f"{spec.role}" + (f", level {level}" if level else "")
+        summary = f"{spec.name} ({what}) now follows {who.name}" + (
+            f" ({origin})" if origin not in ("recruited", "") else "")
+        w.event("follower_added", [insert_op("followers", follower_id, row)],
+                summary=summary, actor=who.name,
+                payload={"follower_id": follower_id, "origin": origin, "counts": counts})
+        return summary
+
     @operation
     def add_follower(
         self,
@@ -55,35 +196,54 @@ class FollowerOps(ProjectOps):
         languages: tuple[str, ...] | list[str] = (),
         physical: str | None = None,
         characteristics: Mapping[str, int] | None = None,
+        level: int | None = None,
+        stat_block: str = "",
+        beyond_cap: str = "",
     ) -> Happened:
-        """Add an artisan or sage for a hero, checked against the book's template."""
+        """A follower joins a hero, checked against the book's template, the renown cap and
+        (for a retainer) one retainer per hero. ``beyond_cap``: the reason this one does not
+        count toward the cap (a title's gift, a rescued prisoner the Director allows)."""
         who = self.hero(hero)
-        name = check_text(name, "follower name")
-        if role == "artisan":
-            spec = follower_rules.make_artisan(name, ancestry=ancestry, physical=physical or "",
-                                               skills=list(skills), languages=list(languages))
-        elif role == "sage":
-            spec = follower_rules.make_sage(name, ancestry=ancestry, skills=list(skills),
-                                            languages=list(languages))
-        else:
-            raise RulesError(f"a follower added here is an artisan or a sage, not {role!r} "
-                             "(retainers come with the renown and followers tools)")
-        given = {c: (characteristics or {}).get(c, 0) for c in CHARACTERISTICS}
-        if characteristics is not None and given != dict(spec.characteristics):
-            raise RulesError(f"{name}'s characteristics are set by the {role} template: "
-                             f"{spec.characteristics}")
-        follower_id = self._next_id("followers")
-        row: dict[str, Any] = {
-            "hero": who.name, "name": spec.name, "role": spec.role, "ancestry": spec.ancestry,
-            **{c: spec.characteristics.get(c, 0) for c in CHARACTERISTICS},
-            "skills": list(spec.skills), "languages": list(spec.languages),
-            "project_id": None, "skill_applies": 0, "active": 1,
-        }
-        summary = f"{spec.name}, {role}, now follows {who.name}"
+        beyond_cap = check_text(beyond_cap, "beyond_cap reason")
+        new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
+                          dict(characteristics) if characteristics is not None else None,
+                          level, stat_block)
         with self._writing() as w:
-            w.event("follower_added", [insert_op("followers", follower_id, row)],
-                    summary=summary, actor=who.name, payload={"follower_id": follower_id})
-        return Happened("follower_added", summary, tuple(w.written), {"follower_id": follower_id})
+            summary = self._join(w, who, new, counts=not beyond_cap,
+                                 origin=beyond_cap or "added")
+        return Happened("follower_added", summary, tuple(w.written),
+                        {"follower_id": w.written[-1].payload["follower_id"]})
+
+    @operation
+    def replace_follower(self, follower: int | str, new: NewFollower, *,
+                         reason: str = "") -> Happened:
+        """Dismiss a follower and take a new one in their place, at any time (000: 3928)."""
+        old = self.follower(follower)
+        who = self.hero(old.hero)
+        with self._writing() as w:
+            self._leave(w, old, reason or f"replaced by {new.name}")
+            summary = self._join(w, who, new, counts=old.counts, origin="replacement",
+                                 leaving=old)
+        return Happened("follower_replaced", f"{old.name} leaves; {summary}", tuple(w.written))
+
+    def _recruit(self, w: Writer, who: HeroState, act: Recruit) -> list[str]:
+        """The Recruit respite activity: new followers up to the cap, where they can be found."""
+        place = self._recruit_place(act.at)
+        return [self._join(w, self.hero(who.name), new, counts=True,
+                           origin=f"recruited at {place}") for new in act.followers]
+
+    def _check_recruit(self, who: HeroState, act: Recruit) -> None:
+        """Refuse a Recruit activity before the respite writes anything."""
+        self._recruit_place(act.at)
+        if not act.followers:
+            raise RulesError(f"{who.name} recruits no one: name at least one follower")
+        for new in act.followers:
+            self._spec(who, new)
+        cap = self.follower_cap(who.name)
+        if cap.kept + len(act.followers) > cap.cap:
+            raise FollowerCapReached(
+                f"{who.name} keeps {cap.kept} follower(s) and renown {who.renown} allows "
+                f"{cap.cap}: recruiting {len(act.followers)} more is over the cap")
 
     @operation
     def assign_follower(
@@ -113,15 +273,17 @@ class FollowerOps(ProjectOps):
     def dismiss_follower(self, follower: int | str, *, reason: str = "") -> Happened:
         """A follower leaves (they can be replaced at any time)."""
         f = self.follower(follower)
-        reason = check_text(reason, "reason")
-        summary = f"{f.name} no longer follows {f.hero}" + (f": {reason}" if reason else "")
         with self._writing() as w:
-            w.event("follower_dismissed",
-                    [update_op("followers", f.id, {"active": 1, "project_id": f.project_id},
-                               {"active": 0, "project_id": None})],
-                    summary=summary, actor=f.hero, payload={"follower_id": f.id,
-                                                            "reason": reason})
+            summary = self._leave(w, f, check_text(reason, "reason"))
         return Happened("follower_dismissed", summary, tuple(w.written))
+
+    def _leave(self, w: Writer, f: FollowerState, reason: str) -> str:
+        summary = f"{f.name} no longer follows {f.hero}" + (f": {reason}" if reason else "")
+        w.event("follower_dismissed",
+                [update_op("followers", f.id, {"active": 1, "project_id": f.project_id},
+                           {"active": 0, "project_id": None})],
+                summary=summary, actor=f.hero, payload={"follower_id": f.id, "reason": reason})
+        return summary
 
     def _workers_today(self) -> list[FollowerState]:
         """Followers on a project still under way (only artisans and sages get one)."""

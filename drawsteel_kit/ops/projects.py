@@ -19,6 +19,7 @@ from drawsteel_kit.activities import (
     Other,
     ProjectRef,
     ProjectRoll,
+    Recruit,
     ServeAsSource,
     StudyGuide,
     activity_label,
@@ -106,10 +107,6 @@ class ProjectOps(CampaignBase):
             f"{', '.join(active) or 'none'}. Start one with start_project "
             "(`drawsteel-kit project start`)"
         )
-
-    def _next_id(self, table: str) -> int:
-        return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")
-                   .fetchone()[0])
 
     # -- starting ------------------------------------------------------------
     def _template(self, name: str, treasure: str | None) -> tuple[Any, Any]:
@@ -259,6 +256,8 @@ class ProjectOps(CampaignBase):
         studied: set[tuple[int, str]] = set()
         for plan in plans:
             act, project = plan.activity, plan.project
+            if isinstance(act, Recruit):
+                self._check_recruit(plan.hero, act)  # type: ignore[attr-defined]
             if (isinstance(act, ProjectRoll) and project is not None
                     and project.source == "needed" and project.id not in serving):
                 raise RulesError(
@@ -294,9 +293,11 @@ class ProjectOps(CampaignBase):
                 raise RulesError(f"{hero.name} can do only one respite activity per respite")
             if isinstance(act, str):
                 act = check_text(act, f"{hero.name}'s activity")
-            elif not isinstance(act, ProjectRoll | StudyGuide | FindSource | ServeAsSource | Other):
+            elif not isinstance(act, ProjectRoll | StudyGuide | FindSource | ServeAsSource
+                                | Recruit | Other):
                 raise RulesError(f"{hero.name}'s activity must be text or one of ProjectRoll, "
-                                 f"StudyGuide, FindSource, ServeAsSource, Other; got {act!r}")
+                                 f"StudyGuide, FindSource, ServeAsSource, Recruit, Other; "
+                                 f"got {act!r}")
             ref = getattr(act, "project", None)
             plans[hero.name] = _Plan(hero, act, self._active(ref) if ref is not None else None)
         ordered = sorted(plans.values(), key=lambda p: p.hero.name.casefold())

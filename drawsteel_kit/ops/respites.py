@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from drawsteel_kit.activities import Activity, Other, activity_label
+from drawsteel_kit.activities import Activity, Other, Recruit, activity_label
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.ops.base import CampaignBase, Happened, check_text, hero_row, operation
@@ -42,13 +42,17 @@ class RespiteOps(CampaignBase):
         plans = self._plan_activities(chosen, activities or {})
         labels = {p.hero.name: activity_label(p.activity, p.project.title if p.project else None)
                   for p in plans}
-        rolling = any(not isinstance(p.activity, str | Other) for p in plans)
+        rolling = any(not isinstance(p.activity, str | Other | Recruit) for p in plans)
         dice, seed = dice_for(seed, dice) if rolling and not interrupted else (dice, seed)
         with self._writing() as w:
             effects: dict[str, dict[str, Any]] = {}
             if not interrupted and rolling:
                 assert dice is not None
                 effects = self._respite_activities(w, plans, dice, seed)
+            if not interrupted:
+                for p in plans:
+                    if isinstance(p.activity, Recruit):
+                        self._recruit(w, p.hero, p.activity)  # type: ignore[attr-defined]
             events = []
             results = {}
             for h in chosen:
@@ -91,6 +95,8 @@ class RespiteOps(CampaignBase):
                     payload={"activity": activity, "reason": reason, "xp_gained": r.xp_gained,
                              "levels_gained": r.levels_gained},
                 ))
+                if r.levels_gained and self.settings.get("level_rewards", True):
+                    self._level_rewards(w, h.name, h.level, after.level)  # type: ignore[attr-defined]
                 if side.get("hero_token"):
                     pool = self.party.hero_tokens
                     events.append(w.party_event(

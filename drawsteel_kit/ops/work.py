@@ -216,7 +216,7 @@ def apply_points(
     if rules.is_complete(after, goal):
         change.update(status="complete", completed_day=day)
         res.completed = True
-        res.ops += _completion_ops(project, owner, dice, res, next_id)
+        res.ops += _completion_ops(project, owner, dice, res, next_id, day)
     res.ops.insert(0, update_op("projects", project.id, project.as_dict(), change))
     res.detail.update(points=res.points, before=before, after=after, goal=goal,
                       milestones=list(passed), completed=res.completed)
@@ -225,7 +225,7 @@ def apply_points(
 
 def _completion_ops(
     project: ProjectState, owner: HeroState, dice: Dice | None, res: WorkResult,
-    next_id: Callable[[str], int] | None,
+    next_id: Callable[[str], int] | None, day: int,
 ) -> list[Op]:
     """What finishing gives: a language, a skill, a treasure, renown (000: 3838-3900)."""
     detail = project.completion_detail
@@ -250,7 +250,7 @@ def _completion_ops(
             ops.append(insert_op("inventory", next_id("inventory"), {
                 "holder": owner.name, "item": made, "kind": detail.get("treasure_kind", ""),
                 "count": count, "origin": "crafted", "project_id": project.id,
-                "visibility": project.visibility}))
+                "visibility": project.visibility, "acquired_day": day}))
             res.lines.append(f"{owner.name} gains {count} x {made}")
         case "renown":
             gain = (rules.road_renown(detail["params"]["miles"])
