@@ -6,11 +6,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 DEMO   := campaigns/demo
+PORT   ?= 8866
 
 .PHONY: demo test lint install clean help
 
 help:
-	@echo "make demo   build the demo campaign and show its books"
+	@echo "make demo   build the demo campaign, show its books, serve the players' dashboard"
 	@echo "make test   run every test"
 	@echo "make lint   ruff"
 
@@ -25,8 +26,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# Builds the demo's books (the week of downtime resolved through the papermill notebook),
+# then serves the players' dashboard until Ctrl-C (PORT=... to pick another port).
 demo: $(STAMP)
 	$(BIN)/python -m drawsteel_kit.demo $(DEMO)
+	$(BIN)/drawsteel-kit serve $(DEMO) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -3,7 +3,9 @@
 Starts from a fresh ledger (an existing one is moved to ``backups/`` first, never
 deleted), then plays a short first session through the public API: the same
 calls a Director makes from the CLI or a notebook, then resolves the week of downtime
-in ``plans/first-week.yaml`` with a fixed seed.
+in ``plans/first-week.yaml`` with a fixed seed: from the command line (``make demo``) through
+``notebooks/resolve_downtime.ipynb`` with papermill, as ``drawsteel-kit resolve`` does, so the
+executed notebook and its HTML report land in ``runs/``.
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ def _fresh(folder: Path) -> Path | None:
     return moved
 
 
-def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
-    """Initialise the demo campaign, play its first session, resolve its first week."""
+def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False) -> Campaign:
+    """Initialise the demo campaign, play its first session, resolve its first week
+    (in this process, or through the resolution notebook with ``notebook``)."""
     folder = Path(folder)
     moved = _fresh(folder)
     log: list[Happened] = []
@@ -65,14 +68,23 @@ def build_demo(folder: str | Path, *, echo: bool = True) -> Campaign:
     log.append(camp.advance_day(1, reason="Back at the Lantern House"))
     log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",
                                              "Bran Ironvein": "Craft Treasure: Healing Potion"}))
-    week = resolve(camp, load_plan(folder / "plans" / DEMO_PLAN), seed=DEMO_SEED, dry_run=False)
+    plan = folder / "plans" / DEMO_PLAN
+    if notebook:
+        from drawsteel_kit.notebook_runs import resolve_through_notebook
+
+        camp.close()  # the notebook's kernel writes the week
+        run = resolve_through_notebook(folder, plan, seed=DEMO_SEED, dry_run=False)
+        camp = Campaign.open(folder)
+        lines = [*run.lines, f"Kept: {run.notebook} and {run.report}"]
+    else:
+        lines = resolve(camp, load_plan(plan), seed=DEMO_SEED, dry_run=False).lines()
     if echo:
         if moved:
             print(f"(the previous demo ledger was kept as {moved})")
         for h in log:
             print(f"- {h.summary}")
         print()
-        print("\n".join(week.lines()))
+        print("\n".join(lines))
         print()
         print(status_text(camp))
     return camp
@@ -82,9 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry for ``make demo``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", nargs="?", default="campaigns/demo")
+    parser.add_argument("--no-notebook", action="store_true",
+                        help="resolve the week in this process, not through the notebook")
     args = parser.parse_args(argv)
     try:
-        build_demo(args.folder).close()
+        build_demo(args.folder, notebook=not args.no_notebook).close()
     except DrawSteelKitError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1

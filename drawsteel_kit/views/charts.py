@@ -58,12 +58,20 @@ def _figure(fig: go.Figure, title: str, empty: str = "") -> go.Figure:
     return fig
 
 
-def _step(s: Series, name: str, **kw: Any) -> go.Scatter:
-    """A step line over campaign days; hovering a point shows why it changed."""
-    return go.Scatter(x=list(s.days), y=list(s.values), name=name, mode="lines+markers",
-                      line_shape="hv", customdata=list(s.reasons),
-                      hovertemplate="day %{x}: %{y}<br>%{customdata}<extra>" + name
-                      + "</extra>", **kw)
+def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
+    """A step line over campaign days, carried on to ``today`` (a last point, "now");
+    hovering a point shows why it changed."""
+    days, values, reasons = list(s.days), list(s.values), list(s.reasons)
+    if days[-1] < today:
+        days, values, reasons = [*days, today], [*values, values[-1]], [*reasons, "now"]
+    return go.Scatter(x=days, y=values, name=name, mode="lines+markers", line_shape="hv",
+                      customdata=reasons, hovertemplate="day %{x}: %{y}<br>%{customdata}"
+                      "<extra>" + name + "</extra>", **kw)
+
+
+def _days_axis(fig: go.Figure, today: int) -> None:
+    """Whole campaign days on the x axis."""
+    fig.update_xaxes(title_text="campaign day", tick0=0, dtick=max(1, -(-today // 10)))
 
 
 def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
@@ -74,14 +82,16 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
                  hero: str | None = None) -> go.Figure:
     """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
     fig = make_subplots(specs=[[{"secondary_y": True}]])
+    today = campaign.party.day
     for name in _heroes(campaign, hero):
         found = series(campaign, ("xp", "level"), viewer, hero=name)
         if xp := found.get((name, "xp")):
-            fig.add_trace(_step(xp, f"{name} XP", legendgroup=name), secondary_y=False)
+            fig.add_trace(_step(xp, f"{name} XP", today, legendgroup=name),
+                          secondary_y=False)
         if level := found.get((name, "level")):
-            fig.add_trace(_step(level, f"{name} level", legendgroup=name,
+            fig.add_trace(_step(level, f"{name} level", today, legendgroup=name,
                                 line={"dash": "dot"}), secondary_y=True)
-    fig.update_xaxes(title_text="campaign day")
+    _days_axis(fig, today)
     fig.update_yaxes(title_text="XP", secondary_y=False)
     fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
     return _figure(fig, "XP and level", "No XP yet")
@@ -91,12 +101,14 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
                       hero: str | None = None) -> go.Figure:
     """Renown (left) and wealth (right) over campaign days, per hero."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("Renown", "Wealth"))
+    today = campaign.party.day
     for name in _heroes(campaign, hero):
         found = series(campaign, ("renown", "wealth"), viewer, hero=name)
         for col, what in ((1, "renown"), (2, "wealth")):
             if s := found.get((name, what)):
-                fig.add_trace(_step(s, f"{name} {what}", legendgroup=name), row=1, col=col)
-    fig.update_xaxes(title_text="campaign day")
+                fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name),
+                              row=1, col=col)
+    _days_axis(fig, today)
     return _figure(fig, "Renown and wealth", "No renown or wealth yet")
 
 

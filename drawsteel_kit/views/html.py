@@ -73,9 +73,8 @@ STYLE = """<style>
 .dsk-page h1 { margin: 0.2em 0; } .dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; }
 .dsk-meta { color: #555; margin: 0.2em 0 0.8em; }
 .dsk-table { border-collapse: collapse; margin: 0.4em 0; }
-.dsk-table th, .dsk-table td { padding: 0.25em 0.7em; border-bottom: 1px solid #ddd;
-  text-align: left; }
-.dsk-table td.num, .dsk-table th.num { text-align: right; }
+.dsk-page .dsk-table th, .dsk-page .dsk-table td { padding: 0.25em 0.7em;
+  border-bottom: 1px solid #ddd; text-align: left; }
 .dsk-bar { display: inline-block; width: 120px; height: 0.7em; background: #eee;
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
