@@ -171,7 +171,8 @@ class _Run:
                 a = f.add
                 h = self.step([("followers", i)], day, lambda f=f, a=a: c.add_follower(
                     f.hero or "", a.name, a.role, ancestry=a.ancestry, skills=a.skills,
-                    languages=a.languages, physical=a.physical))
+                    languages=a.languages, physical=a.physical,
+                    characteristics=a.characteristics, level=a.level, stat_block=a.stat_block))
                 self.followers[a.name.casefold()] = h.details["follower_id"]
                 out.append(h)
             if f.assigns:

@@ -207,8 +207,8 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("params: {kind: obscure}", "params: {kind: [1]}", "week.yaml:7: start[0] (Val): "
      "params.kind: must be a whole number or text (at most 100 characters), got a list", []),
     ("    title: The mill's cellar\n", "", "", []),  # two starts without titles: below
-    ("role: artisan", "role: retainer", "week.yaml:10: followers[0] (Yorn / Hesk): add.role: "
-     "must be one of artisan, sage, got 'retainer'", []),
+    ("role: artisan", "role: squire", "week.yaml:10: followers[0] (Yorn / Hesk): add.role: "
+     "must be one of artisan, sage, retainer, got 'squire'", []),
     ("    add:", "    follower: Hesk\n    add:", "week.yaml:9: followers[0] (Yorn / Hesk): give "
      "either add: {name, role, ...} (a new follower) or follower: NAME", ["not both"]),
     ("    add: {name: Hesk, role: artisan, ancestry: Orc, physical: might}\n", "",

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Discriminator, Field, Tag
 
+from drawsteel_kit.activities import NewFollower as NewFollowerActivity
 from drawsteel_kit.config_fields import STRICT, FreeText, label, show, within
 from drawsteel_kit.plan.fields import (
     MAX_BONUS,
@@ -79,6 +80,33 @@ class ServeSpec(_Model):
     serve_as_source: ProjectRef
 
 
+class NewFollower(_Model):
+    """A follower who joins in the plan (``add:``, or a ``recruit:`` respite activity)."""
+
+    name: Name = Field(description="the follower's name")
+    role: Literal["artisan", "sage", "retainer"] = Field(description="artisan, sage or retainer")
+    ancestry: OptionalName = ""
+    physical: Literal["might", "agility"] | None = None  # an artisan's Might 1 or Agility 1
+    skills: list[Name] = []
+    languages: list[Name] = []
+    characteristics: dict[Name, int] | None = None  # a retainer's stat block
+    level: Annotated[int, within(1, 10)] | None = None  # the level a retainer's block is for
+    stat_block: OptionalName = ""
+
+    def activity(self) -> NewFollowerActivity:
+        """The follower as the campaign takes it."""
+        return NewFollowerActivity(self.name, self.role, self.ancestry, tuple(self.skills),
+                                   tuple(self.languages), self.physical, self.characteristics,
+                                   self.level, self.stat_block)
+
+
+class RecruitSpec(_Model):
+    """``{recruit: [FOLLOWER, ...], at: PLACE}``: recruit followers up to the renown cap."""
+
+    recruit: list[NewFollower] = Field(min_length=1, description="the followers recruited")
+    at: OptionalName | None = None  # the stronghold when left out
+
+
 class OtherSpec(_Model):
     """``{other: TEXT}`` (or plain text): any other activity, recorded."""
 
@@ -88,11 +116,12 @@ class OtherSpec(_Model):
 #: The key that picks each kind of activity, and the discriminator tag for it.
 ACTIVITY_KEYS: dict[str, str] = {
     "roll": "<roll>", "guide": "<guide>", "find_source": "<find_source>",
-    "serve_as_source": "<serve_as_source>", "other": "<other>",
+    "serve_as_source": "<serve_as_source>", "recruit": "<recruit>", "other": "<other>",
 }
 ACTIVITY_FORMS = ("{roll: PROJECT, characteristic, edges, banes, skill, bonus, dice}, "
                   "{guide: NAME, project: PROJECT, knowledge: N, language}, "
-                  "{find_source: PROJECT}, {serve_as_source: PROJECT}, {other: TEXT} or plain text")
+                  "{find_source: PROJECT}, {serve_as_source: PROJECT}, "
+                  "{recruit: [FOLLOWER, ...], at: PLACE}, {other: TEXT} or plain text")
 
 
 def _activity_tag(value: Any) -> str | None:
@@ -121,6 +150,7 @@ ActivitySpec = Annotated[
     | Annotated[GuideSpec, Tag("<guide>")]
     | Annotated[FindSourceSpec, Tag("<find_source>")]
     | Annotated[ServeSpec, Tag("<serve_as_source>")]
+    | Annotated[RecruitSpec, Tag("<recruit>")]
     | Annotated[OtherSpec, Tag("<other>")]
     | Annotated[Title, Tag("<text>")],
     Discriminator(_activity_tag),
@@ -129,7 +159,8 @@ ActivitySpec = Annotated[
 #: Which model each tag stands for (for error messages).
 TAGS: dict[str, type[BaseModel] | None] = {
     "<roll>": RollSpec, "<guide>": GuideSpec, "<find_source>": FindSourceSpec,
-    "<serve_as_source>": ServeSpec, "<other>": OtherSpec, "<text>": None,
+    "<serve_as_source>": ServeSpec, "<recruit>": RecruitSpec, "<other>": OtherSpec,
+    "<text>": None,
 }
 
 
@@ -158,17 +189,6 @@ class StartSpec(_Model):
     def name(self) -> str:
         """The title the project will go by."""
         return self.title or self.project
-
-
-class NewFollower(_Model):
-    """A follower recruited by the plan (``campaign.add_follower``)."""
-
-    name: Name = Field(description="the follower's name")
-    role: Literal["artisan", "sage"] = Field(description="artisan or sage")
-    ancestry: OptionalName = ""
-    physical: Literal["might", "agility"] | None = None  # an artisan's Might 1 or Agility 1
-    skills: list[Name] = []
-    languages: list[Name] = []
 
 
 class FollowerSpec(_Model):

@@ -14,7 +14,14 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
-from drawsteel_kit.activities import Activity, FindSource, Other, ProjectRoll, ServeAsSource
+from drawsteel_kit.activities import (
+    Activity,
+    FindSource,
+    Other,
+    ProjectRoll,
+    Recruit,
+    ServeAsSource,
+)
 from drawsteel_kit.activities import StudyGuide as StudyGuideActivity
 from drawsteel_kit.config_errors import UniqueKeyLoader, yaml_problem
 from drawsteel_kit.config_fields import show
@@ -28,6 +35,7 @@ from drawsteel_kit.plan.model import (
     GuideSpec,
     OtherSpec,
     PlanFile,
+    RecruitSpec,
     RespiteSpec,
     RollSpec,
     ServeSpec,
@@ -81,6 +89,8 @@ class Plan:
                 return FindSource(spec.find_source)
             case ServeSpec():
                 return ServeAsSource(spec.serve_as_source)
+            case RecruitSpec():
+                return Recruit(tuple(n.activity() for n in spec.recruit), spec.at)
             case OtherSpec():
                 return Other(spec.other)
         raise AssertionError(spec)
