@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
+from click.testing import CliRunner
+
+from drawsteel_kit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -134,3 +137,38 @@ def test_the_readme_resolve_commands_run(demo: Path) -> None:
     assert [argv[0] for argv in commands] == ["resolve", "resolve"]
     for argv in commands:
         run(*[str(demo) if a == "campaigns/demo" else a for a in argv])
+
+
+def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
+    preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
+    assert "DRY RUN" in preview
+    assert len(list((demo / "runs").glob("*-first-week-seed7-dry-run.ipynb"))) == 1
+    out = run("resolve", demo, "--plan", "first-week", "--seed", "7")
+    runs = sorted(p for p in (demo / "runs").iterdir() if "dry-run" not in p.name)
+    assert [p.suffix for p in runs] == [".html", ".ipynb"]
+    assert all("first-week-seed7" in p.name and "dry-run" not in p.name for p in runs)
+    assert f"Kept: {runs[1]} and {runs[0]}" in out
+    report = runs[0].read_text(encoding="utf-8")
+    assert "Plotly.newPlot" in report and "Written: " in report
+    assert "run = Resolving.start" not in report  # the report shows results, not code
+
+
+def test_an_error_in_the_kernel_is_the_same_one_line(demo: Path) -> None:
+    (demo / "plans" / "nobody.yaml").write_text(
+        "name: Nobody rests\ndays: 1\nrespites:\n  - hero: Nobody\n    days: [1]\n"
+        "    activity: Rests\n", encoding="utf-8")
+    before = run("export", demo)
+    through_kernel = run("resolve", demo, "--plan", "nobody", "--seed", "1", ok=False)
+    in_process = run("resolve", demo, "--plan", "nobody", "--seed", "1", "--no-notebook",
+                     ok=False)
+    assert through_kernel == in_process
+    assert through_kernel.startswith("Error: ") and "no hero named 'Nobody'" in through_kernel
+    assert run("export", demo) == before
+    assert not list((demo / "runs").glob("*.ipynb"))  # a refused run keeps no record
+    result = CliRunner().invoke(main, ["resolve", str(demo), "--plan", "nobody"])
+    assert result.exit_code == 1
+
+
+def test_resolve_without_the_notebook(demo: Path) -> None:
+    out = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--no-notebook")
+    assert "Written: " in out and "Kept:" not in out and not (demo / "runs").exists()

@@ -1,0 +1,131 @@
+"""Every notebook executed for real through papermill (a real kernel) against a temporary
+campaign, and the ledger checked afterwards; and the committed notebooks kept clean."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+from conftest import ledger_fingerprint
+from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, REPO, VAL_ONLY_REASON, add_secrets
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.downtime import main_resolve
+from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.notebook_runs import NOTEBOOK_DIR, RESOLVE_NOTEBOOK, execute, tagged_output
+
+NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
+SEED = 7
+
+
+def test_the_notebooks_are_there() -> None:
+    names = {p.relative_to(NOTEBOOK_DIR).as_posix() for p in NOTEBOOKS}
+    assert {"resolve_downtime.ipynb", "forecast.ipynb", "players/dashboard.ipynb"} <= names
+    assert [p.name for p in (NOTEBOOK_DIR / "players").iterdir()] == ["dashboard.ipynb"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_committed_notebooks_have_no_outputs(path: Path) -> None:
+    nb = nbformat.read(str(path), as_version=4)
+    nbformat.validate(nb)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    assert "widgets" not in nb.metadata, "saved widget state"
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [], f"{path.name}: a cell has outputs"
+            assert cell.execution_count is None, f"{path.name}: a cell has an execution count"
+            assert len(cell.source.splitlines()) <= 4, "cells stay thin: logic goes in the package"
+    tagged = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1, "one parameters cell for papermill"
+
+
+def _demo(folder: Path) -> Path:
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+    Campaign.init(folder)[0].close()
+    return folder
+
+
+def _history(folder: Path) -> list[tuple]:
+    """Every event as the ledger has it, without the wall-clock time it was written."""
+    with Campaign.open(folder, readonly=True) as camp:
+        return [(e.kind, e.day, e.session, e.actor, json.dumps(e.payload, sort_keys=True),
+                 e.seed, e.dice, e.visibility, e.ops) for e in camp.history(newest_first=False)]
+
+
+def _snapshot(folder: Path) -> dict:
+    with Campaign.open(folder, readonly=True) as camp:
+        return camp.ledger.snapshot()
+
+
+def _resolve(folder: Path, out: Path, dry_run: bool):
+    params = {"campaign": str(folder), "plan": "first-week", "seed": SEED, "dry_run": dry_run}
+    return execute(RESOLVE_NOTEBOOK, out, params)
+
+
+def test_a_dry_run_writes_nothing(tmp_path: Path) -> None:
+    folder = _demo(tmp_path / "demo")
+    before = ledger_fingerprint(folder / LEDGER_FILE)
+    nb = _resolve(folder, tmp_path / "dry.ipynb", dry_run=True)
+    assert ledger_fingerprint(folder / LEDGER_FILE) == before
+    preview = tagged_output(nb, "preview")
+    assert "DRY RUN" in preview and f"seed {SEED}" in preview
+    assert tagged_output(nb, "write") == ""
+    shown = json.dumps([o for c in nb.cells for o in c.get("outputs", [])])
+    assert "application/vnd.plotly.v1+json" in shown and "would change" in shown
+
+
+def test_a_real_run_writes_what_the_in_process_resolve_writes(tmp_path: Path) -> None:
+    through_notebook = _demo(tmp_path / "a")
+    in_process = _demo(tmp_path / "b")
+    nb = _resolve(through_notebook, tmp_path / "real.ipynb", dry_run=False)
+    expected = main_resolve(in_process, "first-week", SEED, dry_run=False, echo=lambda _: None)
+    assert _history(through_notebook) == _history(in_process)
+    assert _snapshot(through_notebook) == _snapshot(in_process)
+    assert len(_history(through_notebook)) > len(expected.events) > 30
+    # the notebook printed the preview and then the real run: the same days
+    written = tagged_output(nb, "write").replace(str(through_notebook), str(in_process))
+    assert written.splitlines() == expected.lines()  # the paths aside
+
+    def days(lines: list[str]) -> list[str]:
+        return lines[2:lines.index("Summary")]
+
+    assert days(tagged_output(nb, "preview").splitlines()) == days(expected.lines())
+
+
+def test_forecast_notebook_draws_the_curve(tmp_path: Path) -> None:
+    folder = _demo(tmp_path / "demo")
+    with Campaign.open(folder) as camp:
+        camp.start_project("Val", "Discover Lore", title="The mill's cellar",
+                           params={"kind": "lost"})
+    before = ledger_fingerprint(folder / LEDGER_FILE)
+    nb = execute(NOTEBOOK_DIR / "forecast.ipynb", tmp_path / "forecast.ipynb",
+                 {"campaign": str(folder), "project": "The mill's cellar"})
+    assert ledger_fingerprint(folder / LEDGER_FILE) == before
+    views = [o for c in nb.cells for o in c.get("outputs", [])
+             if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert len(views) == 1
+    state = json.dumps(nb.metadata["widgets"])  # the Output widget holds the drawn curve
+    assert "application/vnd.plotly.v1+json" in state and "chance done" in state
+
+
+@pytest.mark.parametrize("hero", ["", "Val"])
+def test_player_dashboard_notebook(tmp_path: Path, hero: str) -> None:
+    folder = _demo(tmp_path / "demo")
+    with Campaign.open(folder) as camp:
+        add_secrets(camp)
+        party = camp.party.name
+    before = ledger_fingerprint(folder / LEDGER_FILE)
+    nb = execute(NOTEBOOK_DIR / "players" / "dashboard.ipynb", tmp_path / "dash.ipynb",
+                 {"campaign": str(folder), "hero": hero})
+    assert ledger_fingerprint(folder / LEDGER_FILE) == before
+    shown = json.dumps([o for c in nb.cells for o in c.get("outputs", [])])
+    shown += json.dumps(nb.metadata.get("widgets", {}))
+    assert (f"<h1>{hero}</h1>" if hero else f"<h1>{party}</h1>") in shown
+    assert "application/vnd.plotly.v1+json" in shown
+    assert DIRECTOR_PROJECT not in shown and DIRECTOR_REASON not in shown
+    assert (VAL_ONLY_REASON in shown) == (hero == "Val")
