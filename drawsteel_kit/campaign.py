@@ -103,6 +103,11 @@ class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
             "campaign": str(self.folder),
             "party": self.party.as_dict(),
             "heroes": [h.as_dict() for h in self.heroes.values()],
+            "followers": [f.as_dict() for f in self.followers()],
+            "follower_caps": {h: {"cap": c.cap, "kept": c.kept, "bonus": c.bonus, "over": c.over}
+                              for h in self.heroes for c in [self.follower_cap(h)]},
+            "titles": [t.as_dict() for t in self.titles()],
+            "inventory": [i.as_dict() for i in self.inventory()],
             "events": self.ledger.event_count(),
         }
 

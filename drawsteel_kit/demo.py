@@ -64,6 +64,24 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     log.append(camp.award_victories(2, ["Val", "Yorn", "Pip Thistledown"],
                                     reason="Talked the bridge troll out of its toll"))
     log.append(camp.award_tokens(1, reason="Leapt the chasm with the idol"))
+    # The session's rewards: treasure, renown, a purchase, the people met (RULES.md
+    # "Renown and followers", "Wealth"); some of it for the Director's eyes only.
+    log.append(camp.add_item("Healing Potion", count=2, origin="found",
+                             notes="in the bandits' strongbox"))
+    log.append(camp.add_item("Black Ash Dart", holder="Pip Thistledown", count=3,
+                             origin="given", notes="a gift from the miller"))
+    log.append(camp.add_item("Ring of the Drowned Chapel", origin="found", kind="trinket",
+                             notes="cursed: the wearer hears the chapel bells",
+                             visibility="director"))
+    log.append(camp.award_renown("Val", 1, reason="The miller tells everyone who saved the mill"))
+    log.append(camp.buy("Quillon Ashmark", "horse and cart", reason="for the road to the chapel"))
+    log.append(camp.add_npc("Duke Orsolo of Hollowmere", level=8, knows={"Quillon Ashmark": "fame"},
+                            notes="pays for the river wards"))
+    log.append(camp.add_npc("Mother Ash", impression=1, tags=["criminal"],
+                            knows={"Pip Thistledown": "infamy", "Yorn": "known"},
+                            notes="the bandits' leader, fled east"))
+    log.append(camp.add_note("The bells heard under the mill come from the Drowned Chapel",
+                             visibility="director"))
     log.append(camp.end_session())
     log.append(camp.advance_day(1, reason="Back at the Lantern House"))
     log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",

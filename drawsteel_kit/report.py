@@ -35,6 +35,23 @@ def status_text(camp: Campaign) -> str:
             f"{f'{h.recoveries}/{h.max_recoveries}':>8}{h.renown:>8}{h.wealth:>8}"
         )
     levels = sorted({echelon(h.level) for h in camp.heroes.values()})
+    extras = []
+    for h in camp.heroes.values():
+        cap = camp.follower_cap(h.name)
+        names = ", ".join(f"{f.name} ({f.role})" for f in camp.followers(h.name))
+        titles = ", ".join(h.titles)
+        if cap.cap or cap.kept or titles:
+            extras.append(f"{h.name}: {cap.kept}/{cap.cap} followers"
+                          + (f" ({names})" if names else "")
+                          + ("; over the cap: no new follower can join" if cap.over else "")
+                          + (f"; titles: {titles}" if titles else ""))
+    if extras:
+        lines += ["", *extras]
+    items = camp.inventory()
+    if items:
+        lines.append("Treasure and gear: " + ", ".join(
+            f"{i.item}" + (f" x{i.count}" if i.count != 1 else "") for i in items[:12])
+            + (f" and {len(items) - 12} more" if len(items) > 12 else ""))
     lines.append("")
     lines.append(f"Echelon(s): {', '.join(map(str, levels))}; XP track: {track}")
     return "\n".join(lines)

@@ -420,3 +420,18 @@ def test_a_foreign_sqlite_file_is_refused_without_being_changed(tmp_path):
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     conn.close()
+
+
+def test_a_players_export_leaves_out_what_the_director_hides(campaign):
+    campaign.add_item("Cursed Ring", visibility=DIRECTOR)
+    campaign.add_item("Healing Potion", count=2)
+    campaign.add_npc("The Masked Duke", level=8, visibility=DIRECTOR)
+    campaign.add_note("The duke is Val's father", visibility=DIRECTOR)
+    campaign.add_note("Rent is due on the Lantern House")
+    party = campaign.export(include_director=False)
+    text = json.dumps(party)
+    assert "Cursed Ring" not in text and "Masked Duke" not in text and "father" not in text
+    assert [i["item"] for i in party["state"]["inventory"]] == ["Healing Potion"]
+    assert [n["text"] for n in party["state"]["notes"]] == ["Rent is due on the Lantern House"]
+    full = json.dumps(campaign.export())
+    assert "Cursed Ring" in full and "Masked Duke" in full and "father" in full

@@ -38,6 +38,9 @@ def export(db: sqlite_utils.Database, *, include_director: bool = True) -> dict[
         query += " WHERE visibility != 'director'"
     events = [load_event(r).as_dict() for r in db.query(query + " ORDER BY id")]
     state = snapshot(db)
+    if not include_director:  # rows the Director keeps hidden: projects, treasure, NPCs, notes
+        state = {table: [r for r in rows if r.get("visibility") != "director"]
+                 for table, rows in state.items()}
     return {
         "format": "drawsteel-kit export",
         "version": __version__,
