@@ -1,0 +1,125 @@
+"""What every Director panel shares: a message line, running a campaign call, a preview.
+
+A panel's callbacks only gather widget values and call one :class:`Campaign` method;
+errors of ours (:class:`DrawSteelKitError`) are shown in the panel's message, in plain
+words, never as a traceback. After every change the panel (and, inside a workbook,
+every panel) re-reads the campaign.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as W
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.errors import DrawSteelKitError
+
+__all__ = ["Panel", "html_table", "preview", "split_list"]
+
+T = TypeVar("T")
+
+OK_STYLE = "color:#1b5e20"
+ERROR_STYLE = "color:#b71c1c"
+
+
+class _Rollback(Exception):
+    """Raised inside a preview's transaction so that it rolls back."""
+
+
+def preview(campaign: Campaign, action: Callable[[], T]) -> T:
+    """Run ``action`` inside one write transaction that is rolled back: nothing lands.
+
+    The same pattern as ``downtime``'s dry run: every ``@operation`` joins the open
+    transaction, and leaving it by an exception rolls everything back.
+    """
+    result: list[T] = []
+    try:
+        with campaign.ledger.write():
+            result.append(action())
+            raise _Rollback
+    except _Rollback:
+        pass
+    return result[0]
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    """Comma-separated words from a text box, blanks dropped."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    """A small HTML table, every cell escaped."""
+    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(h)}</th>"
+                   for h in headers)
+    body = "".join(
+        "<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(c))}</td>" for c in row)
+        + "</tr>" for row in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+class Panel:
+    """A panel on one campaign: widgets as attributes, ``widget`` to display, ``message``."""
+
+    title = "Panel"
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self.message = W.HTML()
+        self.message_text = ""
+        self.ok = True
+        #: Called after every change this panel makes (the workbook refreshes every panel).
+        self.on_change: Callable[[], None] | None = None
+
+    @property
+    def widget(self) -> W.Widget:
+        """The container to display."""
+        return self._box
+
+    def refresh(self) -> None:
+        """Re-read the campaign's state into the widgets."""
+
+    def say(self, text: str, *, ok: bool = True) -> None:
+        """Show one result or error, escaped."""
+        self.message_text, self.ok = text, ok
+        style = OK_STYLE if ok else ERROR_STYLE
+        lines = "<br>".join(html.escape(line) for line in text.splitlines())
+        self.message.value = f"<div style='{style};white-space:pre-wrap'>{lines}</div>"
+
+    def attempt(self, action: Callable[[], Any]) -> Any:
+        """Run ``action`` (a read or a check); errors become the message. None on error."""
+        try:
+            return action()
+        except DrawSteelKitError as exc:
+            self.say(str(exc), ok=False)
+        except Exception as exc:  # a bug of ours: still no traceback
+            self.say(f"Something went wrong inside drawsteel-kit ({type(exc).__name__}: {exc}); "
+                     "nothing was written. Please report it.", ok=False)
+        return None
+
+    def run(self, action: Callable[[], Any], describe: Callable[[Any], str] = str) -> Any:
+        """Run one change; show what happened, then refresh. Returns None on error."""
+        result = self.attempt(action)
+        if result is None:
+            return None
+        self.say(describe(result))
+        self.changed()
+        return result
+
+    def changed(self) -> None:
+        """Refresh after a change: every panel of the workbook, or this one alone."""
+        if self.on_change is not None:
+            self.on_change()
+        else:
+            self.refresh()
+
+    def hero_options(self) -> list[str]:
+        return list(self.campaign.heroes)
+
+    @staticmethod
+    def button(description: str, handler: Callable[[], None], style: str = "") -> W.Button:
+        b = W.Button(description=description, button_style=style)
+        b.on_click(lambda _b: handler())
+        return b
