@@ -13,13 +13,21 @@ import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.views.panels.base import Panel, preview
+from drawsteel_kit.views.panels.followers import FollowersPanel
 from drawsteel_kit.views.panels.history import HistoryPanel
+from drawsteel_kit.views.panels.npcs import NpcPanel
 from drawsteel_kit.views.panels.party import PartyOverview, SessionPanel
+from drawsteel_kit.views.panels.projects import ProjectsPanel
+from drawsteel_kit.views.panels.respite import RespitePanel, RespiteRow
+from drawsteel_kit.views.panels.rewards import InventoryPanel, WealthPanel
 
-__all__ = ["HistoryPanel", "Panel", "PartyOverview", "SessionPanel", "Workbook",
-           "open_workbook", "preview"]
+__all__ = ["FollowersPanel", "HistoryPanel", "InventoryPanel", "NpcPanel", "Panel",
+           "PartyOverview", "ProjectsPanel", "RespitePanel", "RespiteRow", "SessionPanel",
+           "WealthPanel", "Workbook", "open_workbook", "preview"]
 
-PANELS: tuple[type[Panel], ...] = (PartyOverview, SessionPanel, HistoryPanel)
+PANELS: tuple[type[Panel], ...] = (PartyOverview, SessionPanel, RespitePanel, ProjectsPanel,
+                                   FollowersPanel, WealthPanel, InventoryPanel, NpcPanel,
+                                   HistoryPanel)
 
 
 class Workbook:
