@@ -110,9 +110,12 @@ class ProjectsPanel(Panel):
                                                             edges=self.forecast_edges.value))
         if curve is None:
             return
-        half = self.attempt(lambda: curve.rolls_for(0.5))
-        most = self.attempt(lambda: curve.rolls_for(0.9))
+        chances = []
+        for p in (0.5, 0.9):
+            steps = self.attempt(lambda p=p: curve.rolls_for(p))
+            chances.append(f"{p:.0%} chance after {steps} day(s)" if steps is not None
+                           else f"{p:.0%} chance not within the forecast")
         text = (f"Expected: done after {curve.expected_rolls:.1f} day(s) of work; "
-                f"50% chance after {half} day(s), 90% after {most}")
+                + ", ".join(chances))
         self.forecast_text.value = html.escape(text)
         self.say(text)
