@@ -149,9 +149,6 @@ def test_a_hero_whose_renown_falls_keeps_their_followers(camp):
         sage(camp, "Val", "Moss")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: ops/followers.py _join never checks the name, so "
-                   "a hero gets two followers called Ash and follower('ash') only ever finds "
-                   "the first")
 def test_a_second_follower_of_the_same_name_is_refused(camp):
     renown(camp, "Val", 6)
     sage(camp, "Val", "Ash")
@@ -304,9 +301,6 @@ def test_a_retainer_takes_its_mentors_level_and_rises_with_it(camp):
     assert camp.ledger.verify()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: ops/followers.py _join passes the stat block's "
-                   "start level to rules.retainers.retainer_level as the retainer's current "
-                   "level, so level=5 under a level 2 mentor makes a level 5 retainer")
 def test_a_retainer_written_for_a_higher_level_does_not_outrank_its_mentor(camp):
     renown(camp, "Yorn", 3)
     try:

@@ -145,6 +145,12 @@ class FollowerOps(ProjectOps, RewardOps):
               leaving: FollowerState | None = None) -> str:
         """Check one new follower against the cap and the retainer limit; write it."""
         spec = self._spec(who, new)
+        taken = [f for f in read_followers(self.ledger.db)
+                 if f.name.casefold() == spec.name.casefold()
+                 and (leaving is None or f.id != leaving.id)]
+        if taken:
+            raise RulesError(f"{taken[0].name} already follows {taken[0].hero}: give the new "
+                             "follower another name (followers are found by name)")
         cap = self.follower_cap(who.name)
         kept = cap.kept - (1 if leaving is not None and leaving.counts else 0)
         if counts and kept + 1 > cap.cap:
@@ -164,9 +170,12 @@ class FollowerOps(ProjectOps, RewardOps):
                     f"{who.name} already has {len(active)} retainer(s) "
                     f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
                     "the Director allows more (settings.retainers_per_hero)")
-            start = new.level or 1
-            check_count(start, "the retainer's stat block level", maximum=10)
-            level = follower_rules.retainer_level(who.level, start)
+            start = check_count(new.level or 1, "the retainer's stat block level", maximum=10)
+            if start > who.level:
+                raise RulesError(f"{spec.name}'s stat block is for level {start}, above "
+                                 f"{who.name}'s level {who.level}: a retainer's level is its "
+                                 "mentor's; pick a stat block of that level or lower")
+            level = follower_rules.retainer_level(who.level)
         row: dict[str, Any] = {
             "hero": who.name, "name": spec.name, "role": spec.role, "ancestry": spec.ancestry,
             **{c: spec.characteristics.get(c, 0) for c in CHARACTERISTICS},

@@ -328,10 +328,13 @@ class RewardOps(CampaignBase):
                               visible_to=visible_to, include_used=include_used)
 
     def item(self, ref: int | str) -> ItemState:
-        """One inventory line by id, or by name when only one line has it."""
+        """One inventory line still held (count above 0) by id, or by name when only one line
+        has it."""
         every = self.inventory(include_used=True)
         if isinstance(ref, int) and not isinstance(ref, bool):
             found = [i for i in every if i.id == ref]
+            if found and not found[0].count:
+                raise RulesError(f"{found[0].item} (#{ref}) is used up or gone")
         else:
             key = str(ref).strip().casefold()
             found = [i for i in every if i.item.casefold() == key and i.count > 0]
@@ -362,8 +365,7 @@ class RewardOps(CampaignBase):
             item = treasure.name
         kind = check_text(kind or (treasure.kind if treasure else "item"), "kind")
         notes = check_text(notes, "notes")
-        summary = (f"{who or 'The party'} {'gain' if who is None else 'gains'} "
-                   f"{_counted(count, item)} ({origin})")
+        summary = f"{who or 'The party'} gains {_counted(count, item)} ({origin})"
         with self._writing() as w:
             w.event("item_added", [insert_op("inventory", self._next_id("inventory"), {
                 "holder": who, "item": item, "kind": kind, "count": count, "origin": origin,
