@@ -551,7 +551,7 @@ def test_using_an_item_down_to_zero(camp):
     with refused(camp, RulesError, "no item 'Healing Potion' in the inventory; it holds: "
                                    "nothing"):
         camp.use_item("Healing Potion")
-    with refused(camp, RulesError, "Healing Potion \(#1\) is used up or gone"):
+    with refused(camp, RulesError, r"Healing Potion \(#1\) is used up or gone"):
         camp.use_item(pid)
 
 
