@@ -38,6 +38,8 @@ PLAYERS_DIR = NOTEBOOK_DIR / "players"
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
+#: A page's kernel idle this long with its page closed is shut down.
+CULL_IDLE_SECONDS = 600
 
 
 class ServeError(DrawSteelKitError):
@@ -58,6 +60,9 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         "--VoilaConfiguration.file_allowlist=^$",  # no file of the folder is served as is
+        # Each page view runs a kernel; one whose page was closed is shut down once idle.
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        "--MappingKernelManager.cull_interval=60",
     ]
     if token:
         argv.append(f"--Voila.token={token}")

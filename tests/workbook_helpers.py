@@ -103,6 +103,7 @@ def chromium(width: int = 1280, height: int = 2000) -> Iterator[Any]:
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
+    options.page_load_strategy = "eager"  # the tests wait for what they need themselves
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", f"--window-size={width},{height}"):
