@@ -93,6 +93,12 @@ def _check_port(host: str, port: int) -> None:
             raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def _has_display() -> bool:
+    """Whether a graphical browser can open here (never a text browser in the terminal)."""
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
           token: str | None = None, open_browser: bool = True,
           echo: Callable[[str], Any] = print) -> None:
@@ -114,7 +120,7 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
         echo(f"  a hero's page: {dashboard_url(host, port, token=token, hero=heroes[0])}")
     echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
-    if open_browser:
+    if open_browser and _has_display():
         import threading
         import webbrowser
 

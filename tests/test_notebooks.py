@@ -129,3 +129,16 @@ def test_player_dashboard_notebook(tmp_path: Path, hero: str) -> None:
     assert "application/vnd.plotly.v1+json" in shown
     assert DIRECTOR_PROJECT not in shown and DIRECTOR_REASON not in shown
     assert (VAL_ONLY_REASON in shown) == (hero == "Val")
+
+
+def test_the_workbook_modules_import_light() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, drawsteel_kit.workbook, drawsteel_kit.notebook_runs, drawsteel_kit.serve,"
+            " drawsteel_kit.views, drawsteel_kit.cli;"
+            "print(','.join(m for m in ('plotly', 'ipywidgets', 'papermill', 'voila', 'nbconvert')"
+            " if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.strip() == ""

@@ -78,5 +78,5 @@ STYLE = """<style>
 .dsk-bar { display: inline-block; width: 120px; height: 0.7em; background: #eee;
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
-.dsk-nav a { margin-right: 1em; } .dsk-empty { color: #777; }
+.dsk-nav a, .dsk-nav b { margin-right: 1em; } .dsk-empty { color: #777; }
 </style>"""
