@@ -594,3 +594,15 @@ def test_an_ambiguous_item_name_needs_an_id(camp):
     camp.use_item("Rope")  # only Val's line holds any now
     assert camp.inventory() == []
     assert [i.count for i in camp.inventory(include_used=True)] == [0, 0]
+
+
+def test_a_respite_does_not_name_a_project_the_director_hides(camp):
+    from drawsteel_kit.activities import ProjectRoll
+
+    hidden = camp.start_project("Val", "Discover Lore", title="The duke's secret",
+                                params={"kind": "common"}, visibility="director")
+    camp.take_respite(["Val"], activities={"Val": ProjectRoll(hidden.details["project_id"])},
+                      seed=3)
+    party = " ".join(e.summary for e in camp.history(visible_to="party"))
+    assert "duke's secret" not in party and "a project of the Director's" in party
+    assert "duke's secret" in " ".join(e.summary for e in camp.history())

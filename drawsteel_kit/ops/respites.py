@@ -13,7 +13,10 @@ from drawsteel_kit.ops.projects import dice_for
 from drawsteel_kit.rules import respite as respite_rules
 from drawsteel_kit.rules.dice import Dice
 
-__all__ = ["RespiteOps"]
+__all__ = ["HIDDEN_PROJECT", "RespiteOps"]
+
+#: How a party-visible line names a project kept for the Director's eyes.
+HIDDEN_PROJECT = "a project of the Director's"
 
 
 class RespiteOps(CampaignBase):
@@ -40,8 +43,10 @@ class RespiteOps(CampaignBase):
         reason = check_text(reason, "reason")
         chosen = self._resolve_heroes(heroes)
         plans = self._plan_activities(chosen, activities or {})
-        labels = {p.hero.name: activity_label(p.activity, p.project.title if p.project else None)
-                  for p in plans}
+        # The respite event is the party's: a project the Director hides is not named in it.
+        labels = {p.hero.name: activity_label(
+            p.activity, None if p.project is None else p.project.title
+            if p.project.visibility == PARTY else HIDDEN_PROJECT) for p in plans}
         rolling = any(not isinstance(p.activity, str | Other | Recruit) for p in plans)
         dice, seed = dice_for(seed, dice) if rolling and not interrupted else (dice, seed)
         with self._writing() as w:
