@@ -6,6 +6,7 @@ from plain dicts, so a test can change one field and write it again).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sqlite3
@@ -114,3 +115,12 @@ def campaign(campaign_dir: Path) -> Iterator[Campaign]:
 def ledger_path(campaign_dir: Path) -> Path:
     """Where the campaign fixture's ledger lives."""
     return campaign_dir / LEDGER_FILE
+
+
+@contextlib.contextmanager
+def refused(camp: Any, error: type[Exception], match: str) -> Iterator[None]:
+    """The operation raises ``error`` and leaves projections and history exactly as they were."""
+    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
+    with pytest.raises(error, match=match):
+        yield
+    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)

@@ -4,13 +4,12 @@ dismissed; undo of a week of their work. Dice are scripted or seeded."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import campaign_data, write_campaign
+from conftest import campaign_data, refused, write_campaign
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import ProjectNotStarted, RulesError, UndoError, UnknownHero
@@ -56,14 +55,6 @@ def new_campaign(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
 @pytest.fixture
 def camp(new_campaign: Callable[..., Campaign]) -> Campaign:
     return new_campaign()
-
-
-@contextlib.contextmanager
-def refused(camp: Campaign, error: type[Exception], match: str) -> Iterator[None]:
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
-    with pytest.raises(error, match=match):
-        yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
 
 
 def potion(camp: Campaign, points: int = 0) -> int:

@@ -4,7 +4,6 @@ number is exact (Val: Reason 2; Bran: Might 2, Reason 0; Yorn: all 0)."""
 
 from __future__ import annotations
 
-import contextlib
 import random
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import campaign_data, ledger_fingerprint, write_campaign
+from conftest import campaign_data, ledger_fingerprint, refused, write_campaign
 
 from drawsteel_kit.activities import (
     FindSource,
@@ -69,15 +68,6 @@ def new_campaign(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
 @pytest.fixture
 def camp(new_campaign: Callable[..., Campaign]) -> Campaign:
     return new_campaign()
-
-
-@contextlib.contextmanager
-def refused(camp: Campaign, error: type[Exception], match: str) -> Iterator[None]:
-    """The operation raises ``error`` and leaves projections and history alone."""
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
-    with pytest.raises(error, match=match):
-        yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
 
 
 def start(camp: Campaign, hero: str, project: str, **kw: Any) -> int:

@@ -5,13 +5,12 @@ tmp_path."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import HEROES, campaign_data, write_campaign
+from conftest import HEROES, campaign_data, refused, write_campaign
 
 from drawsteel_kit.activities import NewFollower, Recruit
 from drawsteel_kit.campaign import Campaign
@@ -61,14 +60,6 @@ def camp(new_campaign: Make) -> Campaign:
 def hall(new_campaign: Make) -> Campaign:
     """The same party with the stronghold Oakhold and two places to recruit at."""
     return new_campaign(stronghold="Oakhold", recruit_at=["Capital Guild", "Mirror Lake"])
-
-
-@contextlib.contextmanager
-def refused(camp: Campaign, error: type[Exception], match: str) -> Iterator[None]:
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
-    with pytest.raises(error, match=match):
-        yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
 
 
 def renown(camp: Campaign, who: str, amount: int) -> None:

@@ -5,13 +5,12 @@ granted and revoked, and the party's inventory. Real SQLite ledgers in tmp_path.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import HEROES, campaign_data, write_campaign
+from conftest import HEROES, campaign_data, refused, write_campaign
 
 from drawsteel_kit.activities import ProjectRoll
 from drawsteel_kit.campaign import Campaign
@@ -46,14 +45,6 @@ def new_campaign(tmp_path: Path) -> Iterator[Make]:
 def camp(new_campaign: Make) -> Campaign:
     """Val (Sage, renown 0, wealth 1), Bran (Artisan) and Yorn (level 2, 20 XP), as written."""
     return new_campaign()
-
-
-@contextlib.contextmanager
-def refused(camp: Campaign, error: type[Exception], match: str) -> Iterator[None]:
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
-    with pytest.raises(error, match=match):
-        yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
 
 
 def hero(name: str, **kw: Any) -> dict[str, Any]:
