@@ -490,3 +490,11 @@ def test_a_directors_item_used_stays_hidden(camp):
     assert camp.inventory(visible_to="party") == []
     assert [e.kind for e in camp.history(visible_to="party", kind="item_used")] == []
     assert [e.kind for e in camp.history(kind="item_used")] == ["item_used"]
+
+
+def test_a_level_or_stat_block_is_for_retainers_only(camp):
+    camp.award_renown("Yorn", 3, reason="saved the town")
+    with refused(camp, RulesError, "a level and a stat block are for retainers"):
+        camp.add_follower("Yorn", "Hesk", "artisan", ancestry="Orc", physical="might",
+                          skills=["Alchemy", "Blacksmithing", "Carpentry", "Cooking"],
+                          languages=["Caelian", "Variac", "Zaliac"], stat_block="Guard")

@@ -34,9 +34,9 @@ def test_the_readme_rewards_examples_run_as_written(tmp_path: Path) -> None:
     out = io.StringIO()
     with Campaign.open(folder) as camp, contextlib.redirect_stdout(out):
         before = camp.ledger.event_count()
-        exec(compile(code, "README.md", "exec"), {"camp": camp})  # noqa: S102
+        exec(compile(code, "README.md", "exec"), {"camp": camp})
         assert camp.ledger.event_count() > before
-        assert "Maelis" in [f.name for f in camp.followers("Quillon Ashmark")]
+        assert {"Maelis", "Corwin"} <= {f.name for f in camp.followers("Quillon Ashmark")}
         assert camp.follower_cap("Yorn").cap == 3  # Noble: +2 followers beyond renown 4's 1
         assert camp.ledger.verify()
     printed = out.getvalue()

@@ -134,6 +134,9 @@ class FollowerOps(ProjectOps, RewardOps):
                 skills=list(new.skills), languages=list(new.languages))
         else:
             raise RulesError(f"a follower is an artisan, a sage or a retainer, not {new.role!r}")
+        if new.role != "retainer" and (new.level is not None or new.stat_block):
+            raise RulesError(f"{name} is {'an' if new.role == 'artisan' else 'a'} {new.role}: "
+                             "a level and a stat block are for retainers")
         if new.role != "retainer" and new.characteristics is not None:
             given = {c: new.characteristics.get(c, 0) for c in CHARACTERISTICS}
             if given != dict(spec.characteristics):
