@@ -109,6 +109,8 @@ DEFAULT_LANGUAGES: tuple[str, ...] = ("Caelian",)
 MAX_STAMINA_LIMIT = 999
 MAX_RECOVERIES_LIMIT = 99
 SLUG_MAX = 60
+#: Our own bound on settings.retainers_per_hero (the book's default is 1).
+MAX_RETAINERS_PER_HERO = 10
 
 ProjectEvents = Literal["off", "roll", "milestones"]
 
@@ -147,7 +149,7 @@ class Settings(_Model):
         [], description="places where followers can be recruited or contacted, besides the "
         "stronghold (a respite activity, 000: 3928)"
     )
-    retainers_per_hero: Annotated[int, within(0, 10)] = Field(
+    retainers_per_hero: Annotated[int, within(0, MAX_RETAINERS_PER_HERO)] = Field(
         RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
         "the Director allows more)"
     )

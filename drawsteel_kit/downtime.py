@@ -20,8 +20,7 @@ plan that fails on day 5 leaves the ledger as it was.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,27 +96,6 @@ class Resolution:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
-
-
-class _Discard(Exception):
-    """Raised inside a dry run's transaction so that it rolls back."""
-
-
-@contextmanager
-def _transaction(campaign: Campaign, *, rollback: bool) -> Iterator[None]:
-    """One ``BEGIN IMMEDIATE`` transaction (``ledger.write``); ``rollback``: never commit.
-
-    Every ``@operation`` inside joins it. A dry run leaves by raising :class:`_Discard`
-    inside ``ledger.write()``, which rolls back as for any error, so the real run and the
-    dry run share every line of the write path but the last.
-    """
-    try:
-        with campaign.ledger.write():
-            yield
-            if rollback:
-                raise _Discard
-    except _Discard:
-        pass
 
 
 class _Run:
@@ -272,7 +250,7 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
-    with _transaction(campaign, rollback=dry_run):
+    with campaign.transaction(rollback=dry_run):
         check_plan(campaign, plan)
         run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
         days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]

@@ -10,7 +10,7 @@ import contextlib
 import hashlib
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +124,25 @@ def refused(camp: Any, error: type[Exception], match: str) -> Iterator[None]:
     with pytest.raises(error, match=match):
         yield
     assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
+
+
+@pytest.fixture
+def verified_campaigns(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
+    """Make campaigns from campaign.yaml (``extra``: more top-level keys); at the end of the
+    test each one's projections must still equal a replay of its history."""
+    opened: list[Campaign] = []
+
+    def make(heroes: Sequence[Mapping[str, Any]] = HEROES, *,
+             extra: Mapping[str, Any] | None = None, **settings: Any) -> Campaign:
+        data = {**campaign_data(heroes=heroes, **settings), **(extra or {})}
+        camp, _ = Campaign.init(write_campaign(tmp_path / f"c{len(opened)}", data))
+        opened.append(camp)
+        return camp
+
+    yield make
+    try:
+        for camp in opened:
+            assert camp.ledger.verify(), f"{camp.folder}: projections differ from a replay"
+    finally:
+        for camp in opened:
+            camp.close()

@@ -5,12 +5,11 @@ tmp_path."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
-from conftest import HEROES, campaign_data, refused, write_campaign
+from conftest import HEROES, refused
 
 from drawsteel_kit.activities import NewFollower, Recruit
 from drawsteel_kit.campaign import Campaign
@@ -28,26 +27,16 @@ PLACES = {"stronghold": {"name": "Oakhold", "location": "the Vale"},
 
 
 @pytest.fixture
-def new_campaign(tmp_path: Path) -> Iterator[Make]:
-    """Campaigns made from campaign.yaml; each one's ledger must still verify at the end."""
-    opened: list[Campaign] = []
+def new_campaign(verified_campaigns: Make) -> Make:
+    """Campaigns made from campaign.yaml (``stronghold``: its name); each one's ledger must
+    still verify at the end."""
 
     def make(heroes: Sequence[Mapping[str, Any]] = HEROES, *, stronghold: Any = None,
              **settings: Any) -> Campaign:
-        data = campaign_data(heroes=heroes, **settings)
-        if stronghold:
-            data["stronghold"] = {"name": stronghold}
-        camp, _ = Campaign.init(write_campaign(tmp_path / f"c{len(opened)}", data))
-        opened.append(camp)
-        return camp
+        extra = {"stronghold": {"name": stronghold}} if stronghold else None
+        return verified_campaigns(heroes, extra=extra, **settings)
 
-    yield make
-    try:
-        for camp in opened:
-            assert camp.ledger.verify(), f"{camp.folder}: projections differ from a replay"
-    finally:
-        for camp in opened:
-            camp.close()
+    return make
 
 
 @pytest.fixture

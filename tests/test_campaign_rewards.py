@@ -5,12 +5,11 @@ granted and revoked, and the party's inventory. Real SQLite ledgers in tmp_path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import HEROES, campaign_data, refused, write_campaign
+from conftest import campaign_data, refused, write_campaign
 
 from drawsteel_kit.activities import ProjectRoll
 from drawsteel_kit.campaign import Campaign
@@ -21,24 +20,9 @@ Make = Callable[..., Campaign]
 
 
 @pytest.fixture
-def new_campaign(tmp_path: Path) -> Iterator[Make]:
+def new_campaign(verified_campaigns: Make) -> Make:
     """Campaigns made from campaign.yaml; each one's ledger must still verify at the end."""
-    opened: list[Campaign] = []
-
-    def make(heroes: Sequence[Mapping[str, Any]] = HEROES, *,
-             extra: Mapping[str, Any] | None = None, **settings: Any) -> Campaign:
-        data = {**campaign_data(heroes=heroes, **settings), **(extra or {})}
-        camp, _ = Campaign.init(write_campaign(tmp_path / f"c{len(opened)}", data))
-        opened.append(camp)
-        return camp
-
-    yield make
-    try:
-        for camp in opened:
-            assert camp.ledger.verify(), f"{camp.folder}: projections differ from a replay"
-    finally:
-        for camp in opened:
-            camp.close()
+    return verified_campaigns
 
 
 @pytest.fixture

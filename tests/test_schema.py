@@ -57,3 +57,35 @@ def test_every_migration_is_recorded_once(tmp_path: Path) -> None:
     db = sqlite_utils.Database(tmp_path / "ledger.db")
     rows = [r["name"] for r in db["_sqlite_migrations"].rows]
     assert rows == NAMES
+
+
+def test_upgrading_to_0003_fills_the_timeline_from_the_history_already_held(tmp_path: Path) -> None:
+    import json
+
+    from drawsteel_kit.ledger.events import apply_ops, insert_op, update_op
+    from drawsteel_kit.state import read_timeline
+
+    path = tmp_path / "ledger.db"
+    db = connect(path)
+    MIGRATIONS.apply(db, stop_before="0003_rewards")
+    db.conn.execute("BEGIN IMMEDIATE")
+    hero = {"name": "Val", "level": 1, "xp": 0, "victories": 0, "max_stamina": 21,
+            "stamina": 21, "max_recoveries": 8, "recoveries": 8, "renown": 0}
+    history = [  # events as a 0002 ledger holds them: no timeline rows were ever written
+        ("hero_added", 1, {"summary": "Val joins"}, [insert_op("heroes", "Val", hero)]),
+        ("renown_gained", 3, {"reason": "saved the mill"},
+         [update_op("heroes", "Val", {"renown": 0}, {"renown": 2})]),
+    ]
+    for kind, day, payload, ops in history:
+        db.conn.execute(
+            "INSERT INTO events (kind, day, payload, visibility, version, created_at) "
+            "VALUES (?, ?, ?, 'party', '0.old', '2026-01-01')",
+            [kind, day, json.dumps({**payload, "ops": ops})])
+        apply_ops(db, ops)
+    db.conn.execute("COMMIT")
+    db.close()
+    with Ledger.open(path) as ledger:
+        renown = [(p.day, p.before, p.after, p.reason)
+                  for p in read_timeline(ledger.db, hero="Val", fields=["renown"])]
+        assert renown == [(1, None, 0, "Val joins"), (3, 0, 2, "saved the mill")]
+        assert ledger.verify()

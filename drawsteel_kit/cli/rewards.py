@@ -18,6 +18,7 @@ from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
 from drawsteel_kit.cli.core import _ref, main
 from drawsteel_kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.ops.rewards import ITEM_ORIGINS, REWARD_SOURCES
+from drawsteel_kit.rules.renown import IMPRESSION_MAX, IMPRESSION_MIN
 
 #: Tokens for "not a hero": the party's common store, an NPC that knows no one.
 PARTY_WORD = "party"
@@ -494,7 +495,8 @@ def npc_list(campaign: str, as_json: bool) -> None:
 @campaign_arg
 @click.argument("name")
 @click.option("--level", type=int, default=None, help="Its level (the impression, if none given).")
-@click.option("--impression", type=int, default=None, help="Its Impression score (1-12 table).")
+@click.option("--impression", type=int, default=None,
+              help=f"Its Impression score (the table: {IMPRESSION_MIN} to {IMPRESSION_MAX}).")
 @click.option("--tag", "tags", multiple=True, help="A tag such as criminal (repeat).")
 @click.option("--knows", "knows", multiple=True, metavar="HERO=fame|infamy|known",
               help="A hero the NPC knows, and how (repeat).")

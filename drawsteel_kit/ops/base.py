@@ -93,6 +93,10 @@ def operation(method: _Method) -> _Method:
     return cast(_Method, run)
 
 
+class _Discard(Exception):
+    """Raised inside a dry run's transaction so that it rolls back."""
+
+
 class CampaignBase:
     """A campaign's folder and ledger, its state, and the one write path."""
 
@@ -128,6 +132,20 @@ class CampaignBase:
                    .fetchone()[0])
 
     # -- the one write path --------------------------------------------------
+    @contextmanager
+    def transaction(self, *, rollback: bool = False) -> Iterator[None]:
+        """One ``BEGIN IMMEDIATE`` transaction that every operation inside joins: all of it
+        lands, or none. ``rollback``: never commit (a dry run or a preview), leaving by an
+        exception like any failure, so the real run and the preview share every line of the
+        write path but the last."""
+        try:
+            with self.ledger.write():
+                yield
+                if rollback:
+                    raise _Discard
+        except _Discard:
+            pass
+
     @contextmanager
     def _writing(self) -> Iterator[Writer]:
         if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction

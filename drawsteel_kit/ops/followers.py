@@ -23,6 +23,7 @@ from drawsteel_kit.ops.projects import ProjectOps
 from drawsteel_kit.ops.rewards import RewardOps
 from drawsteel_kit.ops.work import Roller, apply_points, roll_for
 from drawsteel_kit.rules import followers as follower_rules
+from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.state import CHARACTERISTICS, FollowerState, HeroState, read_followers
 
@@ -173,7 +174,8 @@ class FollowerOps(ProjectOps, RewardOps):
                     f"{who.name} already has {len(active)} retainer(s) "
                     f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
                     "the Director allows more (settings.retainers_per_hero)")
-            start = check_count(new.level or 1, "the retainer's stat block level", maximum=10)
+            start = check_count(new.level or MIN_LEVEL, "the retainer's stat block level",
+                                minimum=MIN_LEVEL, maximum=MAX_LEVEL)
             if start > who.level:
                 raise RulesError(f"{spec.name}'s stat block is for level {start}, above "
                                  f"{who.name}'s level {who.level}: a retainer's level is its "

@@ -43,6 +43,10 @@ REWARD_SOURCES = ("adventure", "title", "career", "level", "project", "purchase"
 #: How an item came to the party (000: 3961-3993: treasures are found, traded, given or
 #: crafted, never bought; mundane things are bought).
 ITEM_ORIGINS = ("found", "given", "traded", "bought", "crafted")
+#: Our own limits (not the book's): the most a title of the table's own may add to one
+#: number, and the most one renown or wealth award may change.
+MAX_TITLE_BONUS = 10
+MAX_SCORE_CHANGE = 100
 #: Our own limit: how many of one item a line of the inventory may hold.
 MAX_ITEM_COUNT = 999
 
@@ -111,7 +115,7 @@ class RewardOps(CampaignBase):
         if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
             raise RulesError(f"{field} change must be a whole number other than 0, "
                              f"got {amount!r}")
-        check_count(abs(amount), f"{field} change", maximum=100)
+        check_count(abs(amount), f"{field} change", maximum=MAX_SCORE_CHANGE)
         reason = check_text(reason, "reason")
         if not reason:
             raise RulesError(f"say why {who.name}'s {field} changes (a reason: the adventure, "
@@ -245,7 +249,7 @@ class RewardOps(CampaignBase):
                 raise RulesError(f"{title!r} is not a book title, so it has no benefits to "
                                  "choose: give its numbers (renown, wealth, followers) instead")
             numbers = {k: check_count((custom or {}).get(k, 0), f"the title's {k}",
-                                      minimum=0, maximum=10)
+                                      minimum=0, maximum=MAX_TITLE_BONUS)
                        for k in ("renown", "wealth", "followers", "retainers")}
             row = title_row(hero.name, title, None, effect=effect, day=w.day,
                             visibility=visibility, numbers=numbers)

@@ -28,6 +28,7 @@ from drawsteel_kit.plan.fields import (
     Title,
     refuse,
 )
+from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.projects import MAX_BANES, MAX_EDGES
 
 __all__ = [
@@ -90,7 +91,8 @@ class NewFollower(_Model):
     skills: list[Name] = []
     languages: list[Name] = []
     characteristics: dict[Name, int] | None = None  # a retainer's stat block
-    level: Annotated[int, within(1, 10)] | None = None  # the level a retainer's block is for
+    # The level a retainer's stat block is written for.
+    level: Annotated[int, within(MIN_LEVEL, MAX_LEVEL)] | None = None
     stat_block: OptionalName = ""
 
     def activity(self) -> NewFollowerActivity:

@@ -25,24 +25,12 @@ OK_STYLE = "color:#1b5e20"
 ERROR_STYLE = "color:#b71c1c"
 
 
-class _Rollback(Exception):
-    """Raised inside a preview's transaction so that it rolls back."""
-
-
 def preview(campaign: Campaign, action: Callable[[], T]) -> T:
-    """Run ``action`` inside one write transaction that is rolled back: nothing lands.
-
-    The same pattern as ``downtime``'s dry run: every ``@operation`` joins the open
-    transaction, and leaving it by an exception rolls everything back.
-    """
-    result: list[T] = []
-    try:
-        with campaign.ledger.write():
-            result.append(action())
-            raise _Rollback
-    except _Rollback:
-        pass
-    return result[0]
+    """Run ``action`` in :meth:`Campaign.transaction` with ``rollback``: nothing lands (the
+    same path as a plan's dry run)."""
+    with campaign.transaction(rollback=True):
+        result = action()
+    return result
 
 
 def split_list(text: str) -> tuple[str, ...]:
