@@ -15,6 +15,11 @@ One ``SeededDice`` rolls everything, so the same plan, state and seed write the 
 The whole plan is one ledger transaction: a real run commits it, a dry run rolls it back.
 A dry run is the real run's code, so it shows exactly what the real run would write; and a
 plan that fails on day 5 leaves the ledger as it was.
+
+The transaction ends with a ``plan_resolved`` event holding the plan's digest (what it says,
+not its layout). Resolving the same plan again writes nothing and says when it was resolved,
+so a run that was killed, or whose end nobody saw, can simply be run again: it completes the
+plan exactly once. ``again=True`` resolves it once more on purpose.
 """
 
 from __future__ import annotations
@@ -35,8 +40,13 @@ from drawsteel_kit.state import read_followers
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
 
-__all__ = ["DayResult", "Resolution", "find_plan", "main_resolve", "resolve"]
+__all__ = [
+    "PLAN_RESOLVED", "DayResult", "Resolution", "find_plan", "main_resolve", "resolve",
+    "resolved_before",
+]
 
+#: The event that ends a plan's transaction, with the plan's digest.
+PLAN_RESOLVED = "plan_resolved"
 #: A seed is a non-negative 63-bit integer (what SQLite stores); fresh ones are shorter to type.
 MAX_SEED = 2**63 - 1
 FRESH_SEED_BELOW = 2**31
@@ -67,14 +77,21 @@ class Resolution:
     dry_run: bool
     days: tuple[DayResult, ...]
     summary: tuple[str, ...]
+    #: The ``plan_resolved`` event that ends the run (see ``resolved_before``).
+    recorded: Event | None = None
+    #: The ``plan_resolved`` event of an earlier run of this same plan: nothing was done.
+    already: Event | None = None
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event written (or that a real run would write), in order."""
-        return tuple(e for d in self.days for e in d.events)
+        days = tuple(e for d in self.days for e in d.events)
+        return days + ((self.recorded,) if self.recorded is not None else ())
 
     def lines(self) -> list[str]:
         """A readable day-by-day report."""
+        if self.already is not None:
+            return [f"{self.plan} ({self.source}): {self.summary[0]}", *self.summary[1:]]
         last = self.days[-1].day
         out = [f"{self.plan} ({self.source}): {last} day{'s' * (last != 1)}, seed {self.seed}",
                "DRY RUN: nothing was written; a real run with this seed writes exactly this."
@@ -239,18 +256,47 @@ def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bo
     return lines
 
 
+def resolved_before(campaign: Campaign, plan: Plan) -> Event | None:
+    """The latest ``plan_resolved`` event of this same plan (by its digest), if any."""
+    digest = plan.digest
+    for event in reversed(campaign.ledger.events(kind=PLAN_RESOLVED)):
+        if event.payload.get("digest") == digest:
+            return event
+    return None
+
+
+def _already(plan: Plan, seed: int, dry_run: bool, earlier: Event) -> Resolution:
+    said = earlier.payload
+    lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
+             f"{said.get('seed')}, {said.get('events')} events); nothing was written",
+             "To resolve this same plan once more, pass again=True (`resolve --again`).")
+    return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
+
+
+def _record(campaign: Campaign, plan: Plan, seed: int, count: int) -> Event:
+    with campaign._writing() as w:
+        return w.event(PLAN_RESOLVED, [], summary=f"Plan {plan.name!r} resolved: {plan.days} days, "
+                f"seed {seed}, {count} events",
+                payload={"plan": plan.name, "digest": plan.digest, "seed": seed,
+                         "days": plan.days, "events": count})
+
+
 def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
-            dry_run: bool = True) -> Resolution:
+            dry_run: bool = True, again: bool = False) -> Resolution:
     """Resolve ``plan`` day by day (see the module doc); a dry run writes nothing.
 
     ``seed=None`` picks a fresh seed, recorded in the result so the run can be repeated.
     Refuses (PlanError, before anything runs) a plan naming heroes, projects or followers
     the campaign lacks; an operation refused on some day is a PlanError naming that day.
+    A plan already resolved is not resolved again (``already`` names when) unless ``again``.
     """
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
     with campaign.transaction(rollback=dry_run):
+        earlier = None if again else resolved_before(campaign, plan)
+        if earlier is not None:
+            return _already(plan, seed, dry_run, earlier)
         check_plan(campaign, plan)
         run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
         days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
@@ -258,9 +304,11 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
             happened = tuple(run.day(day))
             days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))
         count = sum(len(d.events) for d in days)
-        summary = _summary(before, _state(campaign), count, dry_run)
+        recorded = _record(campaign, plan, seed, count)
+        summary = _summary(before, _state(campaign), count + 1, dry_run)
     summary.append(f"Seed {seed}: the same plan, state and seed give the same rolls")
-    return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary))
+    return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary),
+                      recorded=recorded)
 
 
 def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
@@ -276,13 +324,14 @@ def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
 
 
 def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,
-                 dry_run: bool, echo: Callable[[str], Any] = print) -> Resolution:
+                 dry_run: bool, echo: Callable[[str], Any] = print, *,
+                 again: bool = False) -> Resolution:
     """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run]`` does."""
     from drawsteel_kit.campaign import Campaign
 
     with Campaign.open(campaign_path) as campaign:
         plan = load_plan(find_plan(campaign.folder, plan_path))
-        result = resolve(campaign, plan, seed=seed, dry_run=dry_run)
+        result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again)
     for line in result.lines():
         echo(line)
     return result

@@ -135,7 +135,7 @@ def run_paths(folder: Path, plan: str | Path, seed: int, dry_run: bool,
 
 
 def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: int | None,
-                             dry_run: bool) -> ResolveRun:
+                             dry_run: bool, again: bool = False) -> ResolveRun:
     """What ``drawsteel-kit resolve`` does: the plan resolved in the notebook, kept in runs/.
 
     The campaign and plan are checked here first (the same errors, without starting a
@@ -155,7 +155,8 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     notebook, report = run_paths(folder, plan, seed, dry_run)
-    params = {"campaign": str(campaign), "plan": str(plan), "seed": seed, "dry_run": dry_run}
+    params = {"campaign": str(campaign), "plan": str(plan), "seed": seed, "dry_run": dry_run,
+              "again": again}
     try:
         nb = execute(RESOLVE_NOTEBOOK, notebook, params)
     except NotebookFailed:

@@ -88,14 +88,17 @@ class Resolving:
     plan_path: Path
     seed: int
     dry_run: bool
+    again: bool = False
     preview_result: Resolution | None = None
     written: Resolution | None = None
     _plan: Any = field(default=None, repr=False)
 
     @classmethod
     def start(cls, campaign: str | Path, plan: str | Path, *, seed: int | None = None,
-              dry_run: bool = True) -> Resolving:
-        """Open the campaign and read the plan (errors as the command line words them)."""
+              dry_run: bool = True, again: bool = False) -> Resolving:
+        """Open the campaign and read the plan (errors as the command line words them).
+
+        A plan already resolved is not resolved twice unless ``again`` (see ``resolve``)."""
         camp = Campaign.open(campaign)
         try:
             path = find_plan(camp.folder, plan)
@@ -104,11 +107,12 @@ class Resolving:
             camp.close()
             raise
         fresh = secrets.randbelow(FRESH_SEED_BELOW) if seed is None else seed
-        return cls(camp, path, fresh, bool(dry_run), _plan=loaded)
+        return cls(camp, path, fresh, bool(dry_run), bool(again), _plan=loaded)
 
     def preview(self) -> Resolution:
         """The dry run: exactly what a real run with this seed writes; prints its report."""
-        self.preview_result = resolve(self.campaign, self._plan, seed=self.seed, dry_run=True)
+        self.preview_result = resolve(self.campaign, self._plan, seed=self.seed, dry_run=True,
+                                      again=self.again)
         print(self.preview_result)
         return self.preview_result
 
@@ -116,7 +120,8 @@ class Resolving:
         """The real run (nothing when this is a dry run); prints its report."""
         if self.dry_run:
             return None
-        self.written = resolve(self.campaign, self._plan, seed=self.seed, dry_run=False)
+        self.written = resolve(self.campaign, self._plan, seed=self.seed, dry_run=False,
+                               again=self.again)
         print(self.written)
         return self.written
 
@@ -128,6 +133,8 @@ class Resolving:
         result = self.written or self.preview_result
         if result is None:
             return []
+        if result.already is not None:
+            return [Html(f"<p>{text(' '.join(result.lines()))}</p>")]
         verb = "would change (dry run: nothing was written)" if result.dry_run else "changed"
         items = "".join(f"<li>{text(line)}</li>" for line in result.summary)
         blocks: list[Any] = [Html(f"<h3>What the plan {text(verb)}</h3><ul>{items}</ul>"),

@@ -172,3 +172,19 @@ def test_an_error_in_the_kernel_is_the_same_one_line(demo: Path) -> None:
 def test_resolve_without_the_notebook(demo: Path) -> None:
     out = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--no-notebook")
     assert "Written: " in out and "Kept:" not in out and not (demo / "runs").exists()
+
+
+@pytest.mark.parametrize("how", [["--no-notebook"], []], ids=["in-process", "notebook"])
+def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how: list[str]) -> None:
+    (demo / "plans" / "rest.yaml").write_text(
+        "name: Two quiet days\ndays: 2\nrespites:\n  - hero: Val\n    days: every\n"
+        "    activity: Rests\n", encoding="utf-8")
+    run("resolve", demo, "--plan", "rest", "--seed", "7", *how)
+    before = run("export", demo)
+    rerun = run("resolve", demo, "--plan", "rest", "--seed", "8", *how)  # exit status 0
+    assert "already resolved on campaign day 3" in rerun and "seed 7" in rerun
+    assert "nothing was written" in rerun and "--again" in rerun
+    assert run("export", demo) == before
+    again = run("resolve", demo, "--plan", "rest", "--seed", "8", "--again", *how)
+    assert "Written: " in again
+    assert json.loads(run("status", demo, "--json"))["party"]["day"] == 5

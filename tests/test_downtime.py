@@ -16,7 +16,13 @@ import pytest
 from conftest import ledger_fingerprint
 
 from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import Resolution, find_plan, main_resolve, resolve
+from drawsteel_kit.downtime import (
+    Resolution,
+    find_plan,
+    main_resolve,
+    resolve,
+    resolved_before,
+)
 from drawsteel_kit.errors import DiceExhausted, LedgerReadOnly, PlanError
 from drawsteel_kit.ledger import LEDGER_FILE, Event
 from drawsteel_kit.plan import check_plan, parse_plan
@@ -342,3 +348,67 @@ def test_the_template_plan_resolves_on_the_template_campaign(tmp_path: Path):
 def test_a_read_only_campaign_cannot_resolve_a_plan(demo: Campaign):
     with Campaign.open(demo.folder, readonly=True) as ro, pytest.raises(LedgerReadOnly):
         resolve(ro, parse_plan(MONTH, "month.yaml"), seed=1)
+
+
+# --- a plan is resolved once: a rerun (after a crash, say) completes it, never repeats it ---
+
+
+def test_a_plan_already_resolved_is_not_resolved_again(demo: Campaign):
+    plan = parse_plan(MONTH, "month.yaml")
+    first = resolve(demo, plan, seed=5, dry_run=False)
+    assert first.recorded is not None and first.events[-1] == first.recorded
+    assert first.recorded.kind == "plan_resolved"
+    assert first.recorded.payload["digest"] == plan.digest
+    assert first.recorded.payload["events"] == len(first.events) - 1
+    count, state = demo.ledger.event_count(), demo.ledger.snapshot()
+    for dry_run in (True, False):
+        again = resolve(demo, parse_plan(MONTH, "month.yaml"), seed=99, dry_run=dry_run)
+        assert again.already == first.recorded and again.events == ()
+        text = str(again)
+        assert f"already resolved on campaign day {first.recorded.day}" in text
+        assert f"event {first.recorded.id}, seed 5" in text and "again=True" in text
+    assert demo.ledger.event_count() == count and demo.ledger.snapshot() == state
+
+
+def test_the_same_plan_laid_out_differently_is_the_same_plan(demo: Campaign):
+    plan = parse_plan(MONTH, "month.yaml")
+    relaid = parse_plan("# a comment\n" + MONTH.replace("days: 30", "days:   30  # a month"),
+                        "elsewhere.yaml")
+    assert relaid.digest == plan.digest
+    edited = parse_plan(MONTH.replace("Lantern House", "Lantern Inn"), "month.yaml")
+    assert edited.digest != plan.digest
+    resolve(demo, plan, seed=5, dry_run=False)
+    assert resolve(demo, relaid, seed=5, dry_run=False).already is not None
+    assert resolved_before(demo, edited) is None and resolved_before(demo, plan) is not None
+
+
+def test_again_resolves_the_same_plan_once_more(demo: Campaign):
+    plan = parse_plan("name: Two quiet days\ndays: 2\nrespites:\n  - hero: Val\n"
+                      "    days: every\n    activity: Rests\n", "two.yaml")
+    first = resolve(demo, plan, seed=5, dry_run=False)
+    day = demo.party.day
+    second = resolve(demo, plan, seed=5, dry_run=False, again=True)
+    assert second.already is None and second.recorded is not None
+    assert second.recorded.id > first.recorded.id  # type: ignore[union-attr]
+    assert demo.party.day == day + 2
+    # The latest run is the one a third attempt names.
+    third = resolve(demo, plan, seed=5, dry_run=True)
+    assert third.already == second.recorded
+
+
+def test_a_dry_run_records_nothing_so_the_real_run_still_happens(demo: Campaign):
+    plan = parse_plan(MONTH, "month.yaml")
+    preview = resolve(demo, plan, seed=5, dry_run=True)
+    assert preview.recorded is not None  # it shows the record the real run writes...
+    assert demo.ledger.events(kind="plan_resolved") == []  # ...and writes nothing
+    real = resolve(demo, plan, seed=5, dry_run=False)
+    assert keys(real.events) == keys(preview.events)
+
+
+def test_a_failed_plan_leaves_no_record_and_can_be_run_when_mended(demo: Campaign):
+    broken = MONTH + ("  - hero: Yorn\n    days: [5]\n"
+                      "    activity: {roll: Lead lessons, dice: [[10, 9]]}\n")
+    with pytest.raises(PlanError, match="nothing was written"):
+        resolve(demo, parse_plan(broken, "month.yaml"), seed=5, dry_run=False)
+    assert demo.ledger.events(kind="plan_resolved") == []
+    assert resolve(demo, parse_plan(MONTH, "month.yaml"), seed=5, dry_run=False).recorded

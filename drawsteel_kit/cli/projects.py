@@ -462,24 +462,27 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
 @click.option("--dry-run", is_flag=True, help="Show exactly what would happen; write nothing.")
 @click.option("--no-notebook", is_flag=True,
               help="Resolve in this process, without the notebook and its record in runs/.")
+@click.option("--again", is_flag=True,
+              help="Resolve a plan that was already resolved once more (normally it is not).")
 @friendly
 def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
-            no_notebook: bool) -> None:
+            no_notebook: bool, again: bool) -> None:
     """Resolve a downtime plan day by day: all of it, or nothing.
 
     Runs notebooks/resolve_downtime.ipynb through papermill and keeps the executed notebook
-    and an HTML report in the campaign's runs/ folder.
+    and an HTML report in the campaign's runs/ folder. A plan already resolved is not
+    resolved twice: running it again (after a crash, say) writes nothing unless --again.
 
     Example: drawsteel-kit resolve campaigns/demo --plan first-week --seed 7 --dry-run
     """
     if no_notebook:
         from drawsteel_kit.downtime import main_resolve
 
-        main_resolve(campaign, plan, seed, dry_run, click.echo)
+        main_resolve(campaign, plan, seed, dry_run, click.echo, again=again)
         return
     from drawsteel_kit.notebook_runs import resolve_through_notebook
 
-    run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run)
+    run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run, again=again)
     for line in run.lines:
         click.echo(line)
     click.echo(f"Kept: {run.notebook} and {run.report}")

@@ -6,6 +6,8 @@ alone (days past the plan's end, a hero resting twice a day, dice for each day).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -70,6 +72,17 @@ class Plan:
     source: str = "plan"
     notes: str = ""
     node: yaml.Node | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def digest(self) -> str:
+        """A hash of what the plan says (not its file name, comments or layout): the ledger
+        keeps it to refuse resolving the same plan twice."""
+        parts = ("start", "followers", "spend", "respites")
+        said = {"name": self.name, "days": self.days, "notes": self.notes,
+                **{part: [spec.model_dump(mode="json", warnings=False)
+                          for spec in getattr(self, part)] for part in parts}}
+        text = json.dumps(said, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
     def activity(self, index: int, day: int) -> Activity | None:
         """What ``respites[index]`` does on ``day`` (a plan day it covers)."""
