@@ -1,0 +1,109 @@
+"""Pathfinder 2e encounter tracking: pure rules of seed 002 (encounter mode).
+
+An :class:`Encounter` holds the combatants, the initiative order, the round and whose turn
+it is. Each step takes a state (+ a dice source + choices) and returns an
+:class:`EncounterResult`: the new state, log lines for the GM and for the players (unknown
+enemies under the names the players know), and the dice faces rolled.
+
+Typical use::
+
+    enc = new_encounter("Bridge ambush")
+    enc = add_combatant(enc, "Ava", "pc", initiative_modifier=7).state
+    enc = add_combatant(enc, "Goblin 1", "enemy", initiative_modifier=2, group="Goblins",
+                        shown_as="Small creature A").state
+    enc = roll_initiative(enc, SeededDice(1)).state
+    enc = start_turn(enc).state
+"""
+
+from drawsteel_kit.systems.pf2e.combatant import (
+    ACTIONS_PER_TURN,
+    DEFAULT_INITIATIVE_SKILL,
+    ENEMY,
+    INITIATIVE_DIE,
+    PC,
+    REACTIONS_PER_TURN,
+    READY_ACTIONS,
+    ROUND_SECONDS,
+    TICK_END,
+    TICK_START,
+    Combatant,
+    Effect,
+    PersistentDamage,
+    Readied,
+)
+from drawsteel_kit.systems.pf2e.delay import delay, ready, return_from_delay, use_readied
+from drawsteel_kit.systems.pf2e.encounter import (
+    Encounter,
+    EncounterResult,
+    add_combatant,
+    defeat,
+    identify,
+    new_encounter,
+    remove,
+    set_dying,
+)
+from drawsteel_kit.systems.pf2e.errors import PcTieUnresolved, Pf2eError
+from drawsteel_kit.systems.pf2e.initiative import initiative_order, roll_initiative
+from drawsteel_kit.systems.pf2e.record import (
+    EncounterRecord,
+    EndResult,
+    PlayerView,
+    end_encounter,
+    player_view,
+)
+from drawsteel_kit.systems.pf2e.turns import (
+    add_effect,
+    add_persistent,
+    end_persistent,
+    end_turn,
+    remove_effect,
+    start_turn,
+    use_actions,
+    use_reaction,
+)
+
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "DEFAULT_INITIATIVE_SKILL",
+    "ENEMY",
+    "INITIATIVE_DIE",
+    "PC",
+    "REACTIONS_PER_TURN",
+    "READY_ACTIONS",
+    "ROUND_SECONDS",
+    "TICK_END",
+    "TICK_START",
+    "Combatant",
+    "Effect",
+    "Encounter",
+    "EncounterRecord",
+    "EncounterResult",
+    "EndResult",
+    "PcTieUnresolved",
+    "PersistentDamage",
+    "Pf2eError",
+    "PlayerView",
+    "Readied",
+    "add_combatant",
+    "add_effect",
+    "add_persistent",
+    "defeat",
+    "delay",
+    "end_encounter",
+    "end_persistent",
+    "end_turn",
+    "identify",
+    "initiative_order",
+    "new_encounter",
+    "player_view",
+    "ready",
+    "remove",
+    "remove_effect",
+    "return_from_delay",
+    "roll_initiative",
+    "set_dying",
+    "start_turn",
+    "use_actions",
+    "use_reaction",
+    "use_readied",
+]

@@ -1,0 +1,218 @@
+"""One participant of a Pathfinder 2e encounter, and the book's numbers for a turn.
+
+Seed 002 (Pathfinder 2e, encounter mode): 36-51 (structure), 52-71 (turns),
+72-76 (tracking and changing the initiative order), 102-104 (Ready).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from drawsteel_kit.systems.pf2e.errors import Pf2eError
+
+__all__ = [
+    "ACTIONS_PER_TURN",
+    "DEFAULT_INITIATIVE_SKILL",
+    "EFFECT_TICKS",
+    "ENEMY",
+    "INITIATIVE_DIE",
+    "PC",
+    "REACTIONS_PER_TURN",
+    "READY_ACTIONS",
+    "ROUND_SECONDS",
+    "SIDES",
+    "STATUSES",
+    "TICK_END",
+    "TICK_START",
+    "Combatant",
+    "Effect",
+    "PersistentDamage",
+    "Readied",
+]
+
+#: A round is 6 seconds of game time (002: 37).
+ROUND_SECONDS = 6
+#: At the start of each turn a creature regains 3 actions and 1 reaction; an unused
+#: reaction is lost, nothing is saved up (002: 61).
+ACTIONS_PER_TURN = 3
+REACTIONS_PER_TURN = 1
+#: Ready is a two-action activity (002: 14, 102).
+READY_ACTIONS = 2
+#: Initiative is usually a Perception check (002: 42); the GM may call for another
+#: skill (Stealth while Avoiding Notice, Deception or Diplomacy in social encounters).
+DEFAULT_INITIATIVE_SKILL = "Perception"
+#: A Pathfinder check is a d20 plus a modifier. Seed 002 says "check" (002: 42) and ranks
+#: the results (002: 44); the d20 itself is the issue's wording, not restated in the seed.
+INITIATIVE_DIE = 20
+#: The two sides the tie rule knows: an enemy acts before a PC on the same result (002: 45).
+PC = "pc"
+ENEMY = "enemy"
+SIDES = (PC, ENEMY)
+#: Durations you created count down at the start of your turn (002: 56); effects that last
+#: a number of your turns (often from enemies) count down at the end of it (002: 68).
+TICK_START = "start"
+TICK_END = "end"
+EFFECT_TICKS = (TICK_START, TICK_END)
+#: A combatant is in the encounter, defeated (out of the order, kept in the record) or
+#: removed (left the encounter, kept in the record).
+STATUSES = ("active", "defeated", "removed")
+
+
+def check_int(what: str, value: object, *, low: int | None = None) -> int:
+    """A whole number (not a bool), at least ``low`` when given."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise Pf2eError(f"{what} must be a whole number, got {value!r}")
+    if low is not None and value < low:
+        raise Pf2eError(f"{what} must be {low} or more, got {value}")
+    return value
+
+
+def check_text(what: str, value: object) -> str:
+    """A non-empty string without surrounding spaces."""
+    if not isinstance(value, str) or not value.strip() or value != value.strip():
+        raise Pf2eError(f"{what} must be non-empty text without leading/trailing spaces, "
+                        f"got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Effect:
+    """An effect lasting ``rounds`` more turns of its holder, counted down as ``ticks`` says.
+
+    ``on`` names who the effect is on when that is not the holder (a spell the holder
+    cast on an ally still counts down on the caster's turn, 002: 56).
+    """
+
+    name: str
+    rounds: int
+    ticks: str = TICK_START
+    on: str | None = None
+
+    def __post_init__(self) -> None:
+        check_text("an effect's name", self.name)
+        check_int(f"{self.name}'s rounds", self.rounds, low=1)
+        if self.ticks not in EFFECT_TICKS:
+            raise Pf2eError(f"{self.name} ticks at 'start' or 'end' of a turn, got {self.ticks!r}")
+        if self.on is not None:
+            check_text(f"who {self.name} is on", self.on)
+
+
+@dataclass(frozen=True)
+class PersistentDamage:
+    """Persistent damage: taken at the end of each turn, then a flat check to end it (002: 69)."""
+
+    damage: str
+    damage_type: str
+
+    def __post_init__(self) -> None:
+        check_text("the persistent damage (e.g. '1d6')", self.damage)
+        check_text("the persistent damage type (e.g. 'fire')", self.damage_type)
+
+
+@dataclass(frozen=True)
+class Readied:
+    """A readied action: used as a reaction if its trigger comes before the next turn (002: 103).
+
+    ``attack_penalty`` is the multiple attack penalty held when readying, which a readied
+    attack keeps (002: 104); 0 for none, negative otherwise.
+    """
+
+    action: str
+    trigger: str
+    attack_penalty: int = 0
+
+    def __post_init__(self) -> None:
+        check_text("the readied action", self.action)
+        check_text("the readied action's trigger", self.trigger)
+        if check_int("the multiple attack penalty", self.attack_penalty) > 0:
+            raise Pf2eError(f"a multiple attack penalty is 0 or negative, got "
+                            f"{self.attack_penalty}")
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """A PC or enemy in the encounter: initiative, the turn's economy and what lasts on it.
+
+    ``shown_as`` is what players see until the PCs identify the creature (002: 73);
+    ``initiative`` is the ranked result once rolled or typed in, ``initiative_face`` the d20.
+    """
+
+    name: str
+    side: str
+    initiative_modifier: int = 0
+    initiative_skill: str = DEFAULT_INITIATIVE_SKILL
+    group: str | None = None
+    shown_as: str | None = None
+    identified: bool = True
+    initiative: int | None = None
+    initiative_face: int | None = None
+    actions: int = 0
+    reaction: bool = False
+    effects: tuple[Effect, ...] = field(default=())
+    persistent: tuple[PersistentDamage, ...] = field(default=())
+    readied: Readied | None = None
+    dying: bool = False
+    status: str = "active"
+    turns_taken: int = 0
+
+    def __post_init__(self) -> None:
+        check_text("a combatant's name", self.name)
+        if self.side not in SIDES:
+            raise Pf2eError(f"{self.name}'s side must be 'pc' or 'enemy', got {self.side!r}")
+        check_int(f"{self.name}'s initiative modifier", self.initiative_modifier)
+        check_text(f"{self.name}'s initiative skill", self.initiative_skill)
+        if self.group is not None:
+            check_text(f"{self.name}'s group", self.group)
+        if self.shown_as is not None:
+            check_text(f"the name players see for {self.name}", self.shown_as)
+        for flag in ("identified", "reaction", "dying"):
+            if not isinstance(getattr(self, flag), bool):
+                raise Pf2eError(f"{self.name}'s {flag} must be True or False")
+        if self.initiative is not None:
+            check_int(f"{self.name}'s initiative", self.initiative)
+        if self.initiative_face is not None:
+            face = check_int(f"{self.name}'s initiative die", self.initiative_face, low=1)
+            if face > INITIATIVE_DIE:
+                raise Pf2eError(f"a d{INITIATIVE_DIE} shows 1-{INITIATIVE_DIE}, got {face}")
+        check_int(f"{self.name}'s actions", self.actions, low=0)
+        check_int(f"{self.name}'s turns taken", self.turns_taken, low=0)
+        if self.status not in STATUSES:
+            raise Pf2eError(f"{self.name}'s status must be one of {', '.join(STATUSES)}, "
+                            f"got {self.status!r}")
+
+    @property
+    def pc(self) -> bool:
+        """A player character (PCs choose among themselves on a tie, 002: 45)."""
+        return self.side == PC
+
+    @property
+    def hidden(self) -> bool:
+        """Players see ``shown_as`` instead of the name (002: 73)."""
+        return self.shown_as is not None and not self.identified
+
+    @property
+    def display_name(self) -> str:
+        """The name players see."""
+        return self.shown_as if self.hidden and self.shown_as else self.name
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values."""
+        out: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["effects"] = [vars(e).copy() for e in self.effects]
+        out["persistent"] = [vars(p).copy() for p in self.persistent]
+        out["readied"] = vars(self.readied).copy() if self.readied else None
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Combatant:
+        """Rebuild from :meth:`as_dict` output (refuses unknown or missing keys)."""
+        names = {f.name for f in fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            got = sorted(data) if isinstance(data, dict) else type(data).__name__
+            raise Pf2eError(f"a combatant needs exactly the keys {sorted(names)}, got {got}")
+        values = dict(data)
+        values["effects"] = tuple(Effect(**e) for e in data["effects"])
+        values["persistent"] = tuple(PersistentDamage(**p) for p in data["persistent"])
+        values["readied"] = Readied(**data["readied"]) if data["readied"] else None
+        return cls(**values)
