@@ -22,8 +22,9 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import DrawSteelKitError
 
 __all__ = [
-    "ODD_PIECES", "Pristine", "assert_clear", "bad_counts", "books", "books_data", "huge_ints",
-    "odd_text", "one_line", "shown", "surrogate_text", "unknown_names", "wrong_types",
+    "FOLLOWER", "ITEM", "NPC", "ODD_PIECES", "PROJECT", "Pristine", "assert_clear",
+    "assert_names", "bad_counts", "books", "books_data", "huge_ints", "odd_text", "one_line",
+    "shown", "surrogate_text", "unknown_names", "wrong_types",
 ]
 
 #: Text that trips up code handling names: right-to-left marks and overrides, combining
@@ -113,15 +114,20 @@ def assert_clear(exc: BaseException, words: Iterable[str], value: object = None,
     assert isinstance(exc, DrawSteelKitError), f"{type(exc).__name__}: {exc}"
     message = str(exc)
     assert message.strip(), f"{type(exc).__name__} with an empty message"
+    assert_names(message, words, value)
+    if lines is not None:
+        assert len(message.splitlines()) <= lines, message
+    return message
+
+
+def assert_names(message: str, words: Iterable[str], value: object = None) -> None:
+    """An error message, with no traceback, that names the field or quotes the value."""
     assert "Traceback" not in message
     folded = message.casefold()
     quoted = [q for q in (shown(value), str(value).strip()[:20]) if len(q.strip()) >= 2]
     named = any(w.casefold() in folded for w in words) or (
         value is not None and any(q.casefold() in folded for q in quoted))
     assert named, f"{message!r} names none of {list(words)} nor the value {shown(value)}"
-    if lines is not None:
-        assert len(message.splitlines()) <= lines, message
-    return message
 
 
 # --- a small campaign with something of every kind in its books -----------------------------
