@@ -233,17 +233,17 @@ def perilous_journey(
     saver = None
     if bands[Job.QUARTERMASTER] is Band.STRONG_HIT:
         saver = ration_saved_by or quartermaster
-    short = []
-    for name, character in state.items():
-        eaten = rations - (JOURNEY_RATIONS_SAVED if name == saver else 0)
-        if character.rations < eaten:
-            short.append(f"{name} needs {eaten}, has {character.rations}")
-        state[name] = replace(character, rations=character.rations - eaten)
+    eats = {name: rations - (JOURNEY_RATIONS_SAVED if name == saver else 0) for name in state}
+    short = [
+        f"{name} needs {eats[name]}, has {c.rations}"
+        for name, c in state.items() if c.rations < eats[name]
+    ]
     if short:
         raise NotEnoughRations(
             "not enough rations for the journey (" + "; ".join(short) + "): share rations "
             "or buy more first"
         )
+    state = {name: replace(c, rations=c.rations - eats[name]) for name, c in state.items()}
     eaten_by = [
         f"{c.name} {c.rations - state[c.name].rations} ({state[c.name].rations} left)"
         for c in travellers

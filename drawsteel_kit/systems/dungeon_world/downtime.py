@@ -181,7 +181,7 @@ def recruit(
         check_text("hireling", hireling)
     after, roll = roll_for(
         character, Move.RECRUIT, dice=dice, bonus=RECRUIT_CONDITION_BONUS * len(stated),
-        spend_preparation=spend_preparation, xp_on_miss=xp_on_miss,
+        spend_preparation=spend_preparation, xp_on_miss=xp_on_miss, bonus_label="conditions",
     )
     lines = []
     if stated:
@@ -196,9 +196,9 @@ def recruit(
         Band.WEAK_HIT: "someone close to what was wanted",
         Band.MISS: "someone influential but ill-suited (the GM says who)",
     }[roll.band]
-    who = f" {hireling}" if hireling else ""
     if decision is RecruitDecision.HIRE:
-        lines.append(f"{character.name} hires{who}: {offered}")
+        hired = f"{hireling} ({offered})" if hireling else offered
+        lines.append(f"{character.name} hires {hired}")
     elif roll.band is Band.STRONG_HIT:
         lines.append(f"{character.name} hires no one, at no cost (003: 369)")
     else:

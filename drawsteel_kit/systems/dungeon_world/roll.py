@@ -96,6 +96,8 @@ class MoveRoll:
     ongoing: int = 0
     preparation: int = 0
     bonus: int = 0
+    #: What ``bonus`` is for: "coin" (Carouse), "conditions" (Recruit), "bonus" otherwise.
+    bonus_label: str = "bonus"
     total: int
     band: Band
     xp_marked: int = 0
@@ -118,7 +120,7 @@ class MoveRoll:
             (self.forward, "forward"),
             (self.ongoing, "ongoing"),
             (self.preparation, "preparation"),
-            (self.bonus, "bonus"),
+            (self.bonus, self.bonus_label),
         ):
             if amount:
                 parts.append(f"{amount:+d} {label}")
@@ -189,6 +191,7 @@ def roll_for(
     spend_preparation: bool = False,
     apply_forward: bool = True,
     xp_on_miss: bool = False,
+    bonus_label: str = "bonus",
 ) -> tuple[Character, MoveRoll]:
     """Roll ``move`` for ``character``: the character after (forward used, preparation
     spent, XP marked on a miss if the table says so) and the roll."""
@@ -236,7 +239,7 @@ def roll_for(
     )
     roll = MoveRoll(
         who=character.name, move=move, stat=used_stat, faces=faces, total=total, band=band,
-        xp_marked=xp, **parts,
+        xp_marked=xp, bonus_label=bonus_label, **parts,
     )
     return after, roll
 

@@ -98,7 +98,7 @@ def carouse(
         )
     after, roll = roll_for(
         character, Move.CAROUSE, dice=dice, bonus=bonus, spend_preparation=spend_preparation,
-        xp_on_miss=xp_on_miss,
+        xp_on_miss=xp_on_miss, bonus_label="coin",
     )
     after = replace(after, coin=after.coin - coin)
     lines = [f"{character.name} spends {coin} coin on a carouse ({after.coin} left)"]
