@@ -188,3 +188,9 @@ def test_warrants_miss_and_checks():
     assert miss.band is Band.MISS and "the GM makes a move" in miss.lines[-1]
     with pytest.raises(DungeonWorldError, match="the complication must be one of"):
         outstanding_warrants(character(), dice=ScriptedDice([3, 3]), complication="jail")
+
+
+def test_paying_more_must_be_affordable_too():
+    with pytest.raises(NotEnoughCoin, match=r"on a 7-9 \(weak_hit='pay_more'\) costs 220"):
+        supply(character(coin=200), item="Elven chain", price=150, special=True,
+               weak_hit="pay_more", higher_price=220, dice=ScriptedDice([3, 3]))

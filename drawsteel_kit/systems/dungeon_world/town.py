@@ -174,7 +174,9 @@ def supply(
         return MoveResult(move=Move.SUPPLY, before=(character,), after=(after,), lines=(line,))
     if dice is None:
         raise DungeonWorldError(f"{item} is special: Supply rolls +CHA, so give dice")
-    _pay(character, price if option is not SupplyOption.PAY_MORE else higher_price or 0, item)
+    _pay(character, price, item)
+    if option is SupplyOption.PAY_MORE:
+        _pay(character, higher_price or 0, f"{item} on a 7-9 (weak_hit='pay_more')")
     after, roll = roll_for(
         character, Move.SUPPLY, dice=dice, spend_preparation=spend_preparation,
         xp_on_miss=xp_on_miss,
