@@ -1,0 +1,214 @@
+"""Checks: 2d6 + an ability, fixed values for the GM, lucky and fumble, rerolls (seed 004).
+
+A check rolls 2d6 and adds an ability (004: 41, 62, 64); a preparation effect adds one die,
+once per check (004: 163). The GM's characters may use fixed totals (004: 43, 68). Mana
+pays for a reroll, declared after the result; the better of the two rolls is kept even
+when success or failure does not change (004: 47, 160).
+
+The seed uses "lucky" (ラッキー♪) and "fumble" (ファンブル) (004: 70-74) without defining
+them: read here as the usual 2d6 convention, two or more dice showing 6 (lucky) or 1
+(fumble). A fixed value is never lucky or a fumble.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from drawsteel_kit.rules.dice import Dice, roll_many
+from drawsteel_kit.systems.condition_sheet.battle import Battle
+from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.sheet import check_int, check_text
+
+__all__ = [
+    "CHECK_DICE",
+    "CHECK_KINDS",
+    "DIE_SIDES",
+    "FUMBLE_FACE",
+    "LUCKY_FACE",
+    "LUCK_MATCHES",
+    "PREPARATION_EXTRA_DICE",
+    "REROLL_MANA",
+    "Check",
+    "CheckResult",
+    "fixed_check",
+    "reroll_check",
+    "roll_check",
+]
+
+#: Every check is 2d6 (004: 41, 62, 64).
+CHECK_DICE = 2
+DIE_SIDES = 6
+#: A preparation effect adds one die to a check, one effect per check (004: 163).
+PREPARATION_EXTRA_DICE = 1
+#: Lucky and fumble are not defined in seed 004 (used at 004: 70-74); read as two or more
+#: dice showing 6 (lucky) or 1 (fumble).
+LUCKY_FACE = 6
+FUMBLE_FACE = 1
+LUCK_MATCHES = 2
+#: A reroll is paid for with mana (004: 47, 160); the seed gives no amount: read as 1.
+REROLL_MANA = 1
+#: What a check is for: initiative (004: 39-47), cast and guard (004: 62-64), withdraw (004: 108).
+CHECK_KINDS = ("initiative", "cast", "guard", "withdraw")
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check: its dice (none when ``fixed``), the ability or fixed value, any bonus."""
+
+    who: str
+    kind: str
+    faces: tuple[int, ...]
+    value: int
+    bonus: int = 0
+    fixed: bool = False
+    preparation: str | None = None
+    rerolls: int = 0
+
+    def __post_init__(self) -> None:
+        check_text("who makes the check", self.who)
+        if self.kind not in CHECK_KINDS:
+            raise ConditionSheetError(f"a check is one of {', '.join(CHECK_KINDS)}, got "
+                                      f"{self.kind!r}")
+        dice = CHECK_DICE + (PREPARATION_EXTRA_DICE if self.preparation else 0)
+        if self.fixed and (self.faces or self.preparation):
+            raise ConditionSheetError("a fixed value rolls no dice and takes no preparation")
+        if not self.fixed and len(self.faces) != dice:
+            raise ConditionSheetError(f"{self.who}'s {self.kind} check rolls {dice}d6, got "
+                                      f"{len(self.faces)} faces")
+        for face in self.faces:
+            if check_int("a die face", face) < 1 or face > DIE_SIDES:
+                raise ConditionSheetError(f"a d6 shows 1-6, got {face}")
+        check_int("the check's value", self.value)
+        check_int("the check's bonus", self.bonus)
+        check_int("the number of rerolls", self.rerolls, low=0)
+
+    @property
+    def total(self) -> int:
+        """The achievement value (達成値): dice + ability + bonus, or the fixed value + bonus."""
+        return sum(self.faces) + self.value + self.bonus
+
+    @property
+    def lucky(self) -> bool:
+        """Two or more sixes (a reading: the seed does not define it)."""
+        return self.faces.count(LUCKY_FACE) >= LUCK_MATCHES
+
+    @property
+    def fumble(self) -> bool:
+        """Two or more ones (a reading: the seed does not define it)."""
+        return self.faces.count(FUMBLE_FACE) >= LUCK_MATCHES
+
+    def text(self) -> str:
+        """``9 (4+3 +2)``, ``10 (fixed)``, with lucky or fumble noted."""
+        if self.fixed:
+            core = f"{self.value} fixed"
+        else:
+            core = "+".join(map(str, self.faces)) + f" {self.value:+d}"
+        bonus = f" {self.bonus:+d}" if self.bonus else ""
+        luck = " lucky" if self.lucky else " fumble" if self.fumble else ""
+        return f"{self.total} ({core}{bonus}){luck}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Check:
+        """Rebuild from :meth:`as_dict` output."""
+        return cls(**{**data, "faces": tuple(data["faces"])})
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A rolled check and the battle after it (a preparation or mana spent)."""
+
+    state: Battle
+    check: Check
+    lines: tuple[str, ...]
+    faces: tuple[int, ...]
+
+
+def _value(battle: Battle, who: str, kind: str, value: int | None) -> tuple[int, bool]:
+    c = battle.get(who)
+    fixed = {"cast": c.fixed_cast, "guard": c.fixed_guard,
+             "initiative": c.fixed_initiative}.get(kind)
+    if fixed is not None:
+        return fixed, True
+    if kind == "withdraw":
+        if value is None:
+            raise ConditionSheetError("a withdraw check uses the ability the GM approved "
+                                      "(004: 104-107): pass its value")
+        return check_int("the ability value", value), False
+    if value is not None:
+        raise ConditionSheetError(f"a {kind} check uses {who}'s own {kind} value")
+    return {"cast": c.cast, "guard": c.guard, "initiative": 0}[kind], False
+
+
+def fixed_check(who: str, kind: str, total: int) -> Check:
+    """A fixed value in place of a roll, for the GM's characters (004: 43, 68)."""
+    return Check(who=who, kind=kind, faces=(), value=total, fixed=True)
+
+
+def roll_check(
+    battle: Battle,
+    dice: Dice,
+    who: str,
+    kind: str,
+    *,
+    value: int | None = None,
+    bonus: int = 0,
+    preparation: str | None = None,
+) -> CheckResult:
+    """Roll ``who``'s check: 2d6 + ability (004: 62, 64), or its fixed value (004: 43, 68).
+
+    ``value`` is the ability for a withdraw check (004: 104-108). ``preparation`` spends
+    one of ``who``'s preparation effects for one extra die (004: 163).
+    """
+    if kind not in CHECK_KINDS:
+        raise ConditionSheetError(f"a check is one of {', '.join(CHECK_KINDS)}, got {kind!r}")
+    base, fixed = _value(battle, who, kind, value)
+    check_int("the bonus", bonus)
+    new = battle
+    if fixed:
+        if preparation is not None:
+            raise ConditionSheetError(f"{who} uses a fixed {kind} value: no dice to add to")
+        check = Check(who=who, kind=kind, faces=(), value=base, bonus=bonus, fixed=True)
+        return CheckResult(new, check, (f"{who}'s {kind}: {check.text()}.",), ())
+    if preparation is not None:
+        have = battle.get(who).preparations
+        if preparation not in have:
+            raise ConditionSheetError(f"{who} has no preparation effect {preparation!r}; has: "
+                                      f"{', '.join(have) or 'none'} (each is used once, 004: 163)")
+        left = list(have)
+        left.remove(preparation)
+        new = battle.update(who, preparations=tuple(left))
+    count = CHECK_DICE + (PREPARATION_EXTRA_DICE if preparation else 0)
+    faces = roll_many(dice, count, DIE_SIDES)
+    check = Check(who=who, kind=kind, faces=faces, value=base, bonus=bonus,
+                  preparation=preparation)
+    prep = f", one more die from {preparation}" if preparation else ""
+    return CheckResult(new, check, (f"{who}'s {kind}: {check.text()}{prep}.",), faces)
+
+
+def better(a: Check, b: Check) -> Check:
+    """The better of two rolls of a check: lucky first, then not a fumble, then the total."""
+    def key(c: Check) -> tuple[bool, bool, int]:
+        return (c.lucky, not c.fumble, c.total)
+    return b if key(b) > key(a) else a
+
+
+def reroll_check(battle: Battle, dice: Dice, check: Check) -> CheckResult:
+    """Spend mana to roll a check again and keep the better roll (004: 47, 160)."""
+    if check.fixed:
+        raise ConditionSheetError(f"{check.who}'s {check.kind} is a fixed value: nothing to "
+                                  "reroll")
+    new = battle.spend_mana(check.who, REROLL_MANA, f"reroll the {check.kind} check")
+    faces = roll_many(dice, len(check.faces), DIE_SIDES)
+    again = replace(check, faces=faces, rerolls=check.rerolls + 1)
+    took_new = better(check, again) is again
+    kept = again if took_new else replace(check, rerolls=check.rerolls + 1)
+    which = "the new roll" if took_new else "the old roll"
+    line = (f"{check.who} spends {REROLL_MANA} mana to reroll the {check.kind} check: "
+            f"{again.text()}; keeps {which}, {kept.text()}.")
+    return CheckResult(new, kept, (line,), faces)
