@@ -115,9 +115,9 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         raise ConditionSheetError(f"tie_order must be a list of names, got {tie_order!r}")
     rank = {n: i for i, n in enumerate(tie_order)}
     values = dict(battle.initiative)
-    if len(rank) != len(tie_order) or not set(rank) <= set(values):
-        raise ConditionSheetError(f"tie_order must name characters in this round's initiative, "
-                                  f"each once; got {list(tie_order)}")
+    if len(rank) != len(tie_order) or not set(rank) <= {c.name for c in battle.characters}:
+        raise ConditionSheetError(f"tie_order must name characters in the battle, each once; "
+                                  f"got {list(tie_order)}")
     listed = {c.name: i for i, c in enumerate(battle.characters)}
     groups: list[tuple[int, list[str], list[str]]] = []
     for value in sorted(set(values.values()), reverse=True):
