@@ -295,6 +295,20 @@ def test_a_cover_that_guards_well_still_takes_the_hit_at_margin_zero():
     assert result.state.get("Bram").mana == 2
 
 
+def test_one_ally_may_cover_several_targets_of_one_attack():
+    cy = new_character("Cy", "pc", cast=0, guard=0, mana=2)
+    battle = acting((6, 6, 5, 4, 1, 1), battle=new_battle([*fighters().characters, cy]))
+    battle = at(battle, "Imp")
+    result = attack(battle, "Imp", check("Imp", "cast", 5, 5, value=1),
+                    {"Ava": check("Ava", "guard", 1, 1), "Bram": check("Bram", "guard", 1, 1)},
+                    DAMAGE, covers={"Ava": Cover("Cy", check("Cy", "guard", 2, 2)),
+                                    "Bram": Cover("Cy", check("Cy", "guard", 3, 3))})
+    cy_after = result.state.get("Cy")
+    assert (cy_after.sheet.damage, cy_after.mana) == (2, 0)  # separate guards (004: 140)
+    assert "Cy covers Bram (1 mana): guard 6 (3+3 +0), hit anyway, success margin 5." \
+        in result.lines
+
+
 def test_cover_limits():
     battle = at(acting(), "Imp")
     with pytest.raises(ConditionSheetError, match="guard held"):

@@ -205,7 +205,7 @@ def test_the_turn_ends_when_the_actions_run_out():
 
 def test_end_of_turn_loses_actions_and_keeps_the_reaction():
     enc = end_turn(start_turn(fight()).state).state
-    assert (enc.get("Ava").actions, enc.get("Ava").reaction) == (0, True)  # 002: 64
+    assert (enc.get("Ava").actions, enc.get("Ava").reaction) == (0, True)  # 002: 65
 
 
 def test_persistent_damage_is_a_reminder_at_the_end_of_turn():
