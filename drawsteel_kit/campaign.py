@@ -19,8 +19,9 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from drawsteel_kit.errors import CampaignNotFound, UndoError
-from drawsteel_kit.ledger import LEDGER_FILE, Event, Ledger
+from drawsteel_kit.errors import CampaignNotFound, LedgerNeedsUpgrade, UndoError
+from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
+from drawsteel_kit.ledger.backup import backup_file
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
 from drawsteel_kit.ops.followers import FollowerOps
 from drawsteel_kit.ops.npcs import NpcOps
@@ -57,28 +58,67 @@ def find_campaign_dir(where: str | Path) -> Path:
     )
 
 
+def _backup_name(folder: Path, ledger: Ledger) -> Path:
+    return folder / "backups" / f"ledger-{ledger.event_count()}-{uuid.uuid4().hex[:6]}.db"
+
+
 class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
     """One campaign: its folder, its ledger, and every operation on them."""
 
     # -- opening -------------------------------------------------------------
     @classmethod
-    def open(cls, where: str | Path, *, readonly: bool = False) -> Campaign:
-        """Open an initialised campaign (``readonly`` for player pages: SQLite refuses writes)."""
+    def open(cls, where: str | Path, *, readonly: bool = False,
+             upgrade: bool = False) -> Campaign:
+        """Open an initialised campaign (``readonly`` for player pages: SQLite refuses writes).
+
+        An older ledger is upgraded first (see :meth:`upgrade`: a copy from before is kept,
+        named by ``upgraded_from``), except that a read-only opening refuses it
+        (LedgerNeedsUpgrade) unless ``upgrade``, as the Director's read commands pass.
+        Player pages never upgrade.
+        """
         folder = find_campaign_dir(where)
         ledger_path = folder / LEDGER_FILE
-        if not ledger_path.is_file():
+        if not ledger_path.exists():
             raise CampaignNotFound(
                 f"{folder} has no ledger yet: run `drawsteel-kit init {folder}` to build it "
                 f"from {CAMPAIGN_FILE}"
             )
-        ledger = Ledger.open(ledger_path, readonly=readonly)
+        copy = None
+        try:
+            ledger = Ledger.open(ledger_path, readonly=readonly, create=False,
+                                 migrate_schema=False)
+        except LedgerNeedsUpgrade:
+            if readonly and not upgrade:
+                raise
+            copy, _ = cls.upgrade(folder)
+            ledger = Ledger.open(ledger_path, readonly=readonly, create=False)
         campaign = cls(folder, ledger)
+        campaign.upgraded_from = copy
         if read_party(ledger.db) is None:
             ledger.close()
             raise CampaignNotFound(
                 f"{ledger_path} holds no campaign yet: run `drawsteel-kit init {folder}`"
             )
         return campaign
+
+    @classmethod
+    def upgrade(cls, where: str | Path) -> tuple[Path | None, list[str]]:
+        """Bring an older ledger's schema up to date in place, keeping a copy from before.
+
+        Returns the copy (in ``backups/``) and the migrations applied; ``(None, [])`` when
+        the ledger was already current.
+        """
+        folder = find_campaign_dir(where)
+        path = folder / LEDGER_FILE
+        check_sqlite_file(path)
+        with Ledger.open(path, readonly=True, create=False, check_schema=False) as ledger:
+            pending = [m.name for m in MIGRATIONS.pending(ledger.db)]
+        if not pending:
+            return None, []
+        copy = backup_file(path, folder / "backups" / f"ledger-before-{pending[0]}-"
+                           f"{uuid.uuid4().hex[:6]}.db")
+        Ledger.open(path, create=False).close()  # migrates, in one transaction
+        return copy, pending
 
     @classmethod
     def init(cls, where: str | Path) -> tuple[Campaign, Happened]:
@@ -169,10 +209,16 @@ class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
     # -- backup and export ---------------------------------------------------
     def backup(self, dest: str | Path | None = None) -> Path:
         """An online copy of the ledger (default: ``backups/ledger-<events>.db`` in the folder)."""
-        if dest is None:
-            dest = self.folder / "backups" / f"ledger-{self.ledger.event_count()}-" \
-                f"{uuid.uuid4().hex[:6]}.db"
-        return self.ledger.backup(dest)
+        return self.ledger.backup(dest or _backup_name(self.folder, self.ledger))
+
+    @staticmethod
+    def backup_ledger(where: str | Path, dest: str | Path | None = None) -> Path:
+        """:meth:`backup` without opening the campaign: an older ledger is copied as it is,
+        not upgraded first (to keep a copy from before the upgrade)."""
+        folder = find_campaign_dir(where)
+        with Ledger.open(folder / LEDGER_FILE, readonly=True, create=False,
+                         check_schema=False) as ledger:
+            return ledger.backup(dest or _backup_name(folder, ledger))
 
     def export(self, *, include_director: bool = True) -> dict[str, Any]:
         """History and state as a JSON-ready dict."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 
 class DrawSteelKitError(Exception):
     """Base class of every error drawsteel-kit raises on purpose."""
@@ -48,6 +50,16 @@ class LedgerLocked(LedgerError):
 
 class LedgerReadOnly(LedgerError):
     """A write was attempted through a read-only ledger connection."""
+
+
+class LedgerDamaged(LedgerError, sqlite3.DatabaseError):
+    """SQLite found the ledger file damaged (a malformed page, text that is not UTF-8).
+
+    Also a ``sqlite3.DatabaseError``, so code that handles SQLite's errors still sees one."""
+
+
+class LedgerNeedsUpgrade(LedgerError):
+    """A read-only opening met a ledger of an older schema, which only a write can upgrade."""
 
 
 class UndoError(DrawSteelKitError):

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
+from cli_helpers import run
 
-from drawsteel_kit.errors import LedgerError
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.errors import LedgerError, LedgerNeedsUpgrade
 from drawsteel_kit.ledger import MIGRATIONS, Ledger
 from drawsteel_kit.ledger.connection import connect
 from drawsteel_kit.ledger.schema import PROJECTIONS
@@ -89,3 +91,55 @@ def test_upgrading_to_0003_fills_the_timeline_from_the_history_already_held(tmp_
                   for p in read_timeline(ledger.db, hero="Val", fields=["renown"])]
         assert renown == [(1, None, 0, "Val joins"), (3, 0, 2, "saved the mill")]
         assert ledger.verify()
+
+
+def _campaign_folder(tmp_path: Path, newest: str) -> Path:
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "campaign.yaml").write_text("name: Old Guard\nheroes: []\n", encoding="utf-8")
+    old_ledger(folder / "ledger.db", newest)
+    return folder
+
+
+def _applied(path: Path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
+    finally:
+        conn.close()
+
+
+def test_opening_an_older_campaign_to_write_keeps_a_copy_from_before(tmp_path: Path) -> None:
+    folder = _campaign_folder(tmp_path, NAMES[0])
+    before = (folder / "ledger.db").read_bytes()
+    with Campaign.open(folder) as camp:
+        assert camp.ledger.schema == NAMES[-1]
+        copy = camp.upgraded_from
+    assert copy is not None and copy.parent == folder / "backups"
+    assert copy.name.startswith(f"ledger-before-{NAMES[1]}-")
+    assert _applied(copy) == [NAMES[0]]  # the copy is the ledger as it was
+    assert _applied(folder / "ledger.db") == NAMES
+    with Campaign.open(folder) as camp:  # already current: no second copy
+        assert camp.upgraded_from is None
+    assert len(list((folder / "backups").iterdir())) == 1
+    assert before != (folder / "ledger.db").read_bytes()
+
+
+def test_player_pages_never_upgrade_and_name_the_upgrade_command(tmp_path: Path) -> None:
+    folder = _campaign_folder(tmp_path, NAMES[0])
+    with pytest.raises(LedgerNeedsUpgrade, match=r"drawsteel-kit upgrade .*old"):
+        Campaign.open(folder, readonly=True)
+    assert _applied(folder / "ledger.db") == [NAMES[0]]
+    assert not (folder / "backups").exists()
+
+
+def test_the_upgrade_command_upgrades_once_and_says_where_the_copy_is(tmp_path: Path) -> None:
+    folder = _campaign_folder(tmp_path, NAMES[0])
+    backup = run("backup", folder, tmp_path / "as-it-was.db")  # copied as it is
+    assert _applied(tmp_path / "as-it-was.db") == [NAMES[0]] and "as-it-was.db" in backup
+    out = run("upgrade", folder)
+    assert f"Upgraded through {', '.join(NAMES[1:])}" in out and "backups" in out
+    assert _applied(folder / "ledger.db") == NAMES
+    assert "already on the current schema" in run("upgrade", folder)
+    with Campaign.open(folder, readonly=True) as camp:
+        assert camp.party.name == "Old Guard"

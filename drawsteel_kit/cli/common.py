@@ -33,9 +33,14 @@ def friendly(fn: F) -> F:
 
 
 def open_campaign(campaign: str, readonly: bool = False) -> Any:
+    """The campaign; the Director's commands upgrade an older ledger, saying so on stderr."""
     from drawsteel_kit.campaign import Campaign
 
-    return Campaign.open(campaign, readonly=readonly)
+    camp = Campaign.open(campaign, readonly=readonly, upgrade=True)
+    if camp.upgraded_from is not None:
+        click.echo(f"Upgraded {camp.ledger.path} to the current schema; the copy from before "
+                   f"is {camp.upgraded_from}", err=True)
+    return camp
 
 
 def say(campaign: str, happened: Any) -> None:

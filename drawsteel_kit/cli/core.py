@@ -38,6 +38,10 @@ def main() -> None:
     """
 
 
+#: How many of SQLite's integrity problems `rebuild --check` prints.
+PROBLEMS_SHOWN = 10
+
+
 @main.command()
 @click.argument("name")
 @click.option("--dir", "parent", default="campaigns", show_default=True,
@@ -369,8 +373,9 @@ def backup(campaign: str, dest: str | None) -> None:
 
     Example: drawsteel-kit backup campaigns/demo ~/ledger-before-finale.db
     """
-    with open_campaign(campaign, readonly=True) as camp:
-        click.echo(f"Backed up to {camp.backup(dest)}")
+    from drawsteel_kit.campaign import Campaign
+
+    click.echo(f"Backed up to {Campaign.backup_ledger(campaign, dest)}")
 
 
 @main.command()
@@ -404,7 +409,31 @@ def rebuild(campaign: str, check: bool) -> None:
     """
     with open_campaign(campaign, readonly=check) as camp:
         if check:
-            ok = camp.ledger.verify()
-            click.echo("State matches history." if ok else "State differs from history!")
+            problems = camp.ledger.integrity()
+            for problem in problems[:PROBLEMS_SHOWN]:
+                click.echo(f"SQLite's check: {problem}")
+            ok = not problems and camp.ledger.verify()
+            if not problems:
+                click.echo("State matches history." if ok else "State differs from history!")
             sys.exit(0 if ok else 1)
         click.echo(f"Replayed {camp.ledger.rebuild()} events.")
+
+
+@main.command()
+@campaign_arg
+@friendly
+def upgrade(campaign: str) -> None:
+    """Bring an older ledger's schema up to date in place, keeping a copy from before.
+
+    Every command that writes does this by itself; player pages, which open the ledger
+    read-only, need it done first.
+
+    Example: drawsteel-kit upgrade campaigns/demo
+    """
+    from drawsteel_kit.campaign import Campaign
+
+    copy, applied = Campaign.upgrade(campaign)
+    if not applied:
+        click.echo("The ledger is already on the current schema; nothing to do.")
+        return
+    click.echo(f"Upgraded through {', '.join(applied)}; the copy from before is {copy}")

@@ -14,7 +14,7 @@ from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.errors import LedgerError, LedgerReadOnly, UndoError
+from drawsteel_kit.errors import LedgerError, LedgerNeedsUpgrade, LedgerReadOnly, UndoError
 from drawsteel_kit.ledger import events as _events
 from drawsteel_kit.ledger.backup import backup as _backup
 from drawsteel_kit.ledger.backup import export as _export
@@ -42,6 +42,7 @@ __all__ = [
     "Event",
     "Ledger",
     "Op",
+    "check_sqlite_file",
     "hero_visibility",
     "insert_op",
     "update_op",
@@ -57,6 +58,30 @@ def _fields(op: Op) -> set[str] | None:
     return set(op["after"]) if op["op"] == "update" else None
 
 
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_sqlite_file(path: Path) -> None:
+    """Refuse a path that is not an existing SQLite file, without touching it."""
+    if path.is_dir():
+        raise LedgerError(f"{path} is a folder, not a ledger file: move it aside")
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        raise LedgerError(f"{path}: no ledger here. Build it with "
+                          f"`drawsteel-kit init {path.parent}`.") from None
+    except OSError as exc:
+        raise LedgerError(f"{path} cannot be read ({exc.strerror or exc})") from None
+    if head != SQLITE_HEADER:
+        what = "is empty" if not head else "is not a SQLite database (it may be cut short)"
+        raise LedgerError(
+            f"{path} {what}: it holds no campaign, and it was left as it is. Restore it from a "
+            f"backup, or move it aside and run `drawsteel-kit init {path.parent}`."
+        )
+
+
 class Ledger:
     """One campaign's ledger file."""
 
@@ -67,10 +92,20 @@ class Ledger:
 
     @classmethod
     def open(
-        cls, path: str | Path, *, readonly: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        cls, path: str | Path, *, readonly: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        create: bool = True, check_schema: bool = True, migrate_schema: bool = True,
     ) -> Ledger:
-        """Open (and, unless read-only, create and migrate) the ledger at ``path``."""
+        """Open (and, unless read-only, create and migrate) the ledger at ``path``.
+
+        ``create=False`` opens only a file that is already a SQLite database: an empty or
+        cut-short file is refused as it is, never turned into a new, empty ledger.
+        ``check_schema=False`` (read-only only) skips the schema version checks, to read an
+        older ledger's migrations or copy it before an upgrade. ``migrate_schema=False``
+        refuses an older ledger (LedgerNeedsUpgrade) instead of upgrading it on the spot.
+        """
         path = Path(path)
+        if not create:
+            check_sqlite_file(path)
         db = connect(path, readonly=readonly, busy_timeout_ms=busy_timeout_ms)
         try:
             if readonly:
@@ -78,12 +113,16 @@ class Ledger:
                 if "events" not in db.table_names() or not applied:
                     raise LedgerError(f"{path} is not a drawsteel-kit ledger")
                 check_not_newer(db, path=str(path))
-                if MIGRATIONS.pending(db):
-                    raise LedgerError(
-                        f"{path} uses an older schema; open it once for writing "
-                        "(any drawsteel-kit command) to upgrade it in place"
+                if check_schema and MIGRATIONS.pending(db):
+                    raise LedgerNeedsUpgrade(
+                        f"{path} uses an older schema, and a read-only opening cannot "
+                        f"upgrade it in place: run `drawsteel-kit upgrade {path.parent}` "
+                        "first (it keeps a copy from before)"
                     )
             else:
+                if not migrate_schema and MIGRATIONS.pending(db):
+                    check_not_newer(db, path=str(path))
+                    raise LedgerNeedsUpgrade(f"{path} uses an older schema")
                 migrate(db, path=str(path))
         except Exception:
             db.close()
@@ -202,6 +241,14 @@ class Ledger:
         """Replay every event into fresh projections; returns how many were replayed."""
         with self.write():
             return _rebuild(self.db)
+
+    def integrity(self) -> list[str]:
+        """SQLite's own check of the file (``PRAGMA quick_check``): its problems, if any."""
+        try:
+            rows = [r[0] for r in self.db.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as exc:
+            return [str(exc)]
+        return [] if rows == ["ok"] else rows
 
     def verify(self) -> bool:
         """Do the projections equal a replay of history? Checked on an in-memory copy."""

@@ -14,21 +14,55 @@ from drawsteel_kit.ledger.events import load_event
 from drawsteel_kit.ledger.projections import snapshot
 from drawsteel_kit.ledger.schema import schema_version
 
-__all__ = ["backup", "export"]
+__all__ = ["backup", "backup_file", "export"]
+
+
+def _target(dest: str | Path) -> Path:
+    """The backup's new file name, checked before anything is written."""
+    text = str(dest)
+    if not text.strip() or "\x00" in text or any(ch in text for ch in "\n\r"):
+        raise LedgerError(f"{text!r} is not a usable file name for a backup: name a new file, "
+                          "such as backups/before-the-finale.db")
+    path = Path(dest)
+    try:
+        if path.exists():
+            raise LedgerError(f"{path} already exists: pick a new file name for the backup")
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise LedgerError(f"cannot write a backup to {text!r} ({exc.strerror or exc}): "
+                          "name a file in a folder you can write") from None
+    return path
+
+
+def _copy(source: sqlite3.Connection, dest: str | Path) -> Path:
+    path = _target(dest)
+    try:
+        target = sqlite3.connect(str(path))
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    except (OSError, sqlite3.OperationalError) as exc:
+        path.unlink(missing_ok=True)
+        raise LedgerError(f"cannot write a backup to {str(dest)!r} ({exc}): "
+                          "name a file in a folder you can write") from None
+    return path
 
 
 def backup(db: sqlite_utils.Database, dest: str | Path) -> Path:
     """Copy the ledger to ``dest`` with SQLite's online backup: consistent during writes."""
-    dest = Path(dest)
-    if dest.exists():
-        raise LedgerError(f"{dest} already exists: pick a new file name for the backup")
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    target = sqlite3.connect(str(dest))
+    return _copy(db.conn, dest)
+
+
+def backup_file(source: str | Path, dest: str | Path) -> Path:
+    """Copy a ledger file as it is, whatever its schema version (before an upgrade, say)."""
+    from drawsteel_kit.ledger.connection import connect
+
+    db = connect(source, readonly=True)
     try:
-        db.conn.backup(target)
+        return _copy(db.conn, dest)
     finally:
-        target.close()
-    return dest
+        db.close()
 
 
 def export(db: sqlite_utils.Database, *, include_director: bool = True) -> dict[str, Any]:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.errors import LedgerError, LedgerLocked
+from drawsteel_kit.errors import LedgerDamaged, LedgerError, LedgerLocked
 
-__all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_locked_error"]
+__all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_damage_error", "is_locked_error"]
 
 #: The ledger's file name inside a campaign folder.
 LEDGER_FILE = "ledger.db"
@@ -29,6 +30,77 @@ def is_locked_error(exc: BaseException) -> bool:
     return isinstance(exc, sqlite3.OperationalError) and (
         "locked" in text or "busy" in text
     )
+
+
+#: What SQLite says when the file itself is damaged (not locked, not refused).
+_DAMAGE_WORDS = ("malformed", "not a database", "could not decode", "disk i/o error",
+                 "database corrupt")
+
+
+def is_damage_error(exc: BaseException) -> bool:
+    """True when SQLite reports a damaged file: a malformed page, a cell that is not UTF-8."""
+    text = str(exc).lower()
+    return (isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, LedgerDamaged)
+            and any(word in text for word in _DAMAGE_WORDS))
+
+
+def _damaged(exc: sqlite3.DatabaseError, path: str) -> LedgerDamaged:
+    return LedgerDamaged(
+        f"{path} is damaged ({exc}); nothing was written. Restore the ledger from a backup "
+        "(`drawsteel-kit backup` makes them) or from the last good copy you have."
+    )
+
+
+class _Cursor(sqlite3.Cursor):
+    """A cursor whose damage errors, whenever SQLite meets them, are LedgerDamaged."""
+
+    def _path(self) -> str:
+        return getattr(self.connection, "ledger_path", "the ledger")
+
+    def execute(self, *args: Any) -> _Cursor:  # type: ignore[override]
+        try:
+            return super().execute(*args)
+        except sqlite3.DatabaseError as exc:
+            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
+
+    def executemany(self, *args: Any) -> _Cursor:  # type: ignore[override]
+        try:
+            return super().executemany(*args)
+        except sqlite3.DatabaseError as exc:
+            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except sqlite3.DatabaseError as exc:
+            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
+
+
+class _Connection(sqlite3.Connection):
+    """Every statement runs through :class:`_Cursor`, so damage is always our LedgerDamaged."""
+
+    ledger_path = "the ledger"
+
+    def cursor(self, factory: Any = _Cursor) -> Any:  # type: ignore[override]
+        return super().cursor(factory)
+
+    def execute(self, *args: Any) -> Any:  # type: ignore[override]
+        return self.cursor().execute(*args)
+
+    def executemany(self, *args: Any) -> Any:  # type: ignore[override]
+        return self.cursor().executemany(*args)
 
 
 #: Tables SQLite or sqlite-utils add on their own; any other table in a file without
@@ -69,13 +141,14 @@ def connect(
             uri = f"{path.resolve().as_uri()}?mode=ro"
             conn = sqlite3.connect(
                 uri, uri=True, timeout=busy_timeout_ms / 1000, isolation_level=None,
-                check_same_thread=False,
+                check_same_thread=False, factory=_Connection,
             )
         else:
             conn = sqlite3.connect(
                 str(path), timeout=busy_timeout_ms / 1000, isolation_level=None,
-                check_same_thread=False,
+                check_same_thread=False, factory=_Connection,
             )
+        conn.ledger_path = str(path)
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if not readonly:
@@ -86,13 +159,14 @@ def connect(
             conn.execute("PRAGMA synchronous = NORMAL")
         # Reading the schema proves the file is a SQLite database at all.
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.DatabaseError as exc:  # LedgerDamaged too: at opening, say what it is
         if is_locked_error(exc):
             raise LedgerLocked(
                 f"{path}: another program holds the ledger locked; try again in a moment"
             ) from exc
+        reason = exc.__cause__ if isinstance(exc, LedgerDamaged) else exc
         raise LedgerError(
-            f"{path} is not a readable drawsteel-kit ledger ({exc}). "
+            f"{path} is not a readable drawsteel-kit ledger ({reason}). "
             "Restore it from a backup (`drawsteel-kit backup` makes them) or move it "
             "aside and run `drawsteel-kit init` to start a new one."
         ) from exc

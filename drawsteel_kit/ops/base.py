@@ -103,6 +103,8 @@ class CampaignBase:
     def __init__(self, folder: Path, ledger: Ledger) -> None:
         self.folder = folder
         self.ledger = ledger
+        #: The copy kept when opening upgraded an older ledger (None: no upgrade).
+        self.upgraded_from: Path | None = None
 
     # -- reading -------------------------------------------------------------
     @property
