@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed-stamp
 DEMO   := campaigns/demo
 PORT   ?= 8866
 
-.PHONY: demo test lint install clean help
+.PHONY: demo test bench lint install clean help
 
 help:
 	@echo "make demo   build the demo campaign, show its books, serve the players' dashboard"
@@ -34,6 +34,11 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The benchmark suite: one markdown table, kept in benchmarks/latest.md (built ledgers are
+# cached in .bench/; the first run builds a 1,000,000-event campaign, about 3 minutes).
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -6,16 +6,22 @@ pure function of one event (its ops, day, session, kind, visibility and reason),
 is written in the same transaction as the event, refilled by ``rebuild()``, and filled
 for older ledgers by the migration that made it. Undo events invert ops, so an undone
 award shows as a change back, with the undo's reason.
+
+Charts read it through :func:`first_changes`, :func:`sample` and :func:`newest_first`, whose
+cost depends on how many points they return, not on how long the history is: each one walks
+the ``timeline_key`` index (table, key, field, then id) from one end, or seeks into it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import sqlite_utils
 
-__all__ = ["TRACKED", "record", "rows_for"]
+__all__ = [
+    "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample", "visible_where",
+]
 
 #: The numbers the timeline keeps, by projection table.
 TRACKED: Mapping[str, tuple[str, ...]] = {
@@ -58,13 +64,75 @@ def rows_for(
     return out
 
 
+_COLUMNS = ("event_id", "day", "session", "tbl", "key", "field", "before", "after",
+            "visibility", "kind", "reason")
+_INSERT = (f"INSERT INTO timeline ({', '.join(_COLUMNS)}) "
+           f"VALUES ({', '.join(':' + c for c in _COLUMNS)})")
+
+
 def record(db: sqlite_utils.Database, event_id: int, row: Mapping[str, Any],
            payload: Mapping[str, Any], ops: list[dict[str, Any]]) -> None:
     """Add the timeline rows of one event (inside the event's write transaction)."""
     rows = rows_for(event_id, row["kind"], row["day"], row["session"], row["visibility"],
                     payload, ops)
-    if rows:
-        db["timeline"].insert_all(rows)
+    if rows:  # one prepared statement: this runs for every event ever written
+        db.conn.executemany(_INSERT, rows)
+
+
+# -- reading: bounded by the points asked for ----------------------------------------------
+def visible_where(visible_to: str | None) -> tuple[str, list[Any]]:
+    """A WHERE condition on ``visibility``: None is the Director (everything), ``"party"``
+    party rows only, a hero's name adds that hero's own ``hero:NAME`` rows."""
+    if visible_to is None:
+        return "1", []
+    if visible_to == "party":
+        return "visibility = 'party'", []
+    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
+
+
+def _where(tbl: str, key: str, field: str, visible_to: str | None) -> tuple[str, list[Any]]:
+    """One number's visible changes that set a value (a deleted row's last change does not)."""
+    vis, params = visible_where(visible_to)
+    return (f"tbl = ? AND key = ? AND field = ? AND after IS NOT NULL AND {vis}",
+            [tbl, key, field, *params])
+
+
+def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+                  visible_to: str | None, limit: int) -> list[dict[str, Any]]:
+    """The oldest ``limit`` visible changes of one number, oldest first."""
+    where, params = _where(tbl, key, field, visible_to)
+    return list(db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id LIMIT ?",
+                         [*params, limit]))
+
+
+def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+                 visible_to: str | None) -> Iterator[dict[str, Any]]:
+    """The visible changes of one number, newest first, read lazily (stop when done)."""
+    where, params = _where(tbl, key, field, visible_to)
+    yield from db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id DESC", params)
+
+
+def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+           visible_to: str | None, points: int) -> list[dict[str, Any]]:
+    """About ``points`` of one number's visible changes, spread evenly over its history,
+    oldest first: always the first and the newest, and between them the newest change at
+    or before each of ``points`` evenly spaced timeline ids (each an index seek)."""
+    where, params = _where(tbl, key, field, visible_to)
+    ends = [db.execute(f"SELECT id FROM timeline WHERE {where} ORDER BY id {way} LIMIT 1",
+                       params).fetchone() for way in ("", "DESC")]
+    if ends[0] is None or ends[1] is None:
+        return []
+    first, last = ends[0][0], ends[1][0]
+    steps = max(1, points - 1)
+    targets = sorted({first + (last - first) * i // steps for i in range(steps + 1)})
+    values = ", ".join("(?)" for _ in targets)
+    ids = [r[0] for r in db.execute(
+        f"WITH at(target) AS (VALUES {values}) SELECT (SELECT id FROM timeline "
+        f"WHERE {where} AND id <= at.target ORDER BY id DESC LIMIT 1) FROM at",
+        [*targets, *params])]
+    wanted = sorted({i for i in ids if i is not None})
+    marks = ", ".join("?" for _ in wanted)
+    return list(db.query(f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted))
 
 
 #: Events are read in pages of this many rows when the timeline is refilled.

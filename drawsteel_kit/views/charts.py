@@ -17,10 +17,12 @@ from plotly.subplots import make_subplots
 
 from drawsteel_kit.rules.projects import milestones_for_goal
 from drawsteel_kit.views.data import (
-    PARTY_KEY,
     Series,
     follower_counts,
+    may_see,
+    redactor,
     series,
+    token_changes,
     visible_projects,
 )
 
@@ -46,6 +48,10 @@ LAYOUT: dict[str, Any] = {
     "height": 360,
     "margin": {"l": 60, "r": 30, "t": 70, "b": 50},
 }
+#: The hero-token chart shows this many sessions, the last ones.
+SESSIONS_SHOWN = 50
+#: What a title says when a line is drawn from a sample of its changes.
+SAMPLED = " (long history: a sample of the changes)"
 
 
 def _figure(fig: go.Figure, title: str, empty: str = "") -> go.Figure:
@@ -83,8 +89,10 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
     """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
     fig = make_subplots(specs=[[{"secondary_y": True}]])
     today = campaign.party.day
+    redact, sampled = redactor(campaign, viewer), False
     for name in _heroes(campaign, hero):
-        found = series(campaign, ("xp", "level"), viewer, hero=name)
+        found = series(campaign, ("xp", "level"), viewer, hero=name, redact=redact)
+        sampled = sampled or any(s.sampled for s in found.values())
         if xp := found.get((name, "xp")):
             fig.add_trace(_step(xp, f"{name} XP", today, legendgroup=name),
                           secondary_y=False)
@@ -94,7 +102,7 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
     _days_axis(fig, today)
     fig.update_yaxes(title_text="XP", secondary_y=False)
     fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
-    return _figure(fig, "XP and level", "No XP yet")
+    return _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")
 
 
 def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
@@ -102,14 +110,17 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
     """Renown (left) and wealth (right) over campaign days, per hero."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("Renown", "Wealth"))
     today = campaign.party.day
+    redact, sampled = redactor(campaign, viewer), False
     for name in _heroes(campaign, hero):
-        found = series(campaign, ("renown", "wealth"), viewer, hero=name)
+        found = series(campaign, ("renown", "wealth"), viewer, hero=name, redact=redact)
+        sampled = sampled or any(s.sampled for s in found.values())
         for col, what in ((1, "renown"), (2, "wealth")):
             if s := found.get((name, what)):
                 fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name),
                               row=1, col=col)
     _days_axis(fig, today)
-    return _figure(fig, "Renown and wealth", "No renown or wealth yet")
+    return _figure(fig, "Renown and wealth" + (SAMPLED if sampled else ""),
+                   "No renown or wealth yet")
 
 
 def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
@@ -127,16 +138,18 @@ def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
 
 
 def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> go.Figure:
-    """Hero tokens gained and spent in each session, and the pool when the session's last
-    change was made."""
-    s = series(campaign, ("hero_tokens",), viewer, hero="party").get((PARTY_KEY, "hero_tokens"))
+    """Hero tokens gained and spent in each of the last SESSIONS_SHOWN sessions, and the pool
+    when the session's last change was made."""
+    before, points = token_changes(campaign, viewer, SESSIONS_SHOWN)
     sessions: dict[int, list[int]] = {}  # session -> [gained, spent, pool]
-    if s is not None:
-        for i in range(1, len(s.values)):
-            delta = s.values[i] - s.values[i - 1]
-            row = sessions.setdefault(s.sessions[i] or 0, [0, 0, 0])
+    previous = before
+    for p in points:
+        if previous is not None and p.after is not None:
+            delta = p.after - previous
+            row = sessions.setdefault(p.session or 0, [0, 0, 0])
             row[0 if delta > 0 else 1] += abs(delta)
-            row[2] = s.values[i]
+            row[2] = p.after
+        previous = p.after
     order = sorted(sessions)
     fig = go.Figure()
     if order:
@@ -156,7 +169,8 @@ def _project_label(title: str, hero: str, done: bool) -> str:
 
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
                      hero: str | None = None, include_done: bool = True) -> go.Figure:
-    """Each project's points against its goal, milestones marked."""
+    """Each project's points against its goal, milestones marked: those under way and (with
+    ``include_done``) the last DONE_SHOWN finished ones."""
     projects = visible_projects(campaign, viewer, hero=hero, include_done=include_done)
     labels = [_project_label(p.title, p.hero, p.done) for p in projects]
     fig = go.Figure()
@@ -195,7 +209,7 @@ def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | No
                      **whatif: Any) -> go.Figure:
     """A project's forecast by day (``Campaign.forecast``'s keywords are the what-ifs)."""
     target = campaign.project(project)
-    if target.id not in {p.id for p in visible_projects(campaign, viewer)}:
+    if not may_see(target.visibility, viewer):
         raise _hidden(project)
     curve = campaign.forecast(target.id, **whatif)
     return forecast_curve(curve, title=target.title)

@@ -3,6 +3,11 @@
 A *viewer* is who is looking: ``None`` for the Director (everything), ``"party"`` for the
 party page (party rows only), or a hero's name (party rows and that hero's own
 ``hero:NAME`` rows). Nothing here writes, so a read-only campaign serves every function.
+
+A long campaign's pages cost what a young one's do: state comes from the projections, the
+finished projects shown are the last :data:`DONE_SHOWN`, and a number's history is read from
+the timeline index, every change when there are at most :data:`MAX_POINTS` of them, else a
+sample of them spread over the whole campaign (see :func:`series`).
 """
 
 from __future__ import annotations
@@ -11,6 +16,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.ledger import timeline
+from drawsteel_kit.ledger.projections import (
+    finished_projects,
+    hidden_project_titles,
+    projects_by_id,
+)
 from drawsteel_kit.state import (
     FollowerState,
     ProjectState,
@@ -29,6 +40,8 @@ except ImportError:  # pragma: no cover - until rules.renown lands
     from drawsteel_kit.rules.followers import follower_cap
 
 __all__ = [
+    "DONE_SHOWN",
+    "MAX_POINTS",
     "PARTY_KEY",
     "Series",
     "follower_counts",
@@ -41,6 +54,10 @@ __all__ = [
 
 #: The party row's key in the timeline.
 PARTY_KEY = "1"
+#: Finished projects shown besides those under way: the last ones (by when they started).
+DONE_SHOWN = 10
+#: A number with more changes than this is drawn from a sample of this many of them.
+MAX_POINTS = 300
 
 
 def may_see(visibility: str, viewer: str | None) -> bool:
@@ -54,9 +71,15 @@ def may_see(visibility: str, viewer: str | None) -> bool:
 
 def visible_projects(campaign: Campaign, viewer: str | None, *, hero: str | None = None,
                      include_done: bool = True) -> list[ProjectState]:
-    """Projects the viewer may see, oldest first (one hero's when named)."""
-    return [p for p in campaign.projects(hero=hero)
-            if may_see(p.visibility, viewer) and (include_done or not p.done)]
+    """Projects the viewer may see, oldest first (one hero's when named): those under way
+    and, with ``include_done``, the last :data:`DONE_SHOWN` finished ones."""
+    found = [p for p in campaign.projects(hero=hero, status="active")
+             if may_see(p.visibility, viewer)]
+    if include_done:
+        name = campaign.hero(hero).name if hero else None
+        found += [ProjectState.from_row(r) for r in finished_projects(
+            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]
+    return sorted(found, key=lambda p: p.id)
 
 
 #: What a page shows instead of the title of a project the viewer may not see.
@@ -71,8 +94,8 @@ def redactor(campaign: Campaign, viewer: str | None) -> Callable[[str], str]:
     text through this, so a hidden title never reaches them."""
     if viewer is None:
         return str
-    hidden = sorted({p.title for p in campaign.projects() if not may_see(p.visibility, viewer)
-                     and p.title.strip()}, key=len, reverse=True)
+    hidden = sorted({t for t in hidden_project_titles(campaign.ledger.db, viewer)
+                     if t.strip()}, key=len, reverse=True)
 
     def redact(value: str) -> str:
         for title in hidden:
@@ -86,9 +109,12 @@ def visible_followers(campaign: Campaign, viewer: str | None, *, hero: str | Non
                       ) -> list[tuple[FollowerState, str]]:
     """Active followers with the title of what they work on ('' when the viewer may not see
     that project, so a Director-only project's title never reaches a player page)."""
-    titles = {p.id: p.title for p in visible_projects(campaign, viewer)}
+    followers = read_followers(campaign.ledger.db, hero=hero)
+    titles = {r["id"]: r["title"] for r in projects_by_id(
+        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))
+        if may_see(r["visibility"], viewer)}
     return [(f, titles.get(f.project_id, "") if f.project_id is not None else "")
-            for f in read_followers(campaign.ledger.db, hero=hero)]
+            for f in followers]
 
 
 def follower_counts(campaign: Campaign, viewer: str | None = None
@@ -108,7 +134,10 @@ def follower_counts(campaign: Campaign, viewer: str | None = None
 @dataclass(frozen=True)
 class Series:
     """One number over campaign days: a step line starting from the value before its first
-    change. ``events`` and ``reasons`` belong to each point (0 and '' for the start)."""
+    change. ``events`` and ``reasons`` belong to each point (0 and '' for the start).
+    ``sampled``: the number changed more than :data:`MAX_POINTS` times and these points are
+    a sample of its changes, spread over the whole campaign (the first and the last are
+    always in it)."""
 
     key: str
     field: str
@@ -117,21 +146,56 @@ class Series:
     events: tuple[int, ...]
     reasons: tuple[str, ...]
     sessions: tuple[int | None, ...]
+    sampled: bool = False
+
+
+def _points(rows: Iterable[dict]) -> list[TimelinePoint]:
+    out = []
+    for r in rows:
+        r = dict(r)
+        r.pop("id")
+        r["table"] = r.pop("tbl")
+        out.append(TimelinePoint(**r))
+    return out
+
+
+def _changes(campaign: Campaign, key: str, field: str, viewer: str | None
+             ) -> tuple[list[TimelinePoint], bool]:
+    """One number's visible changes: all of them, or a sample when there are too many."""
+    db = campaign.ledger.db
+    tbl = "party" if key == PARTY_KEY else "heroes"
+    rows = timeline.first_changes(db, tbl, key, field, viewer, MAX_POINTS + 1)
+    if len(rows) <= MAX_POINTS:
+        return _points(rows), False
+    return _points(timeline.sample(db, tbl, key, field, viewer, MAX_POINTS)), True
 
 
 def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
-           hero: str | None = None) -> dict[tuple[str, str], Series]:
+           hero: str | None = None, redact: Callable[[str], str] | None = None
+           ) -> dict[tuple[str, str], Series]:
     """Time series by (key, field) from the ledger's timeline (``hero="party"``: the party's).
 
     Only changes the viewer may see are drawn; a value an undo or a hidden change set
-    shows up at the next visible change."""
-    points = read_timeline(campaign.ledger.db, hero=hero, fields=list(fields),
-                           visible_to=viewer)
-    redact = redactor(campaign, viewer)
+    shows up at the next visible change. A number that changed more than MAX_POINTS times
+    is drawn from a sample of its changes (``Series.sampled``), so a page costs the same
+    however long the campaign has run. ``redact``: the viewer's :func:`redactor`, when the
+    caller already has it."""
+    fields = list(fields)
     grouped: dict[tuple[str, str], list[TimelinePoint]] = {}
-    for p in points:
-        if p.after is not None:
-            grouped.setdefault((p.key, p.field), []).append(p)
+    sampled: set[tuple[str, str]] = set()
+    if hero is None:  # every hero and the party: the whole timeline
+        for p in read_timeline(campaign.ledger.db, fields=fields, visible_to=viewer):
+            if p.after is not None:
+                grouped.setdefault((p.key, p.field), []).append(p)
+    else:
+        key = PARTY_KEY if hero == "party" else hero
+        for field in fields:
+            points, cut = _changes(campaign, key, field, viewer)
+            if points:
+                grouped[(key, field)] = points
+            if cut:
+                sampled.add((key, field))
+    redact = redact or redactor(campaign, viewer)
     out = {}
     for (key, field), rows in grouped.items():
         first = rows[0]
@@ -140,5 +204,31 @@ def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
         data = start + [(p.day, p.after, p.event_id, redact(p.reason), p.session)
                         for p in rows]
         days, values, events, reasons, sessions = (tuple(col) for col in zip(*data, strict=True))
-        out[(key, field)] = Series(key, field, days, values, events, reasons, sessions)
+        out[(key, field)] = Series(key, field, days, values, events, reasons, sessions,
+                                   (key, field) in sampled)
     return out
+
+
+def token_changes(campaign: Campaign, viewer: str | None, sessions: int
+                  ) -> tuple[int | None, list[TimelinePoint]]:
+    """The party's hero-token changes the viewer may see in the last ``sessions`` sessions
+    (oldest first), and the pool just before them (None when they start the history and the
+    first has no value before it). Reads back from the newest change only as far as needed."""
+    rows: list[dict] = []
+    seen: set[int] = set()
+    before: int | None = None
+    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",
+                                    viewer)
+    try:
+        for row in changes:
+            number = row["session"] or 0
+            if number not in seen and len(seen) == sessions:
+                before = row["after"]  # the pool the oldest change shown started from
+                break
+            seen.add(number)
+            rows.append(row)
+        else:
+            before = rows[-1]["before"] if rows else None
+    finally:
+        changes.close()
+    return before, _points(reversed(rows))

@@ -1,0 +1,122 @@
+"""Figures 5 and 7: the dashboard build for 20,000 and 1,000,000 events, its time and memory.
+
+"The dashboard build" is what the player dashboard and the Director's charts compute from
+the ledger: the party page and one hero's page (their tables, HTML and figures), the
+Director's five charts (XP and level, renown and wealth, followers against the cap, hero
+tokens by session, projects), and every figure's JSON, which is what reaches a browser.
+Both campaigns (see :mod:`benchmarks.ledgers`) are opened read-only, as the served pages
+open them, in one process; builds alternate between them after one warm-up build each.
+
+Memory (figure 7) is measured in a fresh process per campaign: the peak resident set
+(``ru_maxrss``, which includes SQLite's page cache) after the imports and the opening, then
+after one build, and the build's peak of Python allocations (``tracemalloc``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from benchmarks.common import Figure, alternate, median, python_in_subprocess, seconds
+from benchmarks.ledgers import HEROES, Built, bench_campaign
+from drawsteel_kit.campaign import Campaign
+
+__all__ = ["SIZES", "TARGET", "build", "memory", "run", "run_memory"]
+
+SIZES = (20_000, 1_000_000)
+TARGET = 2.0
+
+
+def build(camp: Campaign, hero: str = HEROES[0]) -> int:
+    """One dashboard build; the bytes of HTML and figure JSON it made."""
+    from drawsteel_kit.views import charts
+    from drawsteel_kit.views.dashboard import player_page
+
+    pages = [player_page(camp), player_page(camp, hero)]
+    figures = [f for page in pages for f in page.figures] + [
+        charts.xp_and_level(camp), charts.renown_and_wealth(camp),
+        charts.followers_against_cap(camp), charts.hero_tokens_by_session(camp),
+        charts.project_progress(camp)]
+    return sum(len(p.html) for p in pages) + sum(len(f.to_json()) for f in figures)
+
+
+def _describe(built: Built) -> str:
+    size = (built.folder / "ledger.db").stat().st_size / 2**20
+    how = "cached" if built.cached else f"built in {built.seconds:.0f} s"
+    return (f"{built.events:,} events, {built.weeks:,} weeks, {built.projects:,} projects, "
+            f"{size:.0f} MB ({how})")
+
+
+def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[int, Built]]:
+    """Alternate builds of the small and the large campaign; the ratio of their medians.
+    The small one's projections are checked against a replay of its history first."""
+    small, large = sizes
+    built = {n: bench_campaign(n) for n in sizes}
+    with built[small].open() as camp:
+        start = time.perf_counter()
+        verified = camp.ledger.verify()
+        verify_seconds = time.perf_counter() - start
+    opened = {n: built[n].open() for n in sizes}
+    try:
+        made = {n: build(opened[n]) for n in sizes}  # warm-up: imports, page cache
+
+        def timed(n: int) -> None:
+            build(opened[n])
+
+        times = alternate({str(n): (lambda n=n: timed(n)) for n in sizes}, repeats)
+    finally:
+        for camp in opened.values():
+            camp.close()
+    a, b = median(times[str(small)]), median(times[str(large)])
+    ratio = b / a
+    return Figure(
+        5, f"Dashboard build (party page, a hero's page, the Director's 5 charts, figure JSON) "
+           f"for 10 heroes with {small:,} and with {large:,} events",
+        f"{small:,}: {seconds(a)} ({made[small] / 1000:.0f} kB out); {large:,}: {seconds(b)} "
+        f"({made[large] / 1000:.0f} kB out); median of {repeats} alternating builds. "
+        f"Campaigns: {_describe(built[small])}; {_describe(built[large])}. "
+        f"verify() on the {small:,}-event campaign: {verified} ({verify_seconds:.1f} s)",
+        ratio=f"{ratio:.2f}x", target=f"<= {TARGET:.0f}x", met=ratio <= TARGET and verified,
+    ), built
+
+
+_MEMORY = """
+import json, resource, sys, time, tracemalloc
+from benchmarks.fig_dashboard import build
+from drawsteel_kit.campaign import Campaign
+import drawsteel_kit.views.charts, drawsteel_kit.views.dashboard
+camp = Campaign.open(sys.argv[1] if len(sys.argv) > 1 else {folder!r}, readonly=True)
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+tracemalloc.start()
+start = time.perf_counter()
+build(camp)
+took = time.perf_counter() - start
+traced = tracemalloc.get_traced_memory()[1]
+tracemalloc.stop()
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({{"before_kb": before, "after_kb": after, "traced": traced,
+                  "seconds": took}}))
+"""
+
+
+def memory(built: Built) -> dict[str, Any]:
+    """The memory one dashboard build takes, in a fresh process."""
+    return python_in_subprocess(_MEMORY.format(folder=str(built.folder)))
+
+
+def run_memory(built: dict[int, Built]) -> Figure:
+    """Figure 7: peak memory of the large campaign's build, the small one's beside it."""
+    small, large = sorted(built)
+    got = {n: memory(built[n]) for n in (small, large)}
+
+    def said(n: int) -> str:
+        m = got[n]
+        return (f"{n:,} events: peak RSS {m['after_kb'] / 1024:.0f} MB (after imports and "
+                f"opening {m['before_kb'] / 1024:.0f} MB), Python allocations' peak during "
+                f"the build {m['traced'] / 2**20:.1f} MB")
+
+    grew = got[large]["after_kb"] / got[small]["after_kb"]
+    return Figure(
+        7, f"Peak memory of the {large:,}-event campaign's dashboard build (a fresh process)",
+        f"{said(large)}; {said(small)}",
+        ratio=f"{grew:.2f}x the {small:,}-event build's peak RSS", target="-", met=None)

@@ -1,0 +1,111 @@
+"""Figure 3: the resolution notebook through papermill, against an empty notebook.
+
+Both go through :func:`drawsteel_kit.notebook_runs.execute` (papermill, the same ``python3``
+kernel and kernel arguments, the same parameters injected), alternating. The resolution
+notebook runs on a fresh copy of the demo campaign (its campaign.yaml, initialised) and
+resolves the demo's week of downtime (``plans/first-week.yaml``): a preview (the dry run),
+the real run, then what changed, with charts. The same notebook also runs figure 2's
+28-day plan (5 heroes, 20 followers), where the resolution itself dominates. The empty
+notebook has only a parameters cell. The difference is what our notebook adds over the
+kernel's own start-up; papermill's per-cell durations say where it goes.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from benchmarks.common import REPO, Figure, alternate, median, seconds
+from benchmarks.fig_resolve import PLAN, SEED, copy_campaign, prepare
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.demo import DEMO_PLAN, DEMO_SEED
+from drawsteel_kit.notebook_runs import RESOLVE_NOTEBOOK, execute
+
+__all__ = ["TARGET", "cell_times", "demo_template", "empty_notebook", "run"]
+
+TARGET = 1.3
+
+
+def empty_notebook(path: Path) -> Path:
+    """A notebook with a parameters cell and nothing else."""
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell(
+        'campaign = ""\nplan = ""\nseed = 0\ndry_run = True\nagain = False')
+    cell.metadata["tags"] = ["parameters"]
+    nb.cells = [cell]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, str(path))
+    return path
+
+
+def cell_times(nb: Any) -> list[tuple[str, float]]:
+    """Each code cell's first line and the seconds papermill recorded for it."""
+    out = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            first = (cell.source.strip().splitlines() or [""])[0][:48]
+            out.append((first, float(cell.metadata.get("papermill", {}).get("duration") or 0)))
+    return out
+
+
+def demo_template(folder: Path) -> Path:
+    """The demo campaign as its campaign.yaml starts it, its week of downtime still to come."""
+    if not (folder / "ledger.db").exists():
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+        shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+        Campaign.init(folder)[0].close()
+    return folder
+
+
+def run(work: Path, repeats: int = 5) -> Figure:
+    """Alternate the notebooks ``repeats`` times each (a fresh campaign copy each run)."""
+    templates = {"demo": demo_template(work / "demo"), "long": work / "template"}
+    if not (templates["long"] / "ledger.db").exists():
+        prepare(templates["long"])
+    params = {"demo": {"plan": DEMO_PLAN, "seed": DEMO_SEED, "dry_run": False},
+              "long": {"plan": PLAN, "seed": SEED, "dry_run": False}}
+    empty = empty_notebook(work / "empty.ipynb")
+    breakdowns: dict[str, list[list[tuple[str, float]]]] = {"demo": [], "long": []}
+
+    def notebook(which: str) -> float:
+        folder = copy_campaign(templates[which], work / "nb-run")
+        start = time.perf_counter()
+        nb = execute(RESOLVE_NOTEBOOK, work / "out" / f"{which}.ipynb",
+                     {"campaign": str(folder), **params[which]}, cwd=work)
+        took = time.perf_counter() - start
+        breakdowns[which].append(cell_times(nb))
+        return took
+
+    def empty_run() -> float:
+        folder = copy_campaign(templates["demo"], work / "nb-run")
+        start = time.perf_counter()
+        execute(empty, work / "out" / "empty.ipynb",
+                {"campaign": str(folder), **params["demo"]}, cwd=work)
+        return time.perf_counter() - start
+
+    times = alternate({"demo": lambda: notebook("demo"), "empty": empty_run,
+                       "long": lambda: notebook("long")}, repeats)
+    demo, bare, long = (median(times[k]) for k in ("demo", "empty", "long"))
+
+    def where(which: str) -> str:
+        runs = breakdowns[which]
+        cells = [(name, median([b[i][1] for b in runs])) for i, (name, _) in enumerate(runs[0])]
+        return ", ".join(f"`{name}` {secs:.2f} s" for name, secs in cells if secs >= 0.05)
+
+    ratio = demo / bare
+    return Figure(
+        3, "The resolution notebook through papermill (the demo's week: preview, real run, "
+           "charts), against an empty notebook through papermill (same kernel)",
+        f"demo week {seconds(demo)}, empty notebook {seconds(bare)}; figure 2's 28-day plan "
+        f"{seconds(long)} ({long / bare:.1f}x); median of {repeats} alternating runs. Cells "
+        f"(median), demo week: {where('demo')}; 28 days: {where('long')}",
+        ratio=f"{ratio:.2f}x", target=f"< {TARGET}x", met=ratio < TARGET)

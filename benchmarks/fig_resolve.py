@@ -1,0 +1,161 @@
+"""Figure 2: a 28-day downtime resolved in-process, against the same dice with no ledger.
+
+The campaign: five heroes of renown 12, each keeping four sage followers (20), each hero
+with two research projects (10), two followers on each. The plan: 28 days, every hero
+resting every day and rolling on one project on odd days and the other on even days; every
+follower rolls daily. It is made through the public API once, then copied for each run.
+
+The ledger's overhead is the resolution's time (reading the plan's names, the rules, and
+writing every event and projection in one transaction) over the time of a plain loop making
+the same project rolls with ``drawsteel_kit.rules.projects.project_roll`` (the same
+characteristic scores, edges, skills and languages as the resolution's own rolls, read from
+its events) and writing nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from benchmarks.common import Figure, alternate, median, seconds
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.downtime import resolve
+from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.plan import load_plan
+from drawsteel_kit.rules.dice import SeededDice
+from drawsteel_kit.rules.projects import project_roll
+
+__all__ = ["DAYS", "PLAN", "ROLL_KINDS", "prepare", "roll_specs", "run", "same_dice_work"]
+
+DAYS = 28
+HEROES = ("Aster", "Brom", "Cyra", "Dain", "Elow")
+FOLLOWERS_PER_HERO = 4
+PLAN = "four-weeks"
+SEED = 7
+ROLL_KINDS = ("project_roll", "follower_roll")
+PROJECTS = (
+    {"name": "Chart the Timescape", "kind": "research", "goal": 3000,
+     "characteristics": ["reason", "intuition"], "completion": "lore"},
+    {"name": "Translate the Iron Codex", "kind": "research", "goal": 1500,
+     "characteristics": ["reason"], "completion": "lore"},
+)
+SAGE = {"skills": ["History", "Magic", "Nature", "Religion"],
+        "languages": ["Caelian", "Anjali", "Voll"]}
+
+
+def _titles(hero: str) -> list[str]:
+    return [f"{p['name']} ({hero})" for p in PROJECTS]
+
+
+def plan_data(days: int = DAYS) -> dict[str, Any]:
+    """The plan: each hero rests every day, alternating between their two projects."""
+    odd, even = list(range(1, days + 1, 2)), list(range(2, days + 1, 2))
+    respites = []
+    for hero in HEROES:
+        first, second = _titles(hero)
+        respites.append({"hero": hero, "days": odd, "activity": {
+            "roll": first, "characteristic": "reason", "skill": "History"}})
+        if even:
+            respites.append({"hero": hero, "days": even, "activity": {
+                "roll": second, "characteristic": "reason", "edges": 1}})
+    return {"name": "Four weeks at the archive", "days": days, "respites": respites}
+
+
+def prepare(folder: Path, days: int = DAYS) -> Path:
+    """The campaign and its plan (``plans/four-weeks.yaml``), through the public API."""
+    folder.mkdir(parents=True, exist_ok=True)
+    heroes = [{
+        "name": hero, "player": f"Player {i + 1}", "ancestry": "Human", "class": "Censor",
+        "level": 3, "victories": 2,
+        "characteristics": {"might": 1, "agility": 0, "reason": 2, "intuition": 1,
+                            "presence": 1},
+        "max_stamina": 30, "max_recoveries": 10, "skills": ["History", "Magic"],
+        "languages": ["Caelian"], "renown": 12, "wealth": 2, "rewards_applied": True,
+    } for i, hero in enumerate(HEROES)]
+    data = {"name": "The Archive Company", "system": "draw-steel",
+            "settings": {"project_events": "off"}, "heroes": heroes,
+            "custom_projects": [dict(p) for p in PROJECTS]}
+    (folder / "campaign.yaml").write_text(yaml.safe_dump(data, sort_keys=False),
+                                          encoding="utf-8")
+    (folder / "plans").mkdir(exist_ok=True)
+    (folder / "plans" / f"{PLAN}.yaml").write_text(
+        yaml.safe_dump(plan_data(days), sort_keys=False), encoding="utf-8")
+    camp, _ = Campaign.init(folder)
+    with camp:
+        for hero in HEROES:
+            ids = [camp.start_project(hero, p["name"], title=title).details["project_id"]
+                   for p, title in zip(PROJECTS, _titles(hero), strict=True)]
+            for j in range(FOLLOWERS_PER_HERO):
+                sage = f"{hero}'s sage {j + 1}"
+                camp.add_follower(hero, sage, "sage", ancestry="Human",
+                                  skills=SAGE["skills"], languages=SAGE["languages"])
+                camp.assign_follower(sage, ids[j % len(ids)])
+    return folder
+
+
+def copy_campaign(template: Path, dest: Path) -> Path:
+    """A fresh copy of a prepared campaign (its ledger checkpointed by closing it)."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(template, dest, ignore=shutil.ignore_patterns("runs", "backups",
+                                                                  f"{LEDGER_FILE}-*"))
+    return dest
+
+
+def roll_specs(events: Any) -> list[dict[str, Any]]:
+    """Each project roll an event made: the roll's score and modifiers, from its payload."""
+    specs = []
+    for ev in events:
+        if ev.kind in ROLL_KINDS:
+            p = ev.payload
+            specs.append({"characteristic": p["score"], "edges": p["edges"],
+                          "banes": p["banes"], "skill": bool(p["skill"]),
+                          "language": p["language"], "bonus": p["bonus"],
+                          "extra_d6": p["extra_d6"]})
+    return specs
+
+
+def same_dice_work(specs: list[dict[str, Any]], seed: int = SEED) -> int:
+    """The rolls with no ledger: one ``project_roll`` per spec; the points, summed."""
+    dice = SeededDice(seed)
+    return sum(project_roll(dice=dice, **spec).points for spec in specs)
+
+
+def resolve_copy(template: Path, scratch: Path) -> tuple[float, Any]:
+    """Resolve the plan on a fresh copy; the seconds ``resolve`` took and its result."""
+    folder = copy_campaign(template, scratch)
+    plan = load_plan(folder / "plans" / f"{PLAN}.yaml")
+    with Campaign.open(folder) as camp:
+        start = time.perf_counter()
+        result = resolve(camp, plan, seed=SEED, dry_run=False)
+        took = time.perf_counter() - start
+    return took, result
+
+
+def run(work: Path, repeats: int = 7) -> Figure:
+    """Alternate the resolution and the plain loop ``repeats`` times each; their medians."""
+    template = prepare(work / "template") if not (work / "template" / LEDGER_FILE).exists() \
+        else work / "template"
+    _, first = resolve_copy(template, work / "run")
+    specs = roll_specs(first.events)
+    events = len(first.events)
+
+    def loop() -> float:
+        start = time.perf_counter()
+        same_dice_work(specs)
+        return time.perf_counter() - start
+
+    times = alternate({"resolve": lambda: resolve_copy(template, work / "run")[0],
+                       "loop": loop}, repeats)
+    ours, plain = median(times["resolve"]), median(times["loop"])
+    return Figure(
+        2, f"In-process resolution of a {DAYS}-day plan (5 heroes, 20 followers, 10 projects) "
+           "against the same project rolls in a plain loop of `project_roll`, no ledger",
+        f"resolve {seconds(ours)} for {len(specs)} project rolls and {events} events "
+        f"({ours / events * 1000:.2f} ms an event); loop {seconds(plain)}; median of "
+        f"{repeats} alternating runs",
+        ratio=f"{ours / plain:.0f}x", target="- (the ledger's overhead)", met=None)

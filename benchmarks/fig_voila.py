@@ -1,0 +1,197 @@
+"""Figure 6: the players' dashboard served by Voila, rendered in headless Chromium.
+
+Two servers of the same kind run side by side: ``drawsteel-kit serve`` for the demo
+campaign (its books as ``make demo`` builds them), and Voila started with the very same
+arguments (:func:`drawsteel_kit.serve.voila_argv`) on a folder holding one empty notebook,
+whose only cell shows a marker. One headless Chromium loads them in turn (after one
+untimed load of each). A script added to every new document records, with
+``performance.now()`` (milliseconds since navigation started), when the page first holds
+the heroes' table, a rendered plotly chart, and the read-only controls; for the empty
+notebook, its marker. A third server runs the dashboard for figure 5's 20,000-event
+campaign.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+from benchmarks.common import REPO, Figure, alternate, median
+from drawsteel_kit.serve import DASHBOARD, dashboard_url
+
+__all__ = ["TARGET", "demo_books", "empty_players_dir", "run", "server"]
+
+TARGET = 1.5
+EXE = Path(sys.executable).parent / "drawsteel-kit"
+TIMEOUT = 120
+MARK = "dsk-bench-ready"
+#: What the page-side script watches for: name -> CSS selector.
+WATCH = {"table": "table.dsk-heroes", "chart": ".js-plotly-plot .main-svg",
+         "controls": ".widget-toggle-button", "ready": f".{MARK}"}
+_OBSERVER = """
+(() => {
+  const want = WATCH;
+  window.__dsk = {};
+  const check = () => {
+    for (const [name, css] of Object.entries(want)) {
+      if (!(name in window.__dsk) && document.querySelector(css)) {
+        window.__dsk[name] = performance.now();
+      }
+    }
+  };
+  new MutationObserver(check).observe(document, {childList: true, subtree: true});
+})();
+""".replace("WATCH", json.dumps(WATCH))
+
+
+def _helpers() -> Any:
+    """The tests' Chromium and free port helpers (tests/workbook_helpers.py)."""
+    sys.path.insert(0, str(REPO / "tests"))
+    import workbook_helpers
+
+    return workbook_helpers
+
+
+def empty_players_dir(folder: Path) -> Path:
+    """A folder holding the empty notebook, under the dashboard's name."""
+    folder.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        f"from IPython.display import HTML\nHTML('<p class=\"{MARK}\">ready</p>')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, str(folder / DASHBOARD))
+    return folder
+
+
+@contextmanager
+def server(argv: list[str], port: int, log: Path, env: dict[str, str] | None = None
+           ) -> Iterator[str]:
+    """A server process until the block ends; yields its dashboard address."""
+    with log.open("wb") as out:
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO,
+                                env={**os.environ, **(env or {})}, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server stopped: {log.read_text()}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"server did not start: {log.read_text()}") from None
+                time.sleep(0.2)
+        yield dashboard_url(port=port)
+    finally:
+        proc.send_signal(signal.SIGTERM)  # Voila shuts its kernels down
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def _load(driver: Any, url: str, until: str) -> dict[str, float]:
+    """Open ``url`` and wait until the page saw ``until``; the moments it saw, in seconds."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get("about:blank")  # leave the previous page
+    driver.get(url)
+    wanted = [until] + (["controls"] if until == "chart" else [])  # the controls come last
+    try:
+        for name in wanted:
+            WebDriverWait(driver, TIMEOUT, poll_frequency=0.05).until(
+                lambda d, name=name: d.execute_script(
+                    f"return window.__dsk && window.__dsk.{name} || null"))
+    except TimeoutException:
+        seen = driver.execute_script("return window.__dsk")
+        text = driver.execute_script("return document.body ? document.body.innerText : ''")
+        raise RuntimeError(f"{url} did not show {wanted} in {TIMEOUT} s (saw {seen}): "
+                           f"{text[:300]!r}") from None
+    seen = driver.execute_script("return window.__dsk")
+    return {k: v / 1000 for k, v in seen.items()}
+
+
+def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 5) -> Figure:
+    """Alternate loads of the demo's dashboard and the empty notebook (and of the dashboard
+    of a long campaign, when given) ``repeats`` times each."""
+    helpers = _helpers()
+    empty = empty_players_dir(work / "empty-players")
+    moments: dict[str, list[dict[str, float]]] = {}
+    with ExitStack() as stack:
+        urls: dict[str, tuple[str, str]] = {}
+        port = helpers.free_port()
+        urls["dashboard"] = (stack.enter_context(server(
+            [str(EXE), "serve", str(demo), "--port", str(port), "--no-browser"], port,
+            work / "serve-demo.log")), "chart")
+        port = helpers.free_port()
+        code = ("import sys; from pathlib import Path; from voila.app import Voila; "
+                "from drawsteel_kit.serve import voila_argv; Voila.launch_instance(argv="
+                f"voila_argv(port={port}, players_dir=Path({str(empty)!r})))")
+        urls["empty"] = (stack.enter_context(server(
+            [sys.executable, "-c", code], port, work / "serve-empty.log",
+            env={"DRAWSTEEL_KIT_CAMPAIGN": str(demo)})), "ready")
+        if long is not None:
+            port = helpers.free_port()
+            urls["long"] = (stack.enter_context(server(
+                [str(EXE), "serve", str(long), "--port", str(port), "--no-browser"], port,
+                work / "serve-long.log")), "chart")
+        driver = stack.enter_context(helpers.chromium())
+        driver.set_page_load_timeout(TIMEOUT)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _OBSERVER})
+        for url, until in urls.values():  # warm-up: Chromium's cache, the servers' imports
+            _load(driver, url, until)
+
+        def side(name: str) -> float:
+            url, until = urls[name]
+            seen = _load(driver, url, until)
+            moments.setdefault(name, []).append(seen)
+            return seen[until]
+
+        alternate({name: (lambda name=name: side(name)) for name in urls}, repeats)
+
+    def at(name: str, what: str) -> float:
+        return median([m[what] for m in moments[name]])
+
+    chart, bare = at("dashboard", "chart"), at("empty", "ready")
+    ratio = chart / bare
+    extra = ""
+    if long is not None:
+        extra = (f"; the 20,000-event campaign's dashboard: first chart {at('long', 'chart'):.2f}"
+                 f" s ({at('long', 'chart') / bare:.2f}x)")
+    return Figure(
+        6, "Voila: from navigation until the players' dashboard shows its first chart (demo "
+           "campaign), against an empty notebook served the same way, headless Chromium",
+        f"dashboard: heroes' table {at('dashboard', 'table'):.2f} s, first chart {chart:.2f} "
+        f"s, controls {at('dashboard', 'controls'):.2f} s; empty notebook {bare:.2f} s"
+        f"{extra}; median of {repeats} alternating loads",
+        ratio=f"{ratio:.2f}x", target=f"< {TARGET}x", met=ratio < TARGET)
+
+
+def demo_books(folder: Path) -> Path:
+    """The demo campaign's books (built in this process, as ``make demo`` builds them)."""
+    from drawsteel_kit.demo import build_demo
+
+    if not (folder / "ledger.db").exists():
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+        shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+        build_demo(folder, echo=False).close()
+    return folder

@@ -1,0 +1,205 @@
+"""The benchmark suite's builders at a tiny size (so `make bench` cannot rot), and what its
+figure 5 relies on: a long history does not make the pages read more of the ledger.
+
+The last tests count SQLite's virtual-machine steps (a progress handler) while the pages are
+built for a campaign and for one four times as long: a deterministic measure, unlike time,
+of whether something reads the whole history.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.forecast import completion_curve
+from drawsteel_kit.state import read_projects, read_timeline
+from drawsteel_kit.views import charts, data
+from drawsteel_kit.views.dashboard import player_page
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may not
+    sys.path.insert(0, str(REPO))
+
+from benchmarks import fig_dashboard, fig_forecast, fig_import, fig_resolve  # noqa: E402
+from benchmarks.__main__ import table  # noqa: E402
+from benchmarks.common import Figure, alternate  # noqa: E402
+from benchmarks.fig_papermill import empty_notebook  # noqa: E402
+from benchmarks.fig_voila import MARK, empty_players_dir  # noqa: E402
+from benchmarks.ledgers import HEROES, bench_campaign, build  # noqa: E402
+
+SMALL, LARGE = 5_000, 20_000
+
+
+@pytest.fixture(scope="module")
+def long_campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
+    root = tmp_path_factory.mktemp("bench")
+    return {n: build(root / str(n), n).folder for n in (SMALL, LARGE)}
+
+
+@pytest.fixture
+def small(long_campaigns: dict[int, Path]) -> Iterator[Campaign]:
+    with Campaign.open(long_campaigns[SMALL], readonly=True) as camp:
+        yield camp
+
+
+@pytest.fixture
+def cramped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Limits small enough that a tiny campaign's history is 'long'."""
+    monkeypatch.setattr(data, "MAX_POINTS", 3)
+    monkeypatch.setattr(data, "DONE_SHOWN", 2)
+    monkeypatch.setattr(charts, "SESSIONS_SHOWN", 3)
+
+
+def test_the_builder_plays_real_kinds_of_events_that_replay_to_the_same_state(
+        long_campaigns: dict[int, Path]) -> None:
+    with Campaign.open(long_campaigns[SMALL]) as camp:
+        assert SMALL <= camp.ledger.event_count() < SMALL + 400  # whole weeks
+        assert camp.ledger.verify()
+        kinds = {e.kind for e in camp.history()}
+        assert {"session_started", "victories_awarded", "day_advanced", "follower_roll",
+                "project_roll", "respite", "project_started", "follower_assigned",
+                "renown_gained"} <= kinds
+        assert len(camp.projects(status="complete")) >= 3
+        assert len(camp.followers()) == 2 * len(HEROES)
+        assert all(h.xp > 0 for h in camp.heroes.values())
+
+
+def test_a_built_ledger_is_cached_by_size(tmp_path: Path) -> None:
+    first = bench_campaign(300, cache=tmp_path)
+    again = bench_campaign(300, cache=tmp_path)
+    assert (first.cached, again.cached) == (False, True)
+    assert again.folder == first.folder and again.events == first.events
+
+
+def test_the_dashboard_build_and_its_memory(long_campaigns: dict[int, Path], small) -> None:
+    assert fig_dashboard.build(small) > 10_000
+    built = fig_dashboard.Built(long_campaigns[SMALL], SMALL, 0.0, True)
+    got = fig_dashboard.memory(built)
+    assert got["after_kb"] >= got["before_kb"] > 0 and got["traced"] > 0
+
+
+def test_the_monte_carlo_agrees_with_the_exact_curve_and_the_rules() -> None:
+    points, stops = fig_forecast.roll_table(2)
+    assert len(points) == 100 and min(points) == 4 and max(points) == 22
+    assert stops.count(0) == 3  # 9+10, 10+9, 10+10: the breakthroughs
+    sampled = fig_forecast.monte_carlo(60, 2, 20_000, seed=5)
+    exact = completion_curve(60, characteristic=2).probabilities
+    assert len(sampled) >= 4
+    gaps = [abs(a - b) for a, b in zip(sampled, exact, strict=False)]
+    assert max(gaps) < 5 * 0.5 / 20_000**0.5  # five standard errors
+
+
+def test_the_resolution_figure_makes_the_same_rolls(tmp_path: Path) -> None:
+    template = fig_resolve.prepare(tmp_path / "template", days=2)
+    took, result = fig_resolve.resolve_copy(template, tmp_path / "run")
+    specs = fig_resolve.roll_specs(result.events)
+    assert took > 0 and len(specs) == 20 * 2 + 5 * 2  # followers daily, heroes each respite
+    assert {s["edges"] for s in specs} == {0, 1} and fig_resolve.same_dice_work(specs) > 50
+
+
+def test_the_small_pieces(tmp_path: Path) -> None:
+    assert fig_import.loaded_heavy("drawsteel_kit") == []
+    nb = empty_notebook(tmp_path / "empty.ipynb").read_text()
+    assert '"parameters"' in nb
+    assert MARK in (empty_players_dir(tmp_path / "players") / "dashboard.ipynb").read_text()
+    calls: list[str] = []
+    times = alternate({"a": lambda: calls.append("a") or 1.0,
+                       "b": lambda: calls.append("b") or None}, 3)
+    assert calls == ["a", "b", "b", "a", "a", "b"] and times["a"] == [1.0] * 3
+    rows = table([Figure(5, "x | y", "1", "2x", "< 3x", True),
+                  Figure(1, "z", "2")]).splitlines()
+    assert rows[2] == "| 1 | z | 2 | - | - | - |"
+    assert rows[3] == "| 5 | x \\| y | 1 | 2x | < 3x | met |"
+
+
+# -- what figure 5 relies on ---------------------------------------------------------------
+def _drawn(found: data.Series, first_before: int | None) -> list[tuple[int, int, int]]:
+    """A series' points after its start point (there is one when the first change had a
+    value before it): (day, value, event id)."""
+    points = list(zip(found.days, found.values, found.events, strict=True))
+    return points[0 if first_before is None else 1:]
+
+
+def test_a_long_series_is_a_sample_of_its_real_changes(small, cramped) -> None:
+    hero = HEROES[0]
+    every = [p for p in read_timeline(small.ledger.db, hero=hero, fields=["xp"])
+             if p.after is not None]
+    assert len(every) > 2 * data.MAX_POINTS
+    found = data.series(small, ["xp"], None, hero=hero)[(hero, "xp")]
+    drawn = _drawn(found, every[0].before)
+    assert found.sampled and len(drawn) <= data.MAX_POINTS
+    assert set(drawn) <= {(p.day, p.after, p.event_id) for p in every}  # real changes only
+    assert [e for _, _, e in drawn] == sorted({e for _, _, e in drawn})
+    assert drawn[0][2] == every[0].event_id and drawn[-1][2] == every[-1].event_id
+    assert found.values[-1] == small.hero(hero).xp
+    assert charts.SAMPLED in charts.xp_and_level(small, hero=hero).layout.title.text
+
+
+def test_a_short_series_is_every_change(small) -> None:
+    hero = HEROES[1]
+    every = [p for p in read_timeline(small.ledger.db, hero=hero, fields=["xp"])
+             if p.after is not None]
+    found = data.series(small, ["xp"], "party", hero=hero)[(hero, "xp")]
+    assert not found.sampled
+    assert _drawn(found, every[0].before) == [(p.day, p.after, p.event_id) for p in every]
+    assert charts.SAMPLED not in charts.xp_and_level(small, hero=hero).layout.title.text
+
+
+def test_the_token_chart_shows_the_last_sessions(small, cramped) -> None:
+    points = [p for p in read_timeline(small.ledger.db, hero="party", fields=["hero_tokens"])
+              if p.after is not None]
+    last = sorted({p.session or 0 for p in points})[-charts.SESSIONS_SHOWN:]
+    fig = charts.hero_tokens_by_session(small, viewer="party")
+    gained = {t.name: dict(zip(t.x, t.y, strict=True)) for t in fig.data}
+    assert sorted(gained["gained"]) == last
+    for session in last:
+        mine = [(i, p) for i, p in enumerate(points) if (p.session or 0) == session]
+        up = sum(max(0, p.after - points[i - 1].after) for i, p in mine)
+        down = sum(max(0, points[i - 1].after - p.after) for i, p in mine)
+        assert (gained["gained"][session], gained["spent or lost"][session],
+                gained["pool"][session]) == (up, down, mine[-1][1].after)
+
+
+def test_the_projects_chart_shows_those_under_way_and_the_last_finished(small,
+                                                                          cramped) -> None:
+    every = read_projects(small.ledger.db)
+    party = [p for p in every if p.visibility == "party"]
+    done = [p for p in party if p.done][-data.DONE_SHOWN:]
+    expected = sorted([p for p in party if not p.done] + done, key=lambda p: p.id)
+    shown = data.visible_projects(small, "party")
+    assert [p.id for p in shown] == [p.id for p in expected]
+    fig = charts.project_progress(small, viewer="party")
+    assert len(fig.data[0].y) == len(expected)
+    hidden = [p.title for p in every if p.visibility != "party"]
+    assert hidden and all(t not in fig.to_json() for t in hidden)
+    assert data.redactor(small, "party")(f"rolled on {hidden[0]}") == f"rolled on {data.HIDDEN}"
+
+
+def _vm_steps(folder: Path) -> int:
+    """SQLite virtual-machine steps (in hundreds) spent building the pages and charts."""
+    with Campaign.open(folder, readonly=True) as camp:
+        steps = [0]
+
+        def count() -> int:
+            steps[0] += 1
+            return 0
+
+        camp.ledger.db.conn.set_progress_handler(count, 100)
+        player_page(camp)
+        player_page(camp, HEROES[0])
+        for chart in (charts.xp_and_level, charts.renown_and_wealth,
+                      charts.hero_tokens_by_session, charts.project_progress):
+            chart(camp)
+        camp.ledger.db.conn.set_progress_handler(None, 100)
+        return steps[0]
+
+
+def test_four_times_the_history_does_not_make_the_pages_read_more(long_campaigns,
+                                                                  cramped) -> None:
+    small, large = (_vm_steps(long_campaigns[n]) for n in (SMALL, LARGE))
+    assert small > 50
+    assert large < 1.5 * small, (small, large)
