@@ -19,6 +19,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+from drawsteel_kit.config_fields import show
 from drawsteel_kit.errors import CampaignNotFound, LedgerNeedsUpgrade, UndoError
 from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.ledger.backup import backup_file
@@ -44,14 +45,19 @@ def find_campaign_dir(where: str | Path) -> Path:
 
     A bare name that is not a path is looked up as ``campaigns/<name>``.
     """
-    path = Path(where).expanduser()
-    if path.is_file() and path.name in (CAMPAIGN_FILE, LEDGER_FILE):
-        return path.parent
-    if path.is_dir():
-        return path
-    candidate = Path("campaigns") / str(where)
-    if not path.is_absolute() and candidate.is_dir():
-        return candidate
+    try:
+        path = Path(where).expanduser()
+        if path.is_file() and path.name in (CAMPAIGN_FILE, LEDGER_FILE):
+            return path.parent
+        if path.is_dir():
+            return path
+        candidate = Path("campaigns") / str(where)
+        if not path.is_absolute() and candidate.is_dir():
+            return candidate
+    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
+        raise CampaignNotFound(f"{show(str(where))} is not a path this system can open "
+                               f"({getattr(exc, 'strerror', None) or exc}): give a campaign "
+                               "folder") from None
     raise CampaignNotFound(
         f"no campaign at {str(where)!r}: give a campaign folder (one holding {CAMPAIGN_FILE}), "
         f"or create one with `drawsteel-kit new NAME`"

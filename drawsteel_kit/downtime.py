@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.config_fields import show
 from drawsteel_kit.errors import DrawSteelKitError, LedgerError, PlanError
 from drawsteel_kit.ledger import Event
 from drawsteel_kit.ops.base import Happened, check_count
@@ -314,12 +315,16 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
 def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
     """A plan path as given, else ``plans/<plan>`` (``.yaml`` optional) in the campaign."""
     path = Path(plan)
-    if path.is_file() or path.is_absolute():
-        return path
-    folder = Path(campaign_dir) / "plans"
-    for candidate in (folder / path, folder / f"{path}.yaml"):
-        if candidate.is_file():
-            return candidate
+    try:
+        if path.is_file() or path.is_absolute():
+            return path
+        folder = Path(campaign_dir) / "plans"
+        for candidate in (folder / path, folder / f"{path}.yaml"):
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
+        raise PlanError(f"{show(str(plan))} is not a path this system can open "
+                        f"({getattr(exc, 'strerror', None) or exc}): name a plan file") from None
     return path
 
 

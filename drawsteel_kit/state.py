@@ -136,8 +136,21 @@ def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     }
 
 
+def _encodable(text: str) -> bool:
+    """False for text SQLite cannot store: lone surrogates (bytes that were not UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
+    if not isinstance(name, str) or not _encodable(name):
+        known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
+        raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
+                          f"{known or '(none yet: run `drawsteel-kit init`)'}")
     rows = list(db.query("SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name]))
     if rows:
         return HeroState.from_row(rows[0])

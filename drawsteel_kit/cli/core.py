@@ -25,6 +25,7 @@ from drawsteel_kit.cli.common import (
     pairs,
     say,
 )
+from drawsteel_kit.ledger import MAX_ROW_ID
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -327,7 +328,7 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
 @campaign_arg
 @click.option("--kind", default=None, help="Only events of this kind (respite, undo, ...).")
 @click.option("--hero", default=None, help="Only this hero's events.")
-@click.option("--limit", type=click.IntRange(1), default=50, show_default=True)
+@click.option("--limit", type=click.IntRange(1, MAX_ROW_ID), default=50, show_default=True)
 @click.option("--as", "viewer", default=None, metavar="party|HERO",
               help="Show only what the party, or one hero's player, may see.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -352,7 +353,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
 
 @main.command()
 @campaign_arg
-@click.argument("event_id", type=int)
+@click.argument("event_id", type=click.IntRange(1, MAX_ROW_ID))
 @click.option("--reason", default="")
 @friendly
 def undo(campaign: str, event_id: int, reason: str) -> None:

@@ -37,6 +37,7 @@ from drawsteel_kit.ledger.transaction import write as _write
 __all__ = [
     "DIRECTOR",
     "LEDGER_FILE",
+    "MAX_ROW_ID",
     "MIGRATIONS",
     "PARTY",
     "Event",
@@ -58,6 +59,8 @@ def _fields(op: Op) -> set[str] | None:
     return set(op["after"]) if op["op"] == "update" else None
 
 
+#: The largest row id (and LIMIT) SQLite can hold: a signed 64-bit integer.
+MAX_ROW_ID = 2**63 - 1
 #: The first bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -162,7 +165,10 @@ class Ledger:
 
     def event(self, event_id: int) -> Event:
         """One event by id."""
-        rows = list(self.db.query("SELECT * FROM events WHERE id = ?", [event_id]))
+        if isinstance(event_id, bool) or not isinstance(event_id, int):
+            raise UndoError(f"an event is named by its number (#12), got {event_id!r}")
+        rows = (list(self.db.query("SELECT * FROM events WHERE id = ?", [event_id]))
+                if 0 < event_id <= MAX_ROW_ID else [])
         if not rows:
             last = self.db.execute("SELECT max(id) FROM events").fetchone()[0]
             raise UndoError(f"there is no event #{event_id} (the last is #{last or 0})")
@@ -208,7 +214,7 @@ class Ledger:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id" + (" DESC" if newest_first else "")
         if limit is not None:
-            sql += f" LIMIT {int(limit)}"
+            sql += f" LIMIT {max(0, min(int(limit), MAX_ROW_ID))}"
         return [load_event(r) for r in self.db.query(sql, params)]
 
     def operation_events(self, operation: str) -> list[Event]:

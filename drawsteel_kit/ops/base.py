@@ -54,6 +54,11 @@ class Happened:
 def check_text(value: str, what: str) -> str:
     if not isinstance(value, str):
         raise RulesError(f"{what} must be text, got {value!r}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); type it "
+                         "again, or set the terminal to UTF-8") from None
     value = value.strip()
     if len(value) > MAX_TEXT:
         raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")

@@ -15,6 +15,7 @@ from drawsteel_kit.catalog import titles as title_catalog
 from drawsteel_kit.catalog import wealth as wealth_catalog
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY, Op, insert_op, update_op
+from drawsteel_kit.ledger.timeline import TRACKED
 from drawsteel_kit.ops.base import (
     CampaignBase,
     Happened,
@@ -145,6 +146,10 @@ class RewardOps(CampaignBase):
         """Every change of one of a hero's numbers (renown, wealth, xp, level ...), in order:
         the history a chart draws, reconstructed from events."""
         who = self.hero(hero)
+        kept = TRACKED["heroes"]
+        if field not in kept:
+            raise RulesError(f"no history is kept of a hero's {field!r}; it is kept of: "
+                             f"{', '.join(kept)}")
         return read_timeline(self.ledger.db, hero=who.name, fields=[field],
                              visible_to=visible_to)
 
