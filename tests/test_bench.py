@@ -31,7 +31,7 @@ from benchmarks.fig_papermill import empty_notebook  # noqa: E402
 from benchmarks.fig_voila import MARK, empty_players_dir  # noqa: E402
 from benchmarks.ledgers import HEROES, bench_campaign, build  # noqa: E402
 
-SMALL, LARGE = 5_000, 20_000
+SMALL, LARGE = 4_000, 16_000
 
 
 @pytest.fixture(scope="module")

@@ -57,7 +57,7 @@ PARTY_KEY = "1"
 #: Finished projects shown besides those under way: the last ones (by when they started).
 DONE_SHOWN = 10
 #: A number with more changes than this is drawn from a sample of this many of them.
-MAX_POINTS = 300
+MAX_POINTS = 150
 
 
 def may_see(visibility: str, viewer: str | None) -> bool:
