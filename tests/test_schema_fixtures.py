@@ -16,7 +16,7 @@ import pytest
 from cli_helpers import run
 
 from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import LedgerError
+from drawsteel_kit.errors import LedgerNeedsUpgrade
 from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS
 from drawsteel_kit.ledger.schema import PROJECTIONS
 
@@ -84,6 +84,7 @@ def test_an_older_ledger_upgrades_in_place_and_keeps_every_event_and_row(
     before = rows(path)
     with Campaign.open(path.parent) as camp:
         assert camp.ledger.schema == NEWEST
+        copy = camp.upgraded_from
         assert camp.ledger.verify(), "projections differ from a replay of the old history"
         history = camp.history()
         assert [e.id for e in history] == sorted((e["id"] for e in before["events"]),
@@ -102,6 +103,11 @@ def test_an_older_ledger_upgrades_in_place_and_keeps_every_event_and_row(
         assert kept == old_rows, f"{table}: rows changed by the upgrade"
     if "timeline" not in before:  # the upgrade that adds the timeline fills it from history
         assert after["timeline"], "the timeline was not filled from the old history"
+    if fixture_migration(sql) == NEWEST:
+        assert copy is None
+    else:  # the ledger as it was, kept
+        assert copy is not None and copy.parent == path.parent / "backups"
+        assert rows(copy) == before
 
 
 @pytest.mark.parametrize("sql", FILES, ids=[f.stem for f in FILES])
@@ -134,16 +140,22 @@ def test_a_read_only_opening_of_an_older_ledger_says_to_upgrade(
         with Campaign.open(path.parent, readonly=True) as camp:
             assert camp.ledger.event_count() == len(before["events"])
         return
-    with pytest.raises(LedgerError, match=r"older schema.*upgrade it in place"):
+    with pytest.raises(LedgerNeedsUpgrade, match=r"older schema.*drawsteel-kit upgrade"):
         Campaign.open(path.parent, readonly=True)
     assert rows(path) == before  # refusing wrote nothing, not even the migrations
+    assert not (path.parent / "backups").exists()
 
 
 @pytest.mark.parametrize("sql", FILES, ids=[f.stem for f in FILES])
-def test_a_writing_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path) -> None:
+def test_the_upgrade_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path) -> None:
     path = load(sql, tmp_path / "c")
     events = len(rows(path)["events"])
-    assert f"Replayed {events} events." in run("rebuild", path.parent)
+    out = run("upgrade", path.parent)
+    if fixture_migration(sql) == NEWEST:
+        assert "already on the current schema" in out
+    else:
+        assert f"Upgraded through {', '.join(NAMES[NAMES.index(fixture_migration(sql)) + 1:])}" \
+            in out
     assert [r["name"] for r in rows(path)["_sqlite_migrations"]] == NAMES
     assert f'"events": {events}' in run("status", path.parent, "--json")
     assert "State matches history." in run("rebuild", path.parent, "--check")
@@ -152,19 +164,14 @@ def test_a_writing_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path) -
 OLDER = [f for f in FILES if fixture_migration(f) != NEWEST]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: read-only commands (status, history, export, "
-                   "rebuild --check) refuse an older ledger, telling the user to run 'any "
-                   "drawsteel-kit command' to upgrade it: they are drawsteel-kit commands")
 @pytest.mark.parametrize("sql", OLDER, ids=[f.stem for f in OLDER])
-def test_status_opens_an_older_ledger(sql: Path, tmp_path: Path) -> None:
+def test_a_read_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path) -> None:
     path = load(sql, tmp_path / "c")
     events = len(rows(path)["events"])
     assert f'"events": {events}' in run("status", path.parent, "--json")
+    assert [r["name"] for r in rows(path)["_sqlite_migrations"]] == NAMES
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: `drawsteel-kit backup` refuses an older ledger "
-                   "(it opens read-only, which refuses pending migrations), so there is no "
-                   "way to keep a copy from before the upgrade")
 @pytest.mark.parametrize("sql", OLDER, ids=[f.stem for f in OLDER])
 def test_an_older_ledger_can_be_backed_up_before_its_upgrade(sql: Path, tmp_path: Path) -> None:
     path = load(sql, tmp_path / "c")
