@@ -23,6 +23,7 @@ import pytest
 from bad_input_strategies import (
     FOLLOWER,
     ITEM,
+    NO_SHRINK,
     NPC,
     PROJECT,
     assert_names,
@@ -60,8 +61,17 @@ NUMBER = st.one_of(
 STORABLE = NUMBER.filter(lambda s: not s.strip().lstrip("+-").isdigit()
                          or abs(int(s)) < 2**63)
 #: File names that a filesystem can hold (a name too long for it is a known bug).
-#: A campaign named on the command line, short enough for the filesystem.
-CAMPAIGN = NAME.filter(lambda s: len(os.fsencode(s)) < 200)
+#: A campaign named on the command line, short enough for the filesystem, never the shelf.
+CAMPAIGN = NAME.filter(lambda s: len(os.fsencode(s)) < 200 and s.strip() != "shelf")
+
+
+def _port(text: str) -> bool:
+    """Would click take ``text`` as a port to serve on (then serve would run until killed)?"""
+    try:
+        return 1 <= int(text) <= 65535
+    except ValueError:
+        return False
+
 FILE_NAME = TEXT.filter(lambda s: len(os.fsencode(s)) < 200 and "/" not in s and s.strip()
                         and s not in (".", ".."))
 
@@ -88,7 +98,8 @@ ADD = ("followers", "add", C)
 GIFT = ("--beyond-cap", "a gift")
 RETAINER = (*ADD, "Val", "Tam", "--role", "retainer", "--ancestry", "Human", *GIFT)
 CASES: dict[str, Case] = {
-    "new.name": case("new", "{v}", "--dir", "{tmp}/new", values=TEXT),
+    "new.name": case("new", "{v}", "--dir", "{tmp}/new", words=("name", "already exists"),
+                     values=TEXT),
     "new.dir": case("new", "Iron Saints", "--dir", "{tmp}/{v}", values=FILE_NAME),
     "init.campaign": case("init", "{v}", words=("campaign",), values=CAMPAIGN),
     "status.campaign": case("status", "{v}", words=("campaign",), values=CAMPAIGN),
@@ -153,6 +164,7 @@ CASES: dict[str, Case] = {
     "undo.reason": case("undo", C, "{last}", "--reason", "{v}", words=("reason",), values=TEXT),
     "backup.dest": case("backup", C, "{tmp}/{v}", words=("dest", "backup"), values=FILE_NAME),
     "export.out": case("export", C, "--out", "{tmp}/{v}", words=("out",), values=FILE_NAME),
+    "upgrade.campaign": case("upgrade", "{v}", words=("campaign", "ledger"), values=CAMPAIGN),
     "rebuild.campaign": case("rebuild", "{v}", "--check", words=("campaign",), values=CAMPAIGN),
     "project_start.hero": case("project", "start", C, "{v}", "Discover Lore", "--param",
                                "kind=lost", words=HERO_WORDS),
@@ -166,7 +178,9 @@ CASES: dict[str, Case] = {
                                 values=NAME.filter(one_line)),
     "project_start.miles": case("project", "start", C, "Val", "Build or Repair Road",
                                 "--prerequisite", "waived", "--param", "miles={v}",
-                                words=("miles",), values=NUMBER),
+                                words=("miles",), values=STORABLE.filter(  # see the library's
+                                    lambda s: not s.strip().lstrip("+-").isdigit()  # xfail
+                                    or abs(int(s)) < 2**59)),
     "project_start.learns": case("project", "start", C, "Val", "Learn New Language",
                                  "--learns", "{v}", words=("learn", "title"), values=TEXT),
     "project_start.treasure": case("project", "start", C, "Val", "Craft Treasure",
@@ -240,7 +254,8 @@ CASES: dict[str, Case] = {
     "resolve.plan": case("resolve", C, "--plan", "{v}", "--no-notebook", words=("plan",),
                          values=NAME.filter(lambda s: len(os.fsencode(s)) < 200), lines=None),
     "resolve.plan_notebook": case("resolve", C, "--plan", "{v}", "--dry-run", words=("plan",),
-                                  values=NAME.filter(lambda s: len(os.fsencode(s)) < 200),
+                                  values=NAME.filter(lambda s: len(os.fsencode(s)) < 200
+                                                     and s.strip() not in ("week", "week.yaml")),
                                   lines=None),
     "resolve.seed": case("resolve", C, "--plan", "week", "--no-notebook", "--seed", "{v}",
                          words=("seed",),
@@ -318,7 +333,7 @@ CASES: dict[str, Case] = {
                             values=TEXT),
     "serve.campaign": case("serve", "{v}", "--no-browser", words=("campaign",), values=CAMPAIGN),
     "serve.port": case("serve", C, "--no-browser", "--port", "{v}", words=("port",),
-                       values=NUMBER),
+                       values=NUMBER.filter(lambda s: not _port(s))),
     "publish.campaign": case("publish", "{v}", "--out", "{tmp}/site", words=("campaign",),
                              values=CAMPAIGN),
     "publish.out": case("publish", C, "--out", "{tmp}/{v}", words=("out",), values=FILE_NAME),
@@ -385,8 +400,8 @@ def clear_or_correct(shelf: Books, argv: list[str], words: tuple[str, ...], valu
         assert len(errors) == 1, out
         if result.exit_code == 1 and lines is not None:  # ours: the error and nothing else
             assert len(out.strip().splitlines()) <= lines, out
-        if str(value).startswith("-") and "No such option" in errors[0]:
-            words = (*words, "option")  # click reads a leading '-' as an option: it says so
+        if str(value).startswith("-"):  # click reads it as an option (or '--' as the end of
+            words = (*words, "option", "argument")  # options), and says what it cannot take
         assert_names(out if lines is None else errors[0], words, value)
         assert ledger_fingerprint(shelf.ledger) == shelf.fingerprint, "a refusal wrote"
         return result
@@ -455,56 +470,81 @@ def test_the_check_notices_a_crash_a_second_line_and_a_write(shelf: Books) -> No
     assert ledger_fingerprint(shelf.ledger) == shelf.fingerprint  # put back after the write
 
 
-# --- known bugs ---------------------------------------------------------------------------------
-
-
-@pytest.mark.xfail(strict=True, reason="BUG: undo EVENT_ID and history --limit take any int "
-                   "(click type=int / IntRange(1) with no maximum) and SQLite cannot bind 2**63 "
-                   "or more: OverflowError / IntegrityError escape (ledger/__init__.py:117, "
-                   ":170; cli/core.py undo, history)")
 @SHARED
-@given(value=huge_ints.filter(lambda n: n >= 2**63).map(str),
+@given(value=st.one_of(huge_ints.filter(lambda n: n >= 2**63), huge_ints.map(lambda n: -n))
+       .map(str),
        template=st.sampled_from([("undo", "{c}", "{v}"), ("history", "{c}", "--limit", "{v}")]))
 def test_an_event_id_or_limit_too_big_for_sqlite_is_one_clear_line(
         shelf: Books, value: str, template: tuple[str, ...]) -> None:
     clear_or_correct(shelf, argv_for(shelf, template, value), ("event", "limit"), value)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: an argument that is not UTF-8 (a Latin-1 terminal: "
-                   "Python decodes argv with surrogateescape) is stored or looked up as it is; "
-                   "SQLite cannot encode it: UnicodeEncodeError escapes (check text in "
-                   "ops/base.check_text and state.read_hero, or refuse such argv in "
-                   "cli/common.friendly)")
-@SHARED
-@given(value=surrogate_text, template=st.sampled_from([
+#: Commands that store or look up what is typed, and refuse what is not UTF-8.
+UTF8_CHECKED = (
     ("victories", "{c}", "1", "--reason", "{v}"), ("victories", "{c}", "1", "--hero", "{v}"),
     ("notes", "add", "{c}", "{v}"), ("inventory", "add", "{c}", "{v}"),
-    ("titles", "grant", "{c}", "Yorn", "{v}")]))
+    ("titles", "grant", "{c}", "Yorn", "{v}"), ("npc", "add", "{c}", "{v}", "--level", "2"),
+    ("respite", "{c}", "--activity", "Val={v}"), ("adjust", "{c}", "Val", "player={v}",
+                                                  "--reason", "fix"),
+    ("project", "start", "{c}", "Val", "{v}"), ("status", "{v}"),
+)
+#: The same, where what is typed is not checked yet (see the xfail).
+UTF8_UNCHECKED = (
+    ("respite", "{c}", "--guide", f"Val={PROJECT}|{{v}}|5"),
+    ("followers", "add", "{c}", "Val", "Tam", "--role", "artisan", "--ancestry", "{v}",
+     "--beyond-cap", "a gift"),
+    ("project", "start", "{c}", "Val", "Discover Lore", "--param", "kind=lost", "--language",
+     "{v}"),
+    ("history", "{c}", "--kind", "{v}"), ("history", "{c}", "--as", "{v}"),
+)
+
+
+@SHARED
+@given(value=surrogate_text, template=st.sampled_from(UTF8_CHECKED))
 def test_an_argument_that_is_not_utf8_is_one_clear_line(
+        shelf: Books, value: str, template: tuple[str, ...]) -> None:
+    """A Latin-1 terminal's bytes: Python decodes argv with surrogateescape."""
+    clear_or_correct(shelf, argv_for(shelf, template, value),
+                     ("utf-8", "text", "unicode", "player", "campaign", "project"), value)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: some arguments that are not UTF-8 still reach "
+                   "SQLite: respite --guide's guide name, followers add --ancestry, project start "
+                   "--language, history --kind and --as: UnicodeEncodeError escapes (see the "
+                   "library's test of the same)")
+@settings(SHARED, phases=NO_SHRINK, derandomize=True)
+@given(value=surrogate_text, template=st.sampled_from(UTF8_UNCHECKED))
+def test_every_argument_that_is_not_utf8_is_one_clear_line(
         shelf: Books, value: str, template: tuple[str, ...]) -> None:
     clear_or_correct(shelf, argv_for(shelf, template, value), ("utf-8", "text", "unicode"),
                      value)
 
 
 LONG = "x" * 300
-UNREACHABLE_PATHS = {
+REFUSED_PATHS = {
     "status": ("status", LONG),
     "init": ("init", LONG),
+    "upgrade": ("upgrade", LONG),
     "resolve --plan": ("resolve", "{c}", "--plan", LONG, "--no-notebook"),
     "backup": ("backup", "{c}", f"{{tmp}}/{LONG}.db"),
     "backup /proc": ("backup", "{c}", "/proc/drawsteel-kit-copy.db"),
     "export --out": ("export", "{c}", "--out", f"{{tmp}}/{LONG}.json"),
+    "export --out /proc": ("export", "{c}", "--out", "/proc/drawsteel-kit.json"),
     "publish --out /proc": ("publish", "{c}", "--out", "/proc/drawsteel-kit-site"),
     "new --dir /proc": ("new", "Iron Saints", "--dir", "/proc/campaigns"),
 }
+#: Still a traceback: see the xfail reason.
+UNWRITABLE = pytest.mark.xfail(strict=True, reason="BUG: a file or folder the OS refuses to "
+                               "write escapes as OSError / FileNotFoundError: export --out "
+                               "(cli/core.py export: Path.write_text), publish --out "
+                               "(views/publish.py), new --dir (cli/core.py new: "
+                               "shutil.copytree)")
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: paths the OS refuses (a name longer than the "
-                   "filesystem allows, a folder that cannot be written) escape as OSError / "
-                   "FileNotFoundError / sqlite3.OperationalError: campaign.find_campaign_dir "
-                   "(campaign.py:46 Path.is_file raises ENAMETOOLONG), downtime.find_plan, "
-                   "ledger/backup.py:20, cli/core.py export, views/publish.py, cli/core.py new")
-@pytest.mark.parametrize("which", UNREACHABLE_PATHS)
+@pytest.mark.parametrize("which", [pytest.param(k, marks=UNWRITABLE)
+                                   if k.split()[0] in ("export", "publish", "new") else k
+                                   for k in REFUSED_PATHS])
 def test_a_path_the_os_refuses_is_one_clear_line(shelf: Books, which: str) -> None:
-    clear_or_correct(shelf, argv_for(shelf, UNREACHABLE_PATHS[which], ""),
-                     ("file", "folder", "path", "name", "campaign", "plan", LONG[:10]), None)
+    clear_or_correct(shelf, argv_for(shelf, REFUSED_PATHS[which], ""),
+                     ("file", "folder", "path", "name", "campaign", "plan", "backup",
+                      LONG[:10]), None)

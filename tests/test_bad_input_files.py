@@ -24,11 +24,13 @@ from typing import Any
 import pytest
 import yaml
 from bad_input_strategies import (
+    NO_SHRINK,
     Pristine,
     assert_clear,
     assert_names,
     huge_ints,
     odd_text,
+    one_line,
     unknown_names,
 )
 from click.testing import CliRunner, Result
@@ -124,13 +126,32 @@ def mutated_campaigns(draw: st.DrawFn) -> str:
     return dump(doc)
 
 
+def keys_one_line(text: str) -> bool:
+    """No mapping key of the YAML in ``text`` holds a line break (a known bug, see the xfail
+    at the end); text that is not YAML at all passes."""
+    try:
+        data = yaml.safe_load(text)
+    except Exception:  # any YAML error (or nesting too deep): no keys to look at
+        return True
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if not all(one_line(str(k)) for k in item):
+                return False
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
 campaign_texts = st.one_of(
     plain_text,
     yaml_data.map(dump),
     st.sampled_from(["", "name: [unclosed\n", "name: T\nname: U\nheroes: []\n",
                      "\ufeff\x00", "heroes:\n\t- name: Val\n", "- just\n- a list\n",
                      "name: !!python/object/apply:os.system [ls]\n", "[" * 3000]),
-)
+).filter(keys_one_line)
 
 
 @pytest.fixture
@@ -308,8 +329,8 @@ def test_a_plan_naming_what_the_campaign_lacks_is_refused_naming_it(
     for part in slot[:-1]:
         target = target[part]
     target[slot[-1]] = name
-    field = {"at": "recruit"}.get(slot[-1], slot[-1])  # "at" is in too many words
-    resolved_or_refused(camp, pristine, dump(doc), "week.yaml", (field,), name)
+    words = ("recruit", "activity.at") if slot[-1] == "at" else (slot[-1],)  # "at": too short
+    resolved_or_refused(camp, pristine, dump(doc), "week.yaml", words, name)
 
 
 @settings(SHARED, max_examples=25)
@@ -327,7 +348,7 @@ def test_days_out_of_range_are_refused_with_the_range(demo_camp, days: Any) -> N
 
 
 @settings(SHARED, max_examples=20)
-@given(text=st.one_of(plain_text, yaml_data.map(dump), mutated_plans()))
+@given(text=st.one_of(plain_text, yaml_data.map(dump), mutated_plans()).filter(keys_one_line))
 def test_drawsteel_kit_resolve_reports_a_bad_plan_file_and_writes_nothing(
         demo: tuple[Path, Path], text: str) -> None:
     folder, pristine = demo
@@ -413,20 +434,13 @@ def clear_or_working(folder: Path) -> None:
 @given(data=st.data())
 def test_a_truncated_ledger_is_refused_clearly_and_left_alone(
         good_ledger: Path, tmp_path: Path, data: st.DataObject) -> None:
-    content = good_ledger.read_bytes()  # cut to 0 or 1 byte: see the empty-file test
-    cut = data.draw(st.integers(2, len(content) - 1), label="length kept")
+    content = good_ledger.read_bytes()
+    cut = data.draw(st.integers(0, len(content) - 1), label="length kept")
     clear_or_working(damaged(tmp_path, content[:cut]))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a ledger with bytes overwritten opens without "
-                   "complaint (connect only reads sqlite_master) and later reads raise raw "
-                   "sqlite3.DatabaseError 'database disk image is malformed' or "
-                   "OperationalError 'Could not decode to UTF-8': through Campaign methods and "
-                   "as tracebacks from status, history, export, rebuild --check (map "
-                   "sqlite3.DatabaseError to LedgerError at the CLI and panel boundaries; "
-                   "PRAGMA quick_check in rebuild --check)")
-@settings(SHARED, max_examples=25)
-@given(data=st.data())
+@settings(SHARED, max_examples=25, derandomize=True)  # the same damage in every profile:
+@given(data=st.data())  # schema text damaged this way is a known bug, pinned below
 def test_a_ledger_with_bytes_overwritten_is_refused_clearly(
         good_ledger: Path, tmp_path: Path, data: st.DataObject) -> None:
     content = bytearray(good_ledger.read_bytes())
@@ -436,14 +450,23 @@ def test_a_ledger_with_bytes_overwritten_is_refused_clearly(
     clear_or_working(damaged(tmp_path, bytes(content[: len(good_ledger.read_bytes())])))
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: see the overwritten-bytes test: a zeroed page and a "
-                   "text cell that is not UTF-8 escape as sqlite3.DatabaseError / "
-                   "OperationalError")
-@pytest.mark.parametrize("damage", ["zeroed page", "text not utf-8"])
+SCHEMA_TEXT_BUG = pytest.mark.xfail(strict=True, reason="BUG: a byte that is not UTF-8 in the "
+                                    "schema's SQL text (sqlite_master) makes SQLite's 'malformed "
+                                    "database schema' message undecodable: UnicodeDecodeError "
+                                    "escapes from connect (ledger/connection.py:112 "
+                                    "_refuse_foreign, :161) instead of LedgerDamaged")
+
+
+@pytest.mark.parametrize("damage", ["zeroed page", "text not utf-8",
+                                    pytest.param("schema text not utf-8",
+                                                  marks=SCHEMA_TEXT_BUG)])
 def test_a_damaged_page_or_cell_is_refused_clearly(good_ledger: Path, tmp_path: Path,
                                                    damage: str) -> None:
     content = bytearray(good_ledger.read_bytes())
-    if damage == "zeroed page":
+    if damage == "schema text not utf-8":
+        at = content.find(b"CREATE TABLE events")
+        content[at + 7:at + 9] = b"\xd9\x1f"
+    elif damage == "zeroed page":
         page = 4096
         middle = len(content) // page // 2 * page
         content[middle:middle + page] = bytes(page)
@@ -494,11 +517,6 @@ def test_a_file_that_is_not_a_ledger_is_refused_clearly_and_left_alone(
     assert sorted(p.name for p in folder.iterdir()) == ["campaign.yaml", LEDGER_FILE]
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Campaign.open (campaign.py:77 Ledger.open, not "
-                   "read-only) turns an empty ledger.db (or one cut to its first byte, which "
-                   "SQLite also reads as empty) into a new empty ledger before saying 'holds no "
-                   "campaign yet': the file is overwritten instead of refused (only init should "
-                   "create a ledger)")
 @pytest.mark.parametrize("length", [0, 1])
 def test_an_empty_ledger_file_is_refused_and_left_as_it_was(
         good_ledger: Path, tmp_path: Path, length: int) -> None:
@@ -510,10 +528,6 @@ def test_an_empty_ledger_file_is_refused_and_left_as_it_was(
     assert (folder / LEDGER_FILE).read_bytes() == content
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a folder named ledger.db is reported as 'has no "
-                   "ledger yet: run drawsteel-kit init' (campaign.py:70 checks is_file), which "
-                   "then fails with 'is a folder': Campaign.open should say it is a folder "
-                   "(LedgerError) at once")
 def test_a_folder_where_the_ledger_goes_is_named_as_a_folder(tmp_path: Path) -> None:
     folder = damaged(tmp_path, b"")
     (folder / LEDGER_FILE).unlink()
@@ -528,7 +542,7 @@ def test_a_folder_where_the_ledger_goes_is_named_as_a_folder(tmp_path: Path) -> 
                    "field' (config_errors.where, plan/errors._where): the one-problem-a-line "
                    "message gets a line that does not start with the file (quote the key, "
                    "e.g. with config_fields.show)")
-@settings(SHARED, max_examples=10)
+@settings(SHARED, phases=NO_SHRINK, derandomize=True, max_examples=10)
 @given(key=st.sampled_from(["\\r", "\\v", "x\\ny", "\\u2028", "\\x1c"]),
        which=st.sampled_from(["campaign.yaml", "week.yaml"]))
 def test_a_field_name_with_a_line_break_stays_on_its_problems_line(key: str, which: str) -> None:
