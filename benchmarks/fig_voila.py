@@ -144,7 +144,7 @@ def dashboard_cells(work: Path, campaign: Path, repeats: int = 3) -> str:
     return ", ".join(f"`{name}` {secs:.2f} s" for name, secs in cells if secs >= 0.01)
 
 
-def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 5) -> Figure:
+def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 7) -> Figure:
     """Alternate loads of the demo's dashboard and the empty notebook (and of the dashboard
     of a long campaign, when given) ``repeats`` times each."""
     helpers = _helpers()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from drawsteel_kit.ledger.projections import projects_by_id
 from drawsteel_kit.rules.projects import milestones_for_goal
 from drawsteel_kit.views.data import (
     Series,
@@ -242,7 +243,8 @@ def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
     hero XP, before and after, read from the events it wrote or would write."""
     fig = make_subplots(rows=1, cols=2, subplot_titles=("Project points", "XP"))
     points = _changes(resolution.events, "projects", "points")
-    known = {p.id: p for p in campaign.projects()}
+    known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
+        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
     labels, before, after, goals = [], [], [], []
     for key, (old, new, row) in points.items():
         info = row if row is not None else known.get(key)
