@@ -541,11 +541,11 @@ UNCHECKED_TYPES: dict[str, tuple[Call, str]] = {
 
 
 @pytest.mark.xfail(strict=True, reason="BUG: these arguments are used without a type check "
-                   "(take_respite activities: ops/projects.py:289 .items(); start_project params: "
-                   "ops/projects.py:146 dict(); add_follower skills/characteristics: "
-                   "ops/followers.py:215-216; ProjectRoll/forecast characteristic: ops/work.py "
-                   "roller_characteristic .strip(); revoke_title: ops/rewards.py:309 .casefold(); "
-                   "history limit: ledger/__init__.py:170 int()): TypeError, AttributeError, "
+                   "(take_respite activities: ops/projects.py:291 .items(); start_project params: "
+                   "ops/projects.py:154 dict(); add_follower skills/characteristics: "
+                   "ops/followers.py:222-223; ProjectRoll/forecast characteristic: ops/work.py:79 "
+                   "roller_characteristic .strip(); revoke_title: ops/rewards.py:311 .casefold(); "
+                   "history limit: ledger/__init__.py:217 int()): TypeError, AttributeError, "
                    "ValueError instead of RulesError")
 @settings(SHARED, phases=NO_SHRINK, derandomize=True)
 @given(name=st.sampled_from(sorted(UNCHECKED_TYPES)), value=wrong_types)
