@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import shutil
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,22 +74,30 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     executed notebook. Our own errors come back as themselves, others as NotebookFailed."""
     import papermill as pm
     from papermill.exceptions import PapermillExecutionError
+    from traitlets.config import Config
 
     if not source.is_file():
         raise NotebookFailed(f"{source} is missing: the workbook's notebooks live in "
                              f"{NOTEBOOK_DIR} (run from a checkout of drawsteel-kit)")
     output.parent.mkdir(parents=True, exist_ok=True)
+    # The kernel talks over Unix sockets in a private folder, not TCP ports: TCP ports are
+    # picked free and then bound, a race that other kernels starting at the same moment (a
+    # Voila page, another resolution) can lose with "Address already in use".
+    sockets = tempfile.mkdtemp(prefix="dsk-kernel-")
+    ipc = Config({"KernelManager": {"transport": "ipc", "ip": os.path.join(sockets, "k")}})
     try:
         return pm.execute_notebook(
             str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
             progress_bar=False, log_output=False, cwd=str(cwd or os.getcwd()),
-            extra_arguments=list(KERNEL_ARGS))
+            extra_arguments=list(KERNEL_ARGS), config=ipc)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
         if ours is not None:
             raise ours from None
         raise NotebookFailed(f"{source.name} stopped on {exc.ename}: {exc.evalue} "
                              f"(the executed notebook is {output})") from None
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
 
 
 def tagged_output(nb: Any, tag: str) -> str:

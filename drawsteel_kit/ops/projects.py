@@ -92,16 +92,19 @@ class ProjectOps(CampaignBase):
 
     def project(self, ref: ProjectRef) -> ProjectState:
         """A project by id, or by title (active ones first; case-insensitive)."""
-        every = read_projects(self.ledger.db)
+        db = self.ledger.db
+        # Titles and statuses only: a long campaign's finished projects are not decoded.
+        every = list(db.execute("SELECT id, title, status FROM projects ORDER BY id"))
         if isinstance(ref, int) and not isinstance(ref, bool):
-            found = [p for p in every if p.id == ref]
+            found = [i for i, _, _ in every if i == ref]
         else:
             key = " ".join(str(ref).split()).casefold()
-            found = sorted((p for p in every if p.title.casefold() == key),
-                           key=lambda p: (p.status != "active", -p.id))
+            found = [i for i, _, _ in sorted((r for r in every if r[1].casefold() == key),
+                                             key=lambda r: (r[2] != "active", -r[0]))]
         if found:
-            return found[0]
-        active = [f"#{p.id} {p.title}" for p in every if p.status == "active"]
+            row = next(db.query("SELECT * FROM projects WHERE id = ?", [found[0]]))
+            return ProjectState.from_row(row)
+        active = [f"#{i} {title}" for i, title, status in every if status == "active"]
         raise ProjectNotStarted(
             f"no project {ref!r} has been started; active projects: "
             f"{', '.join(active) or 'none'}. Start one with start_project "
