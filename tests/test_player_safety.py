@@ -61,6 +61,10 @@ SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON, DIRECTOR_NPC, DIRECTOR_NOTE, DIREC
 #: Signs of a traceback or of our code on a page or in a message.
 LEAKS = ("Traceback", "site-packages", "drawsteel_kit/", "File \"", "TraitError", *SOURCE_TEXTS)
 MARKER = "visitor-was-here"
+#: Now and then, on a busy shared machine, a page's render stalls with its kernel idle, and
+#: Voila (no execution timeout) sends a heartbeat every 10 s forever: a socket timeout never
+#: fires, so each page load gets a deadline of its own, then one more try in a new kernel.
+PAGE_DEADLINE = RENDER_TIMEOUT / 2
 #: A widget message's text fields: another campaign, a path, odd unicode, something huge.
 NASTY = ("rival", "../../rival/ledger.db", "\u202e\u0000\ud7ff\U0001f480 ᚠᛇᚻ", "x" * 300_000)
 
@@ -98,7 +102,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with chromium() as driver:
-        driver.set_page_load_timeout(RENDER_TIMEOUT)
+        driver.set_page_load_timeout(PAGE_DEADLINE)  # a stalled render is loaded once more
         yield driver
 
 
@@ -192,8 +196,10 @@ class Visitor:
 
     async def widgets(self) -> dict[str, dict[str, Any]]:
         """Every widget of the page: comm id -> its state (asked for as the page would)."""
+        deadline = time.monotonic() + RENDER_TIMEOUT
         ask = await self.send("comm_info_request", {"target_name": "jupyter.widget"})
         while True:
+            assert time.monotonic() < deadline, "the kernel never listed its widgets"
             msg = await self.read()
             if msg["parent_header"].get("msg_id") == ask and \
                     msg["header"]["msg_type"] == "comm_info_reply":
@@ -203,6 +209,7 @@ class Visitor:
             "method": "request_state"}}): c for c in comms}
         states: dict[str, dict[str, Any]] = {}
         while len(states) < len(comms):
+            assert time.monotonic() < deadline, f"no state from {set(comms) - set(states)}"
             msg = await self.read()
             if msg["header"]["msg_type"] == "comm_msg" and \
                     msg["parent_header"].get("msg_id") in asked:
@@ -354,24 +361,34 @@ def rendered(driver: Any, url: str) -> list[str]:
     return [line for line in page_text(driver)[0].splitlines() if line.strip()]
 
 
+def get(port: int, path: str) -> tuple[int, str, str | None]:
+    """One GET of ``path`` exactly as written (no client-side clean-up), within
+    PAGE_DEADLINE: its status, body and redirect."""
+    deadline = time.monotonic() + PAGE_DEADLINE
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=PAGE_DEADLINE)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        chunks = []
+        while chunk := response.read1(65536):
+            chunks.append(chunk)
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{path}: still rendering after {PAGE_DEADLINE:.0f} s")
+        body = b"".join(chunks).decode("utf-8", "replace")
+        return response.status, body, response.getheader("Location")
+    finally:
+        conn.close()
+
+
 def fetch(port: int, path: str, *, hops: int = 3) -> tuple[int, str]:
-    """GET ``path`` exactly as written (no client-side clean-up), following redirects; the
-    final status and every body seen. A page whose rendering stalls is asked for once more."""
+    """GET ``path``, following redirects: the final status and every body seen. A page whose
+    rendering stalls (a starved, shared machine) is asked for once more, in a new kernel."""
     bodies = []
     for _ in range(hops + 1):
-        for attempt in (1, 2):
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=RENDER_TIMEOUT / 2)
-            try:
-                conn.request("GET", path)
-                response = conn.getresponse()
-                status, body = response.status, response.read().decode("utf-8", "replace")
-                location = response.getheader("Location")
-                break
-            except TimeoutError:
-                if attempt == 2:
-                    raise
-            finally:
-                conn.close()
+        try:
+            status, body, location = get(port, path)
+        except TimeoutError:
+            status, body, location = get(port, path)
         bodies.append(body)
         if status in (301, 302, 303, 307, 308) and location and location.startswith("/"):
             path = location
@@ -477,16 +494,9 @@ def break_ledger(folder: Path, how: str) -> None:
         conn = sqlite3.connect(ledger)
         conn.executescript((FIXTURES / "schema_0001.sql").read_text(encoding="utf-8"))
         conn.close()
-    elif how == "not ours":
-        ledger.unlink()
-        conn = sqlite3.connect(ledger)
-        conn.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, caption TEXT)")
-        conn.execute("INSERT INTO photos (caption) VALUES ('holiday')")
-        conn.commit()
-        conn.close()
 
 
-@pytest.mark.parametrize("how", ["removed", "garbage", "not ours", "older schema"])
+@pytest.mark.parametrize("how", ["removed", "garbage", "older schema"])
 def test_a_page_whose_ledger_is_broken_shows_one_plain_line(broken, browser, how) -> None:
     break_ledger(broken["folder"], how)
     lines = rendered(browser, broken["server"].url())
