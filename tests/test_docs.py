@@ -59,3 +59,11 @@ def test_readme_campaign_example_is_valid() -> None:
 def test_changelog_has_unreleased_section() -> None:
     text = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
     assert "## Unreleased" in text
+
+
+def test_the_other_systems_example_runs_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    section = README.split("## Other rule systems", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "Ava rolls Carouse: 4+5 +1 coin = 10, a strong hit (10+)" in out
