@@ -170,8 +170,23 @@ def query_hero(query: str | None = None) -> str | None:
     return picked or None
 
 
+def _minimal_tracebacks() -> None:
+    """In an IPython kernel, errors report as one ``Name: message`` line, without source."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the workbook extra brings IPython
+        return
+    shell = get_ipython()
+    if shell is not None and hasattr(shell, "InteractiveTB"):
+        shell.InteractiveTB.set_mode("Minimal")
+
+
 def open_player_campaign(campaign: str | Path | None = None) -> Campaign:
-    """The campaign the Director fixed (``campaign``, else $DRAWSTEEL_KIT_CAMPAIGN), read-only."""
+    """The campaign the Director fixed (``campaign``, else $DRAWSTEEL_KIT_CAMPAIGN), read-only.
+
+    In a kernel it first makes tracebacks one line: a visitor's crafted widget message that
+    a widget rejects must not send them source lines and the server's file paths."""
+    _minimal_tracebacks()
     where = campaign or os.environ.get(CAMPAIGN_ENV, "")
     if not where:
         from drawsteel_kit.errors import CampaignNotFound

@@ -322,9 +322,6 @@ def test_crafted_widget_messages_cannot_write_or_reveal(world, party_page, brows
     assert_unchanged(world)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a widget message the kernel rejects sends the "
-                   "visitor a full traceback (source lines, the server's file paths): serve "
-                   "leaves jupyter_server's allow_tracebacks on, and ipywidgets shows it")
 def test_a_rejected_widget_message_sends_back_no_traceback(world, party_page) -> None:
     server = world["server"]
 

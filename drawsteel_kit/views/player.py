@@ -85,8 +85,10 @@ class PlayerControls:
 
     def show_events(self) -> None:
         """The last N events this page may show."""
-        events = self.campaign.history(hero=self.hero, visible_to=self.viewer,
-                                       limit=int(self.events.value))
+        value = self.events.value
+        if not isinstance(value, int) or isinstance(value, bool):
+            return  # only a crafted message leaves the choice without a number
+        events = self.campaign.history(hero=self.hero, visible_to=self.viewer, limit=value)
         _show_in(self.events_out, [Html(table(
             ["#", "day", "what happened"],
             [(e.id, e.day, self.redact(e.summary)) for e in events], empty="Nothing yet."))])
