@@ -355,31 +355,46 @@ STALLED = "stalled in the controls cell"
 
 
 def fetch(url: str) -> tuple[int, str, bool]:
-    """GET a Voila page as it streams: status, body, and whether it ended (it stops early
-    when nothing but heartbeats came for QUIET_SECONDS, or after PAGE_SECONDS)."""
+    """GET a Voila page as it streams: status, body, and whether it ended. A reader thread
+    takes what comes; once the page itself is in, a stream with nothing but heartbeats for
+    QUIET_SECONDS has stalled, and nothing is waited for beyond PAGE_SECONDS."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=QUIET_SECONDS)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=PAGE_SECONDS)
+    conn.connect()
+    sock = conn.sock
     chunks: list[bytes] = []
-    limit = quiet = time.monotonic() + PAGE_SECONDS
-    try:
-        conn.request("GET", f"{parts.path}?{parts.query}" if parts.query else parts.path)
-        response = conn.getresponse()
-        while True:
-            try:
-                chunk = response.read1(65536)
-            except TimeoutError:
-                chunk = None
-            now = time.monotonic()
-            if not chunk or now > quiet or now > limit:
-                body = b"".join([*chunks, chunk or b""]).decode("utf-8", "replace")
-                return response.status, body, chunk == b""
-            chunks.append(chunk)
-            if chunk.replace(HEARTBEAT, b"").strip():  # Voila's heartbeats are not news
-                quiet = now + QUIET_SECONDS
-    finally:
-        conn.close()
+    got: dict[str, Any] = {"status": 0, "ended": False, "news": time.monotonic()}
+
+    def read() -> None:
+        try:
+            conn.request("GET", f"{parts.path}?{parts.query}" if parts.query else parts.path)
+            response = conn.getresponse()
+            got["status"] = response.status
+            while chunk := response.read1(65536):
+                chunks.append(chunk)
+                if chunk.replace(HEARTBEAT, b"").strip():  # Voila's heartbeats are not news
+                    got["news"] = time.monotonic()
+            got["ended"] = True
+        except (OSError, http.client.HTTPException) as exc:  # also: our shutdown below
+            got["error"] = exc
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    limit = time.monotonic() + PAGE_SECONDS
+    while reader.is_alive() and time.monotonic() < limit:
+        reader.join(0.25)
+        if b"dsk-page" in b"".join(chunks) and time.monotonic() - got["news"] > QUIET_SECONDS:
+            break
+    stopped = reader.is_alive()
+    with suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)  # ends a read still waiting
+    reader.join(10)
+    conn.close()
+    if "error" in got and not stopped:
+        raise got["error"]
+    return got["status"], b"".join(chunks).decode("utf-8", "replace"), bool(got["ended"])
 
 
 def voila(url: str, w: Worker, deadline: float) -> None:
