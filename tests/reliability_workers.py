@@ -345,7 +345,7 @@ def dashboard(folder: Path, w: Worker, deadline: float) -> None:
 
 
 #: A page whose stream goes quiet this long has stopped (see :func:`fetch`).
-QUIET_SECONDS = 20.0
+QUIET_SECONDS = 10.0
 PAGE_SECONDS = 90.0
 #: What Voila sends while it waits for a cell, so that the browser keeps the page open.
 HEARTBEAT = b"<script>window.voila_heartbeat()</script>"
