@@ -57,6 +57,27 @@ def figure_bundle(fig: Any) -> dict[str, Any]:
     }
 
 
+def display_outputs(blocks: Iterable[Any] | Any) -> tuple[dict[str, Any], ...]:
+    """HTML blocks, figures and text as display_data outputs, for an ``Output`` widget's
+    ``outputs``: set directly, not captured while a cell runs (capturing inside a Voila cell
+    can stall the page's render: jupyter/nbclient#312)."""
+    from drawsteel_kit.views.html import Html
+
+    items = blocks if isinstance(blocks, list | tuple) else [blocks]
+    outputs = []
+    for block in items:
+        if isinstance(block, Html):
+            data: dict[str, Any] = {"text/html": block.html}
+        elif hasattr(block, "to_plotly_json"):
+            data = figure_bundle(block)
+        elif block is not None:
+            data = {"text/plain": str(block)}
+        else:
+            continue
+        outputs.append({"output_type": "display_data", "data": data, "metadata": {}})
+    return tuple(outputs)
+
+
 def show(blocks: Iterable[Any] | Any) -> None:
     """Display HTML blocks, figures and text in order (one block or several)."""
     from IPython.display import HTML, display

@@ -28,11 +28,9 @@ SUMMARY_CHANCES = (0.5, 0.9)
 
 
 def _show_in(out: widgets.Output, blocks: list[Any]) -> None:
-    from drawsteel_kit.workbook import show
+    from drawsteel_kit.workbook import display_outputs
 
-    out.clear_output(wait=True)
-    with out:
-        show(blocks)
+    out.outputs = display_outputs(blocks)
 
 
 def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
