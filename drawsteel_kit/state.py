@@ -136,7 +136,7 @@ def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     }
 
 
-def _encodable(text: str) -> bool:
+def encodable(text: str) -> bool:
     """False for text SQLite cannot store: lone surrogates (bytes that were not UTF-8)."""
     try:
         text.encode("utf-8")
@@ -147,7 +147,7 @@ def _encodable(text: str) -> bool:
 
 def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
-    if not isinstance(name, str) or not _encodable(name):
+    if not isinstance(name, str) or not encodable(name):
         known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
                           f"{known or '(none yet: run `drawsteel-kit init`)'}")

@@ -57,39 +57,36 @@ def figure_bundle(fig: Any) -> dict[str, Any]:
     }
 
 
+def _bundle(block: Any) -> dict[str, Any] | None:
+    """An HTML block's or a figure's display bundle; None for anything else."""
+    from drawsteel_kit.views.html import Html
+
+    if isinstance(block, Html):
+        return {"text/html": block.html}
+    if hasattr(block, "to_plotly_json"):
+        return figure_bundle(block)
+    return None
+
+
 def display_outputs(blocks: Iterable[Any] | Any) -> tuple[dict[str, Any], ...]:
     """HTML blocks, figures and text as display_data outputs, for an ``Output`` widget's
     ``outputs``: set directly, not captured while a cell runs (capturing inside a Voila cell
     can stall the page's render: jupyter/nbclient#312)."""
-    from drawsteel_kit.views.html import Html
-
     items = blocks if isinstance(blocks, list | tuple) else [blocks]
-    outputs = []
-    for block in items:
-        if isinstance(block, Html):
-            data: dict[str, Any] = {"text/html": block.html}
-        elif hasattr(block, "to_plotly_json"):
-            data = figure_bundle(block)
-        elif block is not None:
-            data = {"text/plain": str(block)}
-        else:
-            continue
-        outputs.append({"output_type": "display_data", "data": data, "metadata": {}})
-    return tuple(outputs)
+    return tuple({"output_type": "display_data", "metadata": {},
+                  "data": _bundle(block) or {"text/plain": str(block)}}
+                 for block in items if block is not None)
 
 
 def show(blocks: Iterable[Any] | Any) -> None:
     """Display HTML blocks, figures and text in order (one block or several)."""
-    from IPython.display import HTML, display
-
-    from drawsteel_kit.views.html import Html
+    from IPython.display import display
 
     items = blocks if isinstance(blocks, list | tuple) else [blocks]
     for block in items:
-        if isinstance(block, Html):
-            display(HTML(block.html))
-        elif hasattr(block, "to_plotly_json"):
-            display(figure_bundle(block), raw=True)
+        bundle = _bundle(block)
+        if bundle is not None:
+            display(bundle, raw=True)
         elif block is not None:
             display(block)
 

@@ -170,3 +170,17 @@ def test_static_pages_link_to_files(played: Campaign) -> None:
     assert 'href="hero-val.html"' in page.html
     assert hero_files(["Éowyn", "eowyn", "!!"]) == {
         "Éowyn": "hero-eowyn.html", "eowyn": "hero-eowyn-2.html", "!!": "hero-3.html"}
+
+
+def test_display_outputs_are_what_an_output_widget_shows() -> None:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.views.html import Html
+    from drawsteel_kit.workbook import display_outputs
+
+    outs = display_outputs([Html("<p>Hi</p>"), go.Figure(), None, "plain"])
+    assert [o["output_type"] for o in outs] == ["display_data"] * 3
+    assert outs[0]["data"] == {"text/html": "<p>Hi</p>"}
+    assert "application/vnd.plotly.v1+json" in outs[1]["data"]
+    assert outs[2]["data"] == {"text/plain": "plain"}
+    assert display_outputs(Html("<b>one</b>"))[0]["data"]["text/html"] == "<b>one</b>"

@@ -11,8 +11,11 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+from conftest import checkpoint
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.cli import main
 from drawsteel_kit.errors import LedgerError, LedgerLocked, LedgerReadOnly, UndoError
 from drawsteel_kit.ledger import DIRECTOR, MIGRATIONS, PARTY, Ledger, insert_op, update_op
 from drawsteel_kit.ledger.connection import connect
@@ -435,3 +438,26 @@ def test_a_players_export_leaves_out_what_the_director_hides(campaign):
     assert [n["text"] for n in party["state"]["notes"]] == ["Rent is due on the Lantern House"]
     full = json.dumps(campaign.export())
     assert "Cursed Ring" in full and "Masked Duke" in full and "father" in full
+
+
+def test_rebuild_check_reports_what_sqlites_own_check_finds(campaign, ledger_path):
+    for n in range(300):
+        campaign.add_note(f"note {n} " + "x" * 200)
+    assert campaign.ledger.integrity() == []
+    campaign.close()
+    checkpoint(ledger_path)
+    content = bytearray(ledger_path.read_bytes())
+    with sqlite3.connect(ledger_path) as conn:
+        page = conn.execute("PRAGMA page_size").fetchone()[0]
+        leaf = conn.execute("SELECT max(pageno) FROM dbstat WHERE name = 'notes' "
+                            "AND pagetype = 'leaf'").fetchone()[0]
+    conn.close()
+    # Break a leaf of the notes table (its cell count): the party and heroes are intact.
+    at = (leaf - 1) * page
+    content[at + 3:at + 5] = b"\xff\xff"
+    ledger_path.write_bytes(bytes(content))
+    result = CliRunner().invoke(main, ["rebuild", str(ledger_path.parent), "--check"])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert lines and all(line.startswith("SQLite's check: ") for line in lines), lines
+    assert "Traceback" not in result.output

@@ -9,6 +9,8 @@ has the same pragmas. The sqlite3 driver runs in autocommit mode
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,38 +56,35 @@ def _damaged(exc: sqlite3.DatabaseError, path: str) -> LedgerDamaged:
 class _Cursor(sqlite3.Cursor):
     """A cursor whose damage errors, whenever SQLite meets them, are LedgerDamaged."""
 
-    def _path(self) -> str:
-        return getattr(self.connection, "ledger_path", "the ledger")
+    @contextmanager
+    def _translated(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            if not is_damage_error(exc):
+                raise
+            path = getattr(self.connection, "ledger_path", "the ledger")
+            raise _damaged(exc, path) from exc
 
     def execute(self, *args: Any) -> _Cursor:  # type: ignore[override]
-        try:
+        with self._translated():
             return super().execute(*args)
-        except sqlite3.DatabaseError as exc:
-            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
 
     def executemany(self, *args: Any) -> _Cursor:  # type: ignore[override]
-        try:
+        with self._translated():
             return super().executemany(*args)
-        except sqlite3.DatabaseError as exc:
-            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
 
     def __next__(self) -> Any:
-        try:
+        with self._translated():
             return super().__next__()
-        except sqlite3.DatabaseError as exc:
-            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
 
     def fetchone(self) -> Any:
-        try:
+        with self._translated():
             return super().fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
 
     def fetchall(self) -> list[Any]:
-        try:
+        with self._translated():
             return super().fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise (_damaged(exc, self._path()) if is_damage_error(exc) else exc) from exc
 
 
 class _Connection(sqlite3.Connection):

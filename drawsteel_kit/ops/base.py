@@ -19,6 +19,7 @@ from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
 from drawsteel_kit.state import (
     HeroState,
     PartyState,
+    encodable,
     read_followers,
     read_hero,
     read_heroes,
@@ -54,11 +55,9 @@ class Happened:
 def check_text(value: str, what: str) -> str:
     if not isinstance(value, str):
         raise RulesError(f"{what} must be text, got {value!r}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
+    if not encodable(value):
         raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); type it "
-                         "again, or set the terminal to UTF-8") from None
+                         "again, or set the terminal to UTF-8")
     value = value.strip()
     if len(value) > MAX_TEXT:
         raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")
