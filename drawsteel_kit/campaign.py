@@ -28,6 +28,7 @@ from drawsteel_kit.ops.followers import FollowerOps
 from drawsteel_kit.ops.npcs import NpcOps
 from drawsteel_kit.ops.respites import RespiteOps
 from drawsteel_kit.ops.sessions import SessionOps
+from drawsteel_kit.ops.sheets import SheetOps
 from drawsteel_kit.state import read_party
 
 __all__ = ["Campaign", "Happened", "Writer", "find_campaign_dir"]
@@ -68,7 +69,7 @@ def _backup_name(folder: Path, ledger: Ledger) -> Path:
     return folder / "backups" / f"ledger-{ledger.event_count()}-{uuid.uuid4().hex[:6]}.db"
 
 
-class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
+class Campaign(SheetOps, SessionOps, RespiteOps, FollowerOps, NpcOps):
     """One campaign: its folder, its ledger, and every operation on them."""
 
     # -- opening -------------------------------------------------------------
@@ -147,6 +148,7 @@ class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
         """The party and every hero, JSON-ready (``drawsteel-kit status --json``)."""
         return {
             "campaign": str(self.folder),
+            "system": self.system.key,
             "party": self.party.as_dict(),
             "heroes": [h.as_dict() for h in self.heroes.values()],
             "followers": [f.as_dict() for f in self.followers()],
@@ -154,6 +156,7 @@ class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
                               for h in self.heroes for c in [self.follower_cap(h)]},
             "titles": [t.as_dict() for t in self.titles()],
             "inventory": [i.as_dict() for i in self.inventory()],
+            "sheets": [s.as_dict() for s in self.sheets()],
             "events": self.ledger.event_count(),
         }
 
@@ -166,8 +169,10 @@ class Campaign(SessionOps, RespiteOps, FollowerOps, NpcOps):
         visible_to: str | None = None,
         newest_first: bool = True,
     ) -> list[Event]:
-        """Events, newest first by default; ``visible_to`` hides what that viewer may not see."""
-        actor = self.hero(hero).name if hero else None
+        """Events, newest first by default; ``visible_to`` hides what that viewer may not see.
+
+        ``hero`` names a member: a Draw Steel hero, or another system's character."""
+        actor = self.member(hero) if hero else None
         return self.ledger.events(
             kind=kind, actor=actor, limit=limit, visible_to=visible_to,
             newest_first=newest_first,

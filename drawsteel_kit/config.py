@@ -71,6 +71,7 @@ from drawsteel_kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL, Track, xp_for_level
 from drawsteel_kit.rules.retainers import RETAINERS_PER_HERO
 from drawsteel_kit.rules.wealth import TIER_MAX, TIER_MIN
+from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 __all__ = [
     "CAMPAIGN_FILE",
@@ -360,7 +361,10 @@ class CampaignFile(_Model):
 
 
 def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
-    """Validate campaign-file text; every problem is a CampaignFileError naming ``source``."""
+    """Validate campaign-file text; every problem is a CampaignFileError naming ``source``.
+
+    A file whose ``system:`` names another rule system is validated by that system's
+    model, and that model is returned."""
     try:
         data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader: no arbitrary objects
     except yaml.YAMLError as exc:
@@ -377,10 +381,25 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
             f"{source}: the top level must be a mapping (`name:`, `heroes:`, ... lines), "
             f"got {show(data)}"
         )
+    model = _model_for(data.get("system", DEFAULT_SYSTEM), source)
     try:
-        return CampaignFile.model_validate(data)
+        return model.model_validate(data)
     except ValidationError as exc:
-        raise CampaignFileError(report(source, exc, data, CampaignFile)) from None
+        raise CampaignFileError(report(source, exc, data, model)) from None
+
+
+def _model_for(key: object, source: str) -> type[CampaignFile]:
+    """The campaign-file model of the system the file names (Draw Steel when it names none).
+
+    Another system's model (``drawsteel_kit.systems.<module>.campaign_file.CampaignFile``)
+    has the same ``name``, ``system`` and ``notes`` and a party of its own."""
+    if not (isinstance(key, str) and key in SYSTEMS):
+        raise CampaignFileError(f"{source}: system: must be one of {', '.join(SYSTEMS)}, "
+                                f"got {show(key)}")
+    if key == DEFAULT_SYSTEM:
+        return CampaignFile
+    model: type[CampaignFile] = SYSTEMS[key].part("campaign_file").CampaignFile
+    return model
 
 
 def load_campaign_file(path: str | os.PathLike[str]) -> CampaignFile:

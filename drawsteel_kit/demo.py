@@ -1,5 +1,8 @@
 """Build the demo campaign's books: ``python -m drawsteel_kit.demo campaigns/demo``.
 
+A folder whose campaign.yaml plays another rule system is built by that system's own demo
+builder (``drawsteel_kit.demos.<module>.build``).
+
 Starts from a fresh ledger (an existing one is moved to ``backups/`` first, never
 deleted), then plays a short first session through the public API: the same
 calls a Director makes from the CLI or a notebook, then resolves the week of downtime
@@ -21,15 +24,16 @@ from drawsteel_kit.errors import DrawSteelKitError
 from drawsteel_kit.ledger import LEDGER_FILE
 from drawsteel_kit.plan import load_plan
 from drawsteel_kit.report import status_text
+from drawsteel_kit.systems.registry import System, system
 
-__all__ = ["DEMO_PLAN", "DEMO_SEED", "build_demo"]
+__all__ = ["DEMO_PLAN", "DEMO_SEED", "build_demo", "fresh_ledger"]
 
 #: The demo's downtime plan and the seed it is resolved with (any seed works).
 DEMO_PLAN = "first-week.yaml"
 DEMO_SEED = 7
 
 
-def _fresh(folder: Path) -> Path | None:
+def fresh_ledger(folder: Path) -> Path | None:
     """Move an existing ledger aside (with its WAL files) so the demo starts clean."""
     ledger = folder / LEDGER_FILE
     if not ledger.exists():
@@ -53,7 +57,7 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     """Initialise the demo campaign, play its first session, resolve its first week
     (in this process, or through the resolution notebook with ``notebook``)."""
     folder = Path(folder)
-    moved = _fresh(folder)
+    moved = fresh_ledger(folder)
     log: list[Happened] = []
     camp, happened = Campaign.init(folder)
     log.append(happened)
@@ -108,6 +112,13 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     return camp
 
 
+def _system_of(folder: Path) -> System:
+    """The rule system the folder's campaign.yaml plays (checked when it is read)."""
+    from drawsteel_kit.config import CAMPAIGN_FILE, load_campaign_file
+
+    return system(load_campaign_file(folder / CAMPAIGN_FILE).system)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry for ``make demo``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -116,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="resolve the week in this process, not through the notebook")
     args = parser.parse_args(argv)
     try:
+        played = _system_of(Path(args.folder))
+        if not played.is_default:  # another system's demo: its own builder
+            played.part("demo").build(args.folder).close()
+            return 0
         build_demo(args.folder, notebook=not args.no_notebook).close()
     except DrawSteelKitError as exc:
         print(f"Error: {exc}", file=sys.stderr)

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
 
 __all__ = [
-    "PLAN_RESOLVED", "DayResult", "Resolution", "find_plan", "main_resolve", "resolve",
-    "resolved_before",
+    "PLAN_RESOLVED", "DayResult", "Resolution", "already_resolved", "find_plan",
+    "load_campaign_plan", "main_resolve", "record_resolved", "resolve", "resolved_before",
 ]
 
 #: The event that ends a plan's transaction, with the plan's digest.
@@ -257,7 +257,7 @@ def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bo
     return lines
 
 
-def resolved_before(campaign: Campaign, plan: Plan) -> Event | None:
+def resolved_before(campaign: Campaign, plan: Any) -> Event | None:
     """The latest ``plan_resolved`` event of this same plan (by its digest), if any."""
     digest = plan.digest
     for event in reversed(campaign.ledger.events(kind=PLAN_RESOLVED)):
@@ -266,7 +266,8 @@ def resolved_before(campaign: Campaign, plan: Plan) -> Event | None:
     return None
 
 
-def _already(plan: Plan, seed: int, dry_run: bool, earlier: Event) -> Resolution:
+def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Resolution:
+    """The result of a plan resolved before: it says when, and nothing is written."""
     said = earlier.payload
     lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
              f"{said.get('seed')}, {said.get('events')} events); nothing was written",
@@ -274,7 +275,9 @@ def _already(plan: Plan, seed: int, dry_run: bool, earlier: Event) -> Resolution
     return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
 
 
-def _record(campaign: Campaign, plan: Plan, seed: int, count: int) -> Event:
+def record_resolved(campaign: Campaign, plan: Any, seed: int, count: int) -> Event:
+    """The ``plan_resolved`` event that ends a plan's transaction (any system's plan: it
+    needs ``name``, ``digest`` and ``days``)."""
     with campaign._writing() as w:
         return w.event(PLAN_RESOLVED, [], summary=f"Plan {plan.name!r} resolved: {plan.days} days, "
                 f"seed {seed}, {count} events",
@@ -294,10 +297,12 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
+    if not campaign.system.is_default:  # another system's plan: its book resolves it
+        return campaign.book.resolve_plan(plan, seed=seed, dry_run=dry_run, again=again)
     with campaign.transaction(rollback=dry_run):
         earlier = None if again else resolved_before(campaign, plan)
         if earlier is not None:
-            return _already(plan, seed, dry_run, earlier)
+            return already_resolved(plan, seed, dry_run, earlier)
         check_plan(campaign, plan)
         run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
         days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
@@ -305,11 +310,19 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
             happened = tuple(run.day(day))
             days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))
         count = sum(len(d.events) for d in days)
-        recorded = _record(campaign, plan, seed, count)
+        recorded = record_resolved(campaign, plan, seed, count)
         summary = _summary(before, _state(campaign), count + 1, dry_run)
     summary.append(f"Seed {seed}: the same plan, state and seed give the same rolls")
     return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary),
                       recorded=recorded)
+
+
+def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
+    """The plan at ``path`` as the campaign's system reads it: a Draw Steel downtime plan,
+    or another system's (its book's ``load_plan``, e.g. Dungeon World's town days)."""
+    if campaign.system.is_default:
+        return load_plan(path)
+    return campaign.book.load_plan(path)
 
 
 def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
@@ -335,7 +348,7 @@ def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | N
     from drawsteel_kit.campaign import Campaign
 
     with Campaign.open(campaign_path) as campaign:
-        plan = load_plan(find_plan(campaign.folder, plan_path))
+        plan = load_campaign_plan(campaign, find_plan(campaign.folder, plan_path))
         result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again)
     for line in result.lines():
         echo(line)

@@ -76,3 +76,14 @@ class FollowerCapReached(DrawSteelKitError):
 
 class PlanError(DrawSteelKitError):
     """A downtime plan is invalid. The message names the file, line's hero and field."""
+
+
+class WrongSystem(RulesError):
+    """An operation of one rule system asked of a campaign that plays another."""
+
+
+class UnknownSheet(DrawSteelKitError, KeyError):
+    """A character, encounter or battle the campaign does not have."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""

@@ -156,12 +156,11 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     import secrets
 
     from drawsteel_kit.campaign import Campaign
-    from drawsteel_kit.downtime import FRESH_SEED_BELOW, find_plan
-    from drawsteel_kit.plan import load_plan
+    from drawsteel_kit.downtime import FRESH_SEED_BELOW, find_plan, load_campaign_plan
 
     with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
         folder = camp.folder
-    load_plan(find_plan(folder, plan))
+        load_campaign_plan(camp, find_plan(folder, plan))
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     notebook, report = run_paths(folder, plan, seed, dry_run)

@@ -107,7 +107,7 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
 
     with Campaign.open(campaign, readonly=True) as camp:  # refuse a missing ledger now
         folder = camp.folder.resolve()
-        heroes = list(camp.heroes)
+        heroes = camp.members
     if not (PLAYERS_DIR / DASHBOARD).is_file():
         raise ServeError(f"{PLAYERS_DIR / DASHBOARD} is missing: run from a checkout of "
                          "drawsteel-kit")

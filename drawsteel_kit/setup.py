@@ -21,6 +21,7 @@ from drawsteel_kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.respite import winded_value
 from drawsteel_kit.state import CHARACTERISTICS, HeroState, read_heroes, read_party
+from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign, Happened
@@ -76,6 +77,8 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
 
     folder = find_campaign_dir(where)
     cf = load_campaign_file(folder / CAMPAIGN_FILE)  # validates before anything is written
+    if cf.system != DEFAULT_SYSTEM:
+        return _init_system(cls, folder, cf)
     ledger = Ledger.open(folder / LEDGER_FILE)
     campaign = cls(folder, ledger)
     try:
@@ -130,6 +133,77 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
         summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
     details = {"added": added, "differences": differences, "missing_from_file": missing}
     return campaign, Happened("init", summary, tuple(events), details)
+
+
+def _system_party_row(cf: Any) -> dict[str, Any]:
+    module = SYSTEMS[cf.system].part("campaign_file")
+    return {"name": cf.name, "settings": {"system": cf.system, **module.party_settings(cf)},
+            "stronghold": None}
+
+
+def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, Happened]:
+    """:func:`init_campaign` for another rule system: the party row names the system, and
+    each sheet campaign.yaml describes (its characters) is added once. Running it again adds
+    new sheets and applies changed settings; a sheet already in the ledger is kept, and how
+    the file differs from it is reported."""
+    from drawsteel_kit.campaign import Happened, Writer
+    from drawsteel_kit.ops.sheets import insert_sheet_op, read_sheet
+
+    module = SYSTEMS[cf.system].part("campaign_file")
+    specs = module.sheets(cf)  # checked before the ledger is touched
+    ledger = Ledger.open(folder / LEDGER_FILE)
+    campaign = cls(folder, ledger)
+    added: list[str] = []
+    differences: list[str] = []
+    try:
+        with ledger.write():
+            writer = Writer(campaign)
+            party = read_party(ledger.db)
+            wanted = _system_party_row(cf)
+            if party is None:
+                row = {"id": 1, "day": 1, "session": 0, "session_open": 0, "hero_tokens": 0,
+                       **wanted}
+                writer.event("campaign_created", [insert_op("party", 1, row)],
+                             summary=f"Campaign {cf.name!r} ({SYSTEMS[cf.system].title}) "
+                             f"created from {CAMPAIGN_FILE}")
+            else:
+                played = party.settings.get("system", DEFAULT_SYSTEM)
+                if played != cf.system:
+                    raise RulesError(
+                        f"{folder / CAMPAIGN_FILE} says system: {cf.system}, but the ledger "
+                        f"plays {played}: a campaign keeps its system. Start a new campaign "
+                        "folder for the other system")
+                if {k: getattr(party, k) for k in wanted} != wanted:
+                    writer.party_event("campaign_configured", wanted,
+                                       summary=f"Settings updated from {CAMPAIGN_FILE}")
+            for spec in specs:
+                have = read_sheet(ledger.db, spec.key)
+                if have is None:
+                    writer.event("sheet_added", [insert_sheet_op(
+                        spec.key, cf.system, spec.kind, spec.name, spec.data,
+                        day=writer.day, visibility=spec.visibility)],
+                        summary=f"{spec.name} joins the party", actor=spec.name,
+                        visibility=spec.visibility)
+                    added.append(spec.name)
+                elif have.data != spec.data:
+                    differences.append(
+                        f"{spec.name}: {CAMPAIGN_FILE} differs from the ledger (the ledger is "
+                        "kept: it holds what play has changed since)")
+    except BaseException:
+        ledger.close()
+        raise
+    events = tuple(writer.written)
+    if events:
+        summary = f"{cf.name}: {len(events)} change(s) from {CAMPAIGN_FILE}"
+        if added:
+            summary += f"; added: {', '.join(added)}"
+    else:
+        summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
+    named = {s.name.casefold() for s in specs}
+    missing = [n for n in campaign.members if n.casefold() not in named]
+    return campaign, Happened("init", summary, events,
+                              {"added": added, "differences": differences,
+                               "missing_from_file": missing})
 
 
 def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[Any]:

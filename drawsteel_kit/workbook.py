@@ -21,9 +21,14 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import FRESH_SEED_BELOW, Resolution, find_plan, resolve
+from drawsteel_kit.downtime import (
+    FRESH_SEED_BELOW,
+    Resolution,
+    find_plan,
+    load_campaign_plan,
+    resolve,
+)
 from drawsteel_kit.errors import DrawSteelKitError
-from drawsteel_kit.plan import load_plan
 
 if TYPE_CHECKING:
     from drawsteel_kit.views.dashboard import Page
@@ -120,7 +125,7 @@ class Resolving:
         camp = Campaign.open(campaign)
         try:
             path = find_plan(camp.folder, plan)
-            loaded = load_plan(path)
+            loaded = load_campaign_plan(camp, path)
         except BaseException:
             camp.close()
             raise
@@ -155,8 +160,11 @@ class Resolving:
             return [Html(f"<p>{text(' '.join(result.lines()))}</p>")]
         verb = "would change (dry run: nothing was written)" if result.dry_run else "changed"
         items = "".join(f"<li>{text(line)}</li>" for line in result.summary)
-        blocks: list[Any] = [Html(f"<h3>What the plan {text(verb)}</h3><ul>{items}</ul>"),
-                             charts.resolution_changes(result, self.campaign)]
+        blocks: list[Any] = [Html(f"<h3>What the plan {text(verb)}</h3><ul>{items}</ul>")]
+        played = self.campaign.system
+        if not played.is_default:  # another system's plan: its dashboard draws the changes
+            return blocks + played.part("dashboard").resolution_blocks(self.campaign, result)
+        blocks.append(charts.resolution_changes(result, self.campaign))
         if not result.dry_run:
             blocks += [charts.project_progress(self.campaign),
                        charts.xp_and_level(self.campaign)]

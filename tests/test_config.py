@@ -344,9 +344,9 @@ def test_settings_errors(tmp_path: Path, settings_: Any, expected: str):
     assert expected in problems(tmp_path, campaign(settings=settings_))
 
 
-def test_system_must_be_draw_steel(tmp_path: Path):
+def test_system_must_be_one_the_workbook_keeps(tmp_path: Path):
     assert problems(tmp_path, campaign(system="dnd5e")) == [
-        "system: must be one of draw-steel, got 'dnd5e'"
+        "system: must be one of draw-steel, dungeon-world, pf2e, condition-sheet, got 'dnd5e'"
     ]
 
 

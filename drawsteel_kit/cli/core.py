@@ -26,6 +26,7 @@ from drawsteel_kit.cli.common import (
     say,
 )
 from drawsteel_kit.ledger import MAX_ROW_ID
+from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -47,20 +48,25 @@ PROBLEMS_SHOWN = 10
 @click.argument("name")
 @click.option("--dir", "parent", default="campaigns", show_default=True,
               type=click.Path(file_okay=False), help="Folder to create the campaign in.")
+@click.option("--system", "system_key", type=click.Choice(list(SYSTEMS)),
+              default=DEFAULT_SYSTEM, show_default=True, help="The rule system it plays.")
 @friendly
-def new(name: str, parent: str) -> None:
-    """Create a campaign folder from the starter template.
+def new(name: str, parent: str, system_key: str) -> None:
+    """Create a campaign folder from the starter template (of its rule system).
 
     Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints)
     """
     from drawsteel_kit.config import CAMPAIGN_FILE, slugify
 
+    played = SYSTEMS[system_key]
+    template = TEMPLATE_DIR if played.is_default else (
+        TEMPLATE_DIR.parent / f"campaign-{played.module.replace('_', '-')}")
     dest = Path(parent) / slugify(name)
     if dest.exists():
         raise click.ClickException(f"{dest} already exists: pick another name or --dir")
-    if not TEMPLATE_DIR.is_dir():
-        raise click.ClickException(f"the starter template is missing ({TEMPLATE_DIR})")
-    shutil.copytree(TEMPLATE_DIR, dest)
+    if not template.is_dir():
+        raise click.ClickException(f"the starter template is missing ({template})")
+    shutil.copytree(template, dest)
     path = dest / CAMPAIGN_FILE
     # A JSON string is a valid YAML double-quoted scalar: any name survives, quotes included.
     text = path.read_text(encoding="utf-8").replace('"__CAMPAIGN_NAME__"', json.dumps(name))

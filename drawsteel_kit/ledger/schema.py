@@ -40,6 +40,7 @@ PROJECTIONS: tuple[Projection, ...] = (
     Projection("titles", "id"),
     Projection("npcs", "id"),
     Projection("notes", "id"),
+    Projection("sheets", "key"),
 )
 
 
@@ -276,6 +277,32 @@ def _rewards(db: sqlite_utils.Database) -> None:
     from drawsteel_kit.ledger.timeline import fill
 
     fill(db)
+
+
+@MIGRATIONS(name="0004_sheets")
+def _sheets(db: sqlite_utils.Database) -> None:
+    """The sheets of the other rule systems (issue 7), and Draw Steel's encounter log.
+
+    A sheet is one thing a system keeps as a whole: a Dungeon World character, a Pathfinder
+    2e encounter, a condition-sheet battle, a logged Draw Steel encounter. ``data`` is its
+    state in the system's plain form (JSON); events change it with before/after ops like any
+    other row, so history, undo, rebuild, visibility and export serve every system.
+    """
+    db.execute(
+        """
+        CREATE TABLE sheets (
+            key TEXT PRIMARY KEY,
+            system TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            status TEXT NOT NULL DEFAULT 'active',
+            data TEXT NOT NULL DEFAULT '{}',
+            day INTEGER,
+            visibility TEXT NOT NULL DEFAULT 'party'
+        )
+        """
+    )
+    db.execute("CREATE INDEX sheets_kind ON sheets(system, kind)")
 
 
 def schema_version(db: sqlite_utils.Database) -> str | None:

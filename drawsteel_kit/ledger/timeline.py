@@ -20,7 +20,8 @@ from typing import Any
 import sqlite_utils
 
 __all__ = [
-    "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample", "visible_where",
+    "SHEET_TRACKED", "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample",
+    "visible_where",
 ]
 
 #: The numbers the timeline keeps, by projection table.
@@ -28,6 +29,28 @@ TRACKED: Mapping[str, tuple[str, ...]] = {
     "heroes": ("level", "xp", "victories", "renown", "wealth", "project_points"),
     "party": ("hero_tokens", "day", "session"),
 }
+#: The numbers the timeline keeps from a sheet's ``data`` (the other systems' characters).
+SHEET_TRACKED: tuple[str, ...] = ("level", "xp", "hp", "max_hp", "coin", "rations",
+                                  "preparation", "mana")
+
+
+def _sheet_changes(op: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+    """A sheet op's changes of tracked whole numbers inside its ``data``."""
+    def numbers(values: Any) -> dict[str, int]:
+        data = values.get("data") if isinstance(values, Mapping) else None
+        if not isinstance(data, Mapping):
+            return {}
+        return {f: data[f] for f in SHEET_TRACKED
+                if isinstance(data.get(f), int) and not isinstance(data.get(f), bool)}
+
+    if op["op"] == "update":
+        before, after = numbers(op["before"]), numbers(op["after"])
+        return [(f, before.get(f), after[f]) for f in SHEET_TRACKED
+                if f in after and before.get(f) != after[f]]
+    row = numbers(op["row"])
+    if op["op"] == "insert":
+        return [(f, None, row[f]) for f in SHEET_TRACKED if f in row]
+    return [(f, row[f], None) for f in SHEET_TRACKED if f in row]
 
 
 def _reason(kind: str, payload: Mapping[str, Any]) -> str:
@@ -45,9 +68,11 @@ def rows_for(
     out: list[dict[str, Any]] = []
     for op in ops:
         fields = TRACKED.get(op["table"])
-        if not fields:
+        if op["table"] == "sheets":
+            changes = _sheet_changes(op)
+        elif not fields:
             continue
-        if op["op"] == "update":
+        elif op["op"] == "update":
             # In TRACKED order: the stored payload's keys are sorted, the live ones are not.
             changes = [(f, op["before"].get(f), op["after"][f]) for f in fields
                        if f in op["after"]]

@@ -181,7 +181,13 @@ def hero_page(campaign: Campaign, hero: str, *, linker: Linker = query_link) -> 
 
 def player_page(campaign: Campaign, hero: str | None = None, *,
                 linker: Linker = query_link) -> Page:
-    """The party page, or ``hero``'s page when one is named."""
+    """The party page, or ``hero``'s page when one is named (another system's character,
+    in a campaign that plays another system: its own pages, ``views.systems``)."""
+    played = campaign.system
+    if not played.is_default:
+        pages = played.part("dashboard")
+        return pages.party_page(campaign, linker=linker) if not hero else pages.member_page(
+            campaign, campaign.member(hero), linker=linker)
     return party_page(campaign, linker=linker) if not hero else hero_page(
         campaign, hero, linker=linker)
 

@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.views.dashboard import Page, hero_page, party_page
+from drawsteel_kit.views.dashboard import Page, player_page
 from drawsteel_kit.views.html import Html, text
 
 if TYPE_CHECKING:
@@ -62,15 +62,15 @@ def publish(campaign: Campaign, out: str | Path) -> list[Path]:
 
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
-    files = hero_files(list(campaign.heroes))
+    files = hero_files(campaign.members)
 
     def linker(hero: str | None) -> str:
         return INDEX if hero is None else files[hero]
 
     plotlyjs = get_plotlyjs()
     written = []
-    pages = [(INDEX, party_page(campaign, linker=linker))]
-    pages += [(files[name], hero_page(campaign, name, linker=linker)) for name in files]
+    pages = [(INDEX, player_page(campaign, linker=linker))]
+    pages += [(files[name], player_page(campaign, name, linker=linker)) for name in files]
     for name, page in pages:
         path = folder / name
         path.write_text(page_html(page, plotlyjs), encoding="utf-8")

@@ -63,5 +63,10 @@ class Workbook:
 
 
 def open_workbook(campaign: str | Path) -> Workbook:
-    """Open a campaign folder and build the Director's workbook on it."""
-    return Workbook(Campaign.open(campaign))
+    """Open a campaign folder and build the Director's workbook on it: Draw Steel's panels,
+    or those of the system the campaign plays (``views.panels.<module>.PANELS``)."""
+    camp = Campaign.open(campaign)
+    played = camp.system
+    if played.is_default:
+        return Workbook(camp)
+    return Workbook(camp, played.part("panels").PANELS)

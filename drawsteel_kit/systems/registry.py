@@ -1,0 +1,100 @@
+"""The rule systems a campaign may play (``system:`` in campaign.yaml), and where each keeps
+its parts.
+
+Every system has the same parts, found by its module name ``m``:
+
+========================  ================================================================
+pure rules                ``drawsteel_kit.systems.m`` (Draw Steel: ``drawsteel_kit.rules``)
+campaign.yaml schema      ``drawsteel_kit.systems.m.campaign_file``: ``CampaignFile``,
+                          ``party_settings(cf)``, ``sheets(cf)``
+campaign operations       ``drawsteel_kit.ops.m``: the book class named by ``book``
+player dashboard          ``drawsteel_kit.views.systems.m``: ``members``, ``party_page``,
+                          ``member_page``
+Director's panels         ``drawsteel_kit.views.panels.m``: ``open_workbook(campaign)``
+demo builder              ``drawsteel_kit.demos.m``: ``build(folder, echo=True)``
+command line              ``drawsteel_kit.cli.m``: a command group named ``command``
+========================  ================================================================
+
+Draw Steel, the default, keeps its older layout (``config.py``, ``ops/``, ``views/``).
+Nothing here is imported until a campaign of that system needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from drawsteel_kit.errors import RulesError
+
+__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "system"]
+
+DEFAULT_SYSTEM = "draw-steel"
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """A sheet campaign.yaml describes (``campaign_file.sheets(cf)`` returns them): ``init``
+    adds it once, under ``key``, with ``data`` in the system's plain form."""
+
+    key: str
+    kind: str
+    name: str
+    data: dict[str, Any]
+    visibility: str = "party"
+
+
+@dataclass(frozen=True)
+class System:
+    """One rule system: its key in campaign.yaml, its name, and where its parts live."""
+
+    key: str
+    title: str
+    module: str
+    book: str = ""
+    command: str = ""
+    source: str = ""
+
+    @property
+    def is_default(self) -> bool:
+        return self.key == DEFAULT_SYSTEM
+
+    def part(self, area: str) -> Any:
+        """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
+        ``demo``, ``cli`` or ``ops``."""
+        where = {
+            "campaign_file": f"drawsteel_kit.systems.{self.module}.campaign_file",
+            "ops": f"drawsteel_kit.ops.{self.module}",
+            "dashboard": f"drawsteel_kit.views.systems.{self.module}",
+            "panels": f"drawsteel_kit.views.panels.{self.module}",
+            "demo": f"drawsteel_kit.demos.{self.module}",
+            "cli": f"drawsteel_kit.cli.{self.module}",
+        }[area]
+        return importlib.import_module(where)
+
+    def book_class(self) -> type[Any]:
+        """The class of the system's campaign operations."""
+        return getattr(self.part("ops"), self.book)
+
+
+#: Every system, by its key in campaign.yaml.
+SYSTEMS: dict[str, System] = {
+    s.key: s for s in (
+        System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
+               source="seed 000/001"),
+        System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
+               command="dw", source="seed 003"),
+        System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
+               source="seed 002"),
+        System("condition-sheet", "the condition-sheet system", "condition_sheet",
+               book="ConditionSheetBook", command="sheet", source="seed 004"),
+    )
+}
+
+
+def system(key: object) -> System:
+    """The system named ``key``; RulesError lists the systems there are."""
+    if isinstance(key, str) and key in SYSTEMS:
+        return SYSTEMS[key]
+    raise RulesError(f"unknown system {key!r}: campaign.yaml's system is one of "
+                     f"{', '.join(SYSTEMS)}")
