@@ -87,6 +87,8 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
             events = []
             party = read_party(ledger.db)
             wanted = party_row(cf)
+            if party is not None:
+                _same_system(folder, party.settings, cf.system)
             if party is None:
                 row = {"id": 1, "day": 1, "session": 0, "session_open": 0, "hero_tokens": 0,
                        **wanted}
@@ -135,6 +137,14 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
     return campaign, Happened("init", summary, tuple(events), details)
 
 
+def _same_system(folder: Path, settings: Mapping[str, Any], wanted: str) -> None:
+    played = settings.get("system", DEFAULT_SYSTEM)
+    if played != wanted:
+        raise RulesError(
+            f"{folder / CAMPAIGN_FILE} says system: {wanted}, but the ledger plays {played}: "
+            "a campaign keeps its system. Start a new campaign folder for the other system")
+
+
 def _system_party_row(cf: Any) -> dict[str, Any]:
     module = SYSTEMS[cf.system].part("campaign_file")
     return {"name": cf.name, "settings": {"system": cf.system, **module.party_settings(cf)},
@@ -167,12 +177,7 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
                              summary=f"Campaign {cf.name!r} ({SYSTEMS[cf.system].title}) "
                              f"created from {CAMPAIGN_FILE}")
             else:
-                played = party.settings.get("system", DEFAULT_SYSTEM)
-                if played != cf.system:
-                    raise RulesError(
-                        f"{folder / CAMPAIGN_FILE} says system: {cf.system}, but the ledger "
-                        f"plays {played}: a campaign keeps its system. Start a new campaign "
-                        "folder for the other system")
+                _same_system(folder, party.settings, cf.system)
                 if {k: getattr(party, k) for k in wanted} != wanted:
                     writer.party_event("campaign_configured", wanted,
                                        summary=f"Settings updated from {CAMPAIGN_FILE}")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from drawsteel_kit.errors import RulesError
+from drawsteel_kit.errors import RulesError, UnknownHero, WrongSystem
 from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
 from drawsteel_kit.state import (
     HeroState,
@@ -125,7 +125,23 @@ class CampaignBase:
 
     def hero(self, name: str) -> HeroState:
         """One hero (case-insensitive); UnknownHero says which heroes there are."""
-        return read_hero(self.ledger.db, name)
+        try:
+            return read_hero(self.ledger.db, name)
+        except UnknownHero:
+            self._draw_steel_only()
+            raise
+
+    def _draw_steel_only(self) -> None:
+        """Refuse Draw Steel's hero operations in a campaign that plays another system."""
+        from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, system
+
+        party = read_party(self.ledger.db)
+        played = system(party.settings.get("system", DEFAULT_SYSTEM)) if party else None
+        if played is not None and not played.is_default:
+            raise WrongSystem(
+                f"this campaign plays {played.title} (system: {played.key}): Draw Steel's "
+                "heroes, respites, projects and followers don't apply; its own operations "
+                f"are `campaign.book` (`drawsteel-kit {played.command} --help`)")
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -164,6 +180,7 @@ class CampaignBase:
         if names is None:
             heroes = list(self.heroes.values())
             if not heroes:
+                self._draw_steel_only()
                 raise RulesError("this campaign has no heroes yet: add them to campaign.yaml")
             return heroes
         if isinstance(names, str):
