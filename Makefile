@@ -6,6 +6,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 DEMO   := campaigns/demo
+# The demo campaigns of the other rule systems (issue 7), built by `make demo` too.
+SYSTEM_DEMOS := campaigns/dungeon-world-demo campaigns/pf2e-demo campaigns/condition-sheet-demo
 PORT   ?= 8866
 
 .PHONY: demo test bench lint install clean help
@@ -26,9 +28,12 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
-# Builds the demo's books (the week of downtime resolved through the papermill notebook),
-# then serves the players' dashboard until Ctrl-C (PORT=... to pick another port).
+# Builds the demo's books (the week of downtime resolved through the papermill notebook) and
+# the other systems' demo campaigns, then serves the Draw Steel players' dashboard until
+# Ctrl-C (PORT=... to pick another port; DEMO=campaigns/pf2e-demo to serve another).
 demo: $(STAMP)
+	@for d in $(SYSTEM_DEMOS); do $(BIN)/python -m drawsteel_kit.demo $$d > /dev/null || exit 1; \
+	  echo "Built $$d (serve it with: $(BIN)/drawsteel-kit serve $$d)"; done
 	$(BIN)/python -m drawsteel_kit.demo $(DEMO)
 	$(BIN)/drawsteel-kit serve $(DEMO) --port $(PORT)
 
