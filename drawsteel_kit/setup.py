@@ -259,7 +259,8 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
     unknown = sorted(set(changes) - set(ADJUSTABLE))
     if unknown:
         raise RulesError(
-            f"cannot adjust {', '.join(unknown)}: adjustable fields are {', '.join(ADJUSTABLE)}"
+            f"cannot adjust {', '.join(map(repr, unknown))}: adjustable fields are "
+            f"{', '.join(ADJUSTABLE)}"
         )
     if not changes:
         raise RulesError(f"name at least one field to adjust: {', '.join(ADJUSTABLE)}")

@@ -697,11 +697,6 @@ ECHOED: dict[str, Call] = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: refusals that echo an unknown name unquoted "
-                   "(setup.py:183 'cannot adjust ...', catalog/projects.py:141 'goal takes ...; "
-                   "not ...', rules/followers.py:185 'unknown characteristic(s) ...') print a "
-                   "line break inside the name as it is: the one-line message becomes several "
-                   "lines (quote with repr or config_fields.show)")
 @settings(SHARED, phases=NO_SHRINK, derandomize=True)
 @given(which=st.sampled_from(sorted(ECHOED)),
        name=st.sampled_from(["\n", "\r", "x\ny", "\u2028", "\x85"]))

@@ -391,7 +391,7 @@ def test_adjust_needs_a_reason(campaign):
     ("changes", "message"),
     [
         ({"ancestry": 5}, "ancestry"),
-        ({"hit_points": 3}, "cannot adjust hit_points"),
+        ({"hit_points": 3}, "cannot adjust 'hit_points'"),
         ({}, "name at least one field"),
         ({"might": 9}, "might"),
         ({"characteristics": {"reason": -6}}, "reason"),

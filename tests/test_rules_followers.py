@@ -200,7 +200,7 @@ def test_every_problem_is_listed_at_once() -> None:
     text = str(info.value)
     for part in (
         "needs an ancestry",
-        "unknown characteristic(s) luck",
+        "unknown characteristic(s) 'luck'",
         "got 1",
         "must know Caelian",
         "got 1 other",

@@ -138,7 +138,8 @@ class ProjectTemplate:
         unknown = sorted(set(parameters) - set(self.goal_parameters))
         if unknown:
             allowed = ", ".join(self.goal_parameters)
-            raise RulesError(f"{self.name} goal takes {allowed}; not {', '.join(unknown)}")
+            raise RulesError(f"{self.name} goal takes {allowed}; not "
+                            f"{', '.join(map(repr, unknown))}")
         try:
             return GOAL_RULES[self.goal_rule](**parameters)
         except TypeError as exc:

@@ -182,7 +182,8 @@ def validate_follower(spec: FollowerSpec) -> FollowerSpec:
     unknown = sorted(set(spec.characteristics) - set(CHARACTERISTICS))
     if unknown:
         problems.append(
-            f"unknown characteristic(s) {', '.join(unknown)}; use {', '.join(CHARACTERISTICS)}"
+            f"unknown characteristic(s) {', '.join(map(repr, unknown))}; "
+            f"use {', '.join(CHARACTERISTICS)}"
         )
     skills = tuple(canonical_skill(s) for s in spec.skills)
     languages = tuple(canonical_language(n) for n in spec.languages)
