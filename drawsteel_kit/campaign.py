@@ -24,6 +24,7 @@ from drawsteel_kit.errors import CampaignNotFound, LedgerNeedsUpgrade, UndoError
 from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.ledger.backup import backup_file
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
+from drawsteel_kit.ops.encounters import EncounterOps
 from drawsteel_kit.ops.followers import FollowerOps
 from drawsteel_kit.ops.npcs import NpcOps
 from drawsteel_kit.ops.respites import RespiteOps
@@ -69,7 +70,7 @@ def _backup_name(folder: Path, ledger: Ledger) -> Path:
     return folder / "backups" / f"ledger-{ledger.event_count()}-{uuid.uuid4().hex[:6]}.db"
 
 
-class Campaign(SheetOps, SessionOps, RespiteOps, FollowerOps, NpcOps):
+class Campaign(SheetOps, EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcOps):
     """One campaign: its folder, its ledger, and every operation on them."""
 
     # -- opening -------------------------------------------------------------
