@@ -15,6 +15,7 @@ from drawsteel_kit.ops.base import (
     check_text,
     operation,
 )
+from drawsteel_kit.ops.encounters import tally as encounter_tally
 from drawsteel_kit.rules import tokens as token_rules
 from drawsteel_kit.rules.dice import Dice
 
@@ -60,6 +61,10 @@ class SessionOps(CampaignBase):
             f"Session {party.session} ended; {end.vanished} unused hero token(s) vanished"
             if end.vanished else f"Session {party.session} ended; {end.kept} hero token(s) kept"
         )
+        logged = encounter_tally(self.ledger.db, party.session, visible_to="party")
+        if logged.encounters:  # the party's own record: no Director-only encounter counted
+            summary += (f"; {len(logged.encounters)} encounter(s) logged gave "
+                        f"{logged.total} victories")
         with self._writing() as w:
             ev = w.party_event(
                 "session_ended", {"session_open": 0, "hero_tokens": end.kept}, summary=summary,
