@@ -59,6 +59,9 @@ ERROR_BOUND = 1e-12
 #: When no number of rolls is asked for, the curve stops once the chance of not being done
 #: is at most this; asked-for steps past that point repeat the last probability.
 STOP_TAIL = 1e-12
+#: Our own bound on the steps a curve is asked for (not the book's): 100 years of days. A
+#: curve holds one probability a step, so a typo of 10**9 would ask for gigabytes.
+MAX_FORECAST_STEPS = 36_500
 
 
 @dataclass(frozen=True)
@@ -145,8 +148,10 @@ def _check_goal(goal: int, points_already: int, rolls: int | None) -> int:
     for label, value, low in (("goal", goal, 1), ("points_already", points_already, 0)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise RulesError(f"{label} must be a whole number of {low} or more, got {value!r}")
-    if rolls is not None and (not isinstance(rolls, int) or isinstance(rolls, bool) or rolls < 1):
-        raise RulesError(f"rolls must be a whole number of 1 or more (or None), got {rolls!r}")
+    if rolls is not None and (not isinstance(rolls, int) or isinstance(rolls, bool)
+                              or not 1 <= rolls <= MAX_FORECAST_STEPS):
+        raise RulesError(f"rolls must be a whole number from 1 to {MAX_FORECAST_STEPS} (or "
+                         f"None), got {rolls!r}")
     return goal - points_already
 
 

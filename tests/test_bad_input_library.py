@@ -644,11 +644,6 @@ def test_a_backup_to_a_place_that_cannot_hold_it_is_refused_clearly(
 # --- known bugs, each pinned by the smallest input that shows it -------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a roll's bonus, a goal parameter (a road's miles) "
-                   "or a forecast's length of 2**63 or more is not bounded: ProjectRoll.bonus "
-                   "(ops/projects.py _resolve_activity) and goal_for (catalog/projects.py:143, "
-                   "a 10**12-mile road is accepted with goal 10**13) reach SQLite: OverflowError; "
-                   "forecast(rolls=) (forecast.py:303) OverflowError")
 @settings(SHARED, phases=NO_SHRINK, derandomize=True)
 @given(value=huge_ints.filter(lambda n: n >= 2**63),
        which=st.sampled_from(["forecast.rolls", "roll.bonus", "start_project.miles"]))
@@ -664,9 +659,17 @@ def test_a_bonus_a_goal_or_a_forecast_beyond_what_sqlite_stores_is_refused_clear
                      value)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: forecast(rolls=N) has no upper bound and builds a "
-                   "list of N probabilities (forecast.py:303): rolls=10**9 asks for ~8 GB; "
-                   "MemoryError instead of RulesError")
+def test_a_road_a_million_miles_long_is_refused_naming_the_goal(shared) -> None:
+    camp, pristine = shared
+    with pytest.raises(DrawSteelKitError, match="miles must be at most 1,000,000"):
+        camp.start_project("Val", "Build or Repair Road", params={"miles": 10**12},
+                           prerequisite="waived")
+    with pytest.raises(DrawSteelKitError, match="miles=200000 gives a goal of 2,000,000"):
+        camp.start_project("Val", "Build or Repair Road", params={"miles": 200_000},
+                           prerequisite="waived")
+    assert pristine.unchanged(camp)
+
+
 def test_a_forecast_asked_for_a_billion_days_is_refused_not_run(tmp_path: Path) -> None:
     """In a child process limited to 1 GB of memory, so that the bug cannot take the machine."""
     code = textwrap.dedent(f"""

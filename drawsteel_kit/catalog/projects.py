@@ -141,10 +141,15 @@ class ProjectTemplate:
             raise RulesError(f"{self.name} goal takes {allowed}; not "
                             f"{', '.join(map(repr, unknown))}")
         try:
-            return GOAL_RULES[self.goal_rule](**parameters)
+            goal = GOAL_RULES[self.goal_rule](**parameters)
         except TypeError as exc:
             allowed = ", ".join(self.goal_parameters)
             raise RulesError(f"{self.name} goal needs {allowed}: {exc}") from None
+        if goal > rules.MAX_WHOLE:
+            given = ", ".join(f"{k}={v!r}" for k, v in parameters.items())
+            raise RulesError(f"{self.name}: {given} gives a goal of {goal:,}, more than "
+                             f"{rules.MAX_WHOLE:,}; check the parameters")
+        return goal
 
     def characteristics_for(self, item_kind: str) -> tuple[str, ...]:
         """Imbue Treasure: the characteristics allowed for a treasure kind (armor, ...)."""

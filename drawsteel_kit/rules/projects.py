@@ -79,6 +79,13 @@ MIN_PROJECT_POINTS = 1
 # EDGE_BONUS and BANE_PENALTY as any power roll, but no tier shift. Two or more edges (banes)
 # are a double edge (bane); no more counts (000: 709, 715, 728-730). A directly related
 # Crafting or Lore skill applies like any skill on a test: SKILL_BONUS, +2 (000: 3788).
+#: Ours, not the book's: the largest number a project rule takes or gives (a goal, a bonus,
+#: miles of road). The book's largest goal is 3000 (000: 3798); custom goals stop at
+#: 1,000,000 (config_projects.CUSTOM_GOAL_MAX). Beyond this a number is a typo, and SQLite
+#: cannot store 2**63 or more.
+MAX_WHOLE = 1_000_000
+#: Ours: the largest bonus a project roll takes (the book's bonuses are a few points).
+MAX_ROLL_BONUS = 100
 MAX_EDGES = DOUBLE_THRESHOLD
 MAX_BANES = DOUBLE_THRESHOLD
 #: Banes from the project source's language: known none, related one, neither two (000: 3792).
@@ -158,6 +165,9 @@ def _whole(name: str, value: object, *, minimum: int | None = 0) -> int:
         raise RulesError(f"{name} must be a whole number, got {value!r}")
     if minimum is not None and value < minimum:
         raise RulesError(f"{name} must be {minimum} or more, got {value!r}")
+    if abs(value) > MAX_WHOLE:
+        raise RulesError(f"{name} must be at most {MAX_WHOLE:,} (a larger number is a typo), "
+                         f"got a number {len(str(abs(value)))} digits long")
     return value
 
 
@@ -224,6 +234,9 @@ def project_roll_modifier(
     _whole("edges", edges)
     _whole("banes", banes)
     _whole("bonus", bonus, minimum=None)
+    if abs(bonus) > MAX_ROLL_BONUS:
+        raise RulesError(f"a project roll's bonus must be from -{MAX_ROLL_BONUS} to "
+                         f"{MAX_ROLL_BONUS} (a larger one is a typo), got {bonus}")
     if not isinstance(skill, bool):
         raise RulesError(f"skill must be True or False, got {skill!r}")
     all_banes = banes + _language_banes(language)
