@@ -224,13 +224,14 @@ class EncounterOps(CampaignBase):
     def _summary(enc: Encounter) -> str:
         head = f"Encounter #{enc.number}: {enc.title} ({enc.kind}, objective " \
                f"{'met' if enc.met else 'not met'})"
-        amounts = set(enc.victories.values())
-        if not enc.total:
+        gainers = {name: v for name, v in enc.victories.items() if v}
+        amounts = set(gainers.values())
+        if not gainers:
             tail = "no victories"
         elif len(amounts) == 1:
-            tail = f"{_plural(amounts.pop())} each to {', '.join(enc.participants)}"
+            tail = f"{_plural(amounts.pop())} each to {', '.join(gainers)}"
         else:
-            tail = ", ".join(f"{n} +{v}" for n, v in enc.victories.items() if v)
+            tail = ", ".join(f"{name} +{v}" for name, v in gainers.items())
         fell = f"; {', '.join(enc.fell)} fell" if enc.fell else ""
         return f"{head}: {tail}{fell}"
 
