@@ -13,6 +13,7 @@ import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.views.panels.base import Panel, preview
+from drawsteel_kit.views.panels.encounters import EncounterPanel
 from drawsteel_kit.views.panels.followers import FollowersPanel
 from drawsteel_kit.views.panels.history import HistoryPanel
 from drawsteel_kit.views.panels.npcs import NpcPanel
@@ -21,13 +22,13 @@ from drawsteel_kit.views.panels.projects import ProjectsPanel
 from drawsteel_kit.views.panels.respite import RespitePanel, RespiteRow
 from drawsteel_kit.views.panels.rewards import InventoryPanel, WealthPanel
 
-__all__ = ["FollowersPanel", "HistoryPanel", "InventoryPanel", "NpcPanel", "Panel",
-           "PartyOverview", "ProjectsPanel", "RespitePanel", "RespiteRow", "SessionPanel",
+__all__ = ["EncounterPanel", "FollowersPanel", "HistoryPanel", "InventoryPanel", "NpcPanel",
+           "Panel", "PartyOverview", "ProjectsPanel", "RespitePanel", "RespiteRow", "SessionPanel",
            "WealthPanel", "Workbook", "open_workbook", "preview"]
 
-PANELS: tuple[type[Panel], ...] = (PartyOverview, SessionPanel, RespitePanel, ProjectsPanel,
-                                   FollowersPanel, WealthPanel, InventoryPanel, NpcPanel,
-                                   HistoryPanel)
+PANELS: tuple[type[Panel], ...] = (PartyOverview, SessionPanel, EncounterPanel, RespitePanel,
+                                   ProjectsPanel, FollowersPanel, WealthPanel, InventoryPanel,
+                                   NpcPanel, HistoryPanel)
 
 
 class Workbook:
