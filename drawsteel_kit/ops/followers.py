@@ -219,6 +219,12 @@ class FollowerOps(ProjectOps, RewardOps):
         count toward the cap (a title's gift, a rescued prisoner the Director allows)."""
         who = self.hero(hero)
         beyond_cap = check_text(beyond_cap, "beyond_cap reason")
+        for what, names in (("skills", skills), ("languages", languages)):
+            if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+                raise RulesError(f"a follower's {what} are a list of names, got {names!r}")
+        if characteristics is not None and not isinstance(characteristics, Mapping):
+            raise RulesError("a retainer's characteristics map each characteristic to its "
+                             f"score, such as {{'might': 2}}, got {characteristics!r}")
         new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
                           dict(characteristics) if characteristics is not None else None,
                           level, stat_block)

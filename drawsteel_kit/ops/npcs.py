@@ -9,7 +9,7 @@ for their own eyes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from drawsteel_kit.errors import RulesError
@@ -67,6 +67,9 @@ class NpcOps(CampaignBase):
         tag_list = sorted({check_text(t, "tag").casefold() for t in tags} - {""})
         if len(tag_list) > MAX_TAGS:
             raise RulesError(f"at most {MAX_TAGS} tags")
+        if knows is not None and not isinstance(knows, Mapping):
+            raise RulesError("knows maps each hero the NPC knows to fame, infamy or known, "
+                             f"such as {{'Val': 'fame'}}, got {knows!r}")
         standing = {self.hero(h).name: _check_standing(s) for h, s in (knows or {}).items()}
         row: dict[str, Any] = {"name": name, "level": level, "impression": score,
                                "tags": tag_list, "standing": standing,

@@ -151,6 +151,9 @@ class ProjectOps(CampaignBase):
         """Start a project for a hero (000: 3740-3770); returns its id in details."""
         who = self.hero(hero)
         template, found = self._template(str(project), treasure)
+        if params is not None and not isinstance(params, Mapping):
+            raise RulesError(f"params must map each goal parameter to its value, such as "
+                             f"{{'kind': 'lost'}}, got {params!r}")
         params = dict(params or {})
         item_kind = params.pop("item_kind", None)
         chars = (template.characteristics_for(item_kind) if item_kind
@@ -288,6 +291,9 @@ class ProjectOps(CampaignBase):
     ) -> list[_Plan]:
         chosen = {h.name: h for h in heroes}
         plans: dict[str, _Plan] = {}
+        if not isinstance(activities, Mapping):
+            raise RulesError("activities must map each hero to one activity, such as "
+                             f"{{'Val': 'Discover Lore'}}, got {activities!r}")
         for name, act in activities.items():
             hero = self.hero(name)
             if hero.name not in chosen:

@@ -308,6 +308,7 @@ class RewardOps(CampaignBase):
         reason = check_text(reason, "reason")
         if not reason:
             raise RulesError("say why the title is lost (a reason)")
+        title = check_text(title, "title")
         held = [t for t in self.titles(who.name) if t.title.casefold() == title.casefold()]
         if not held:
             names = ", ".join(t.title for t in self.titles(who.name)) or "none"

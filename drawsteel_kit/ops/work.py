@@ -84,6 +84,9 @@ def roller_characteristic(
     if chosen is None:
         best = max(allowed, key=lambda c: roller.characteristics[c])
         return best, roller.characteristics[best]
+    if not isinstance(chosen, str):
+        raise RulesError(f"a project roll's characteristic is one of {', '.join(allowed)}, "
+                         f"got {chosen!r}")
     key = chosen.strip().lower()
     if key not in allowed:
         raise RulesError(
