@@ -23,6 +23,7 @@ from drawsteel_kit.views.data import (
     visible_followers,
     visible_projects,
 )
+from drawsteel_kit.views.encounters import hero_encounters, party_encounters
 from drawsteel_kit.views.html import STYLE, Html, link, progress, table, text
 
 if TYPE_CHECKING:
@@ -120,6 +121,7 @@ def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
     caps = ", ".join(f"{text(n)} {c}/{cap}" for n, (c, cap) in counts.items())
     blocks: list[Block] = [
         Html(f"{header}<h2>Heroes</h2>{heroes}</div>"),
+        party_encounters(campaign, redact),
         Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
              f"{_projects_table(campaign, viewer, None)}</div>"),
         charts.project_progress(campaign, viewer=viewer),
@@ -167,6 +169,7 @@ def hero_page(campaign: Campaign, hero: str, *, linker: Linker = query_link) -> 
         Html(f'{STYLE}<div class="dsk-page"><h1>{text(h.name)}</h1>'
              f'<p class="dsk-meta">{about}</p>{_nav(campaign, h.name, linker)}'
              f"{stats}{traits}</div>"),
+        hero_encounters(campaign, h.name, redact),
         Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
              f"{_projects_table(campaign, viewer, h.name)}</div>"),
         charts.project_progress(campaign, viewer=viewer, hero=h.name),
