@@ -62,11 +62,19 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     camp, happened = Campaign.init(folder)
     log.append(happened)
     log.append(camp.start_session())
-    log.append(camp.award_victories(1, reason="Bandits at the Old Mill"))
+    # The session's victories come from its encounter log (RULES.md "Victories").
+    log.append(camp.log_encounter("Bandits at the Old Mill",
+                                  opponents=["6 bandits", "Mother Ash"],
+                                  objective="Drive the bandits out of the mill",
+                                  objective_met=True))
     log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
     log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", reason="Second wind"))
-    log.append(camp.award_victories(2, ["Val", "Yorn", "Pip Thistledown"],
-                                    reason="Talked the bridge troll out of its toll"))
+    log.append(camp.log_encounter("Talked the bridge troll out of its toll",
+                                  ["Val", "Yorn", "Pip Thistledown"],
+                                  opponents=["the bridge troll"], kind="challenge",
+                                  objective="Cross the river before nightfall",
+                                  objective_met=True, victories=2,
+                                  notes="a hard negotiation: the Director gave 2"))
     log.append(camp.award_tokens(1, reason="Leapt the chasm with the idol"))
     # The session's rewards: treasure, renown, a purchase, the people met (RULES.md
     # "Renown and followers", "Wealth"); some of it for the Director's eyes only.
