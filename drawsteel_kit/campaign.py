@@ -173,6 +173,9 @@ class Campaign(SheetOps, EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcO
         """Events, newest first by default; ``visible_to`` hides what that viewer may not see.
 
         ``hero`` names a member: a Draw Steel hero, or another system's character."""
+        for what, value in (("kind", kind), ("visible_to", visible_to)):
+            if value is not None:
+                check_text(value, what)
         actor = self.member(hero) if hero else None
         return self.ledger.events(
             kind=kind, actor=actor, limit=limit, visible_to=visible_to,

@@ -122,6 +122,10 @@ class FollowerOps(ProjectOps, RewardOps):
     # -- joining ----------------------------------------------------------------------------
     def _spec(self, who: HeroState, new: NewFollower) -> follower_rules.FollowerSpec:
         name = check_text(new.name, "follower name")
+        check_text(new.ancestry, "ancestry")
+        for label, names in (("skill", new.skills), ("language", new.languages)):
+            for item in names:
+                check_text(item, label)
         if new.role == "artisan":
             spec = follower_rules.make_artisan(
                 name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]

@@ -175,6 +175,8 @@ class ProjectOps(CampaignBase):
             raise RulesError(f"source must be one of {', '.join(SOURCE_STATES)}, got {source!r}")
         if visibility not in (PARTY, DIRECTOR):
             raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}")
+        if source_language is not None:
+            source_language = check_text(source_language, "source language")
         languages = (source_language,) if source_language else template.source_languages
         name = title or (f"{template.name}: {learns}" if learns else template.name)
         name = " ".join(check_text(name, "title").split()) or template.name
@@ -302,6 +304,10 @@ class ProjectOps(CampaignBase):
                 raise RulesError(f"{hero.name} can do only one respite activity per respite")
             if isinstance(act, str):
                 act = check_text(act, f"{hero.name}'s activity")
+            elif isinstance(act, Other):
+                check_text(act.text, f"{hero.name}'s activity")
+            elif isinstance(act, StudyGuide):
+                check_text(act.guide, f"{hero.name}'s guide")
             elif not isinstance(act, ProjectRoll | StudyGuide | FindSource | ServeAsSource
                                 | Recruit | Other):
                 raise RulesError(f"{hero.name}'s activity must be text or one of ProjectRoll, "
