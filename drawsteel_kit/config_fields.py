@@ -122,6 +122,21 @@ def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
     return AfterValidator(check)
 
 
+def check_label(value: object, what: str) -> str:
+    """``value`` read as campaign.yaml reads a name (a :data:`Label`), or RulesError saying
+    what is wrong: what an operation stores on a hero must pass the file's own checks."""
+    from pydantic import TypeAdapter, ValidationError
+
+    from drawsteel_kit.errors import RulesError
+
+    if not isinstance(value, str):
+        raise RulesError(f"{what} must be text, got {show(value)}")
+    try:
+        return str(TypeAdapter(Label).validate_python(value))
+    except ValidationError as exc:
+        raise RulesError(f"{what} {exc.errors()[0]['msg']}: {show(value)}") from None
+
+
 def _free_text(value: str) -> str:
     """Notes may span lines and hold tabs, but no other control characters (they do not survive
     a round trip through YAML, and no Director means them)."""

@@ -697,10 +697,6 @@ def test_a_name_with_a_line_break_is_quoted_in_a_one_line_refusal(
                      ("adjust", "param", "characteristic"), name)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: start_project (ops/projects.py:133) accepts any "
-                   "learns= text; once learned, a language or skill with a control character or "
-                   "no visible character is on the hero, and every later adjust_hero of that "
-                   "hero fails on it (setup.validate_hero_changes re-validates the whole sheet)")
 @settings(SHARED, phases=NO_SHRINK, derandomize=True)
 @given(learns=odd_text)
 def test_a_language_learned_by_a_project_never_blocks_later_adjustments(

@@ -26,6 +26,7 @@ from drawsteel_kit.activities import (
 )
 from drawsteel_kit.catalog import projects as catalog
 from drawsteel_kit.catalog.languages import language_fit
+from drawsteel_kit.config_fields import check_label
 from drawsteel_kit.config_projects import CustomProjectSpec
 from drawsteel_kit.errors import DiceExhausted, NotEnoughTokens, ProjectNotStarted, RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY, insert_op, update_op
@@ -161,6 +162,8 @@ class ProjectOps(CampaignBase):
         if chars == ("per_treasure",):
             raise RulesError("Craft Treasure needs the treasure: give treasure='Healing Potion'")
         goal = template.goal_for(**params)
+        if learns is not None:
+            learns = check_label(learns, "learns")
         if template.completion in ("learn_language", "learn_skill") and not learns:
             what = "language" if template.completion == "learn_language" else "skill"
             raise RulesError(f"{template.name} needs the {what} to learn: give learns=...")
