@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from drawsteel_kit.config_fields import show
-from drawsteel_kit.errors import CampaignNotFound, LedgerNeedsUpgrade, UndoError
+from drawsteel_kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
 from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.ledger.backup import backup_file
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
@@ -30,7 +30,7 @@ from drawsteel_kit.ops.npcs import NpcOps
 from drawsteel_kit.ops.respites import RespiteOps
 from drawsteel_kit.ops.sessions import SessionOps
 from drawsteel_kit.ops.sheets import SheetOps
-from drawsteel_kit.state import read_party
+from drawsteel_kit.state import encodable, read_party
 
 __all__ = ["Campaign", "Happened", "Writer", "find_campaign_dir"]
 
@@ -174,8 +174,9 @@ class Campaign(SheetOps, EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcO
 
         ``hero`` names a member: a Draw Steel hero, or another system's character."""
         for what, value in (("kind", kind), ("visible_to", visible_to)):
-            if value is not None:
-                check_text(value, what)
+            if isinstance(value, str) and not encodable(value):
+                raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); "
+                                 "type it again, or set the terminal to UTF-8")
         actor = self.member(hero) if hero else None
         return self.ledger.events(
             kind=kind, actor=actor, limit=limit, visible_to=visible_to,

@@ -28,6 +28,11 @@ def friendly(fn: F) -> F:
             return fn(*args, **kwargs)
         except DrawSteelKitError as exc:
             raise click.ClickException(str(exc)) from None
+        except OSError as exc:  # a file or folder the system refuses: name it, in one line
+            where = exc.filename if exc.filename is not None else ""
+            raise click.ClickException(
+                f"the system refused the file or folder {str(where)!r}: "
+                f"{exc.strerror or exc}; nothing was written") from None
 
     return wrapper  # type: ignore[return-value]
 

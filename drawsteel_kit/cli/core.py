@@ -220,7 +220,9 @@ def _activities(
         parts = spec.split("|")
         if len(parts) not in (3, 4):
             raise click.UsageError("--guide takes HERO=PROJECT|GUIDE|KNOWLEDGE[|LANGUAGE]")
-        put(hero, StudyGuide(_ref(parts[0]), parts[1], _int(parts[2], "knowledge"),
+        knowledge = _int(parts[2], "--guide's KNOWLEDGE (HERO=PROJECT|GUIDE|KNOWLEDGE"
+                         "[|LANGUAGE]: a guide's name cannot hold |)")
+        put(hero, StudyGuide(_ref(parts[0]), parts[1], knowledge,
                              parts[3] if len(parts) == 4 else None))
     for hero, project in pairs(finds, "--find-source").items():
         put(hero, FindSource(_ref(project)))
