@@ -5,6 +5,8 @@ The ``campaign`` fixture has Val (0 victories), Bran (2) and Yorn (0).
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +189,27 @@ def test_another_systems_campaign_has_no_draw_steel_encounters(tmp_path) -> None
         with refused(camp, WrongSystem, "plays Dungeon World"):
             camp.log_encounter("Ambush", objective_met=True)
         assert camp.encounters() == []
+
+
+def test_the_demos_first_session_victories_come_from_its_encounters(tmp_path: Path) -> None:
+    from drawsteel_kit.demo import build_demo
+
+    repo = Path(__file__).resolve().parent.parent / "campaigns" / "demo"
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(repo / "campaign.yaml", folder)
+    shutil.copytree(repo / "plans", folder / "plans")
+    with build_demo(folder, echo=False) as camp:
+        assert [(e.title, e.kind, e.override) for e in camp.encounters()] == [
+            ("Bandits at the Old Mill", "combat", None),
+            ("Talked the bridge troll out of its toll", "challenge", 2)]
+        first = camp.session_victories(1)
+        assert first.by_hero == {"Bran Ironvein": 1, "Pip Thistledown": 3,
+                                 "Quillon Ashmark": 1, "Val": 3, "Yorn": 3}
+        assert first.total == 11
+        (ended,) = camp.history(kind="session_ended")
+        assert ended.summary.endswith("2 encounter(s) logged gave 11 victories")
+        # the respite turned those victories into XP, as the hand-awarded ones were before
+        assert {h.name: h.victories for h in camp.heroes.values()} == dict.fromkeys(
+            first.by_hero, 0)
+        assert camp.ledger.verify()
