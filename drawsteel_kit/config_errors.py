@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from drawsteel_kit.config_fields import HERO_NAME_MAX, show
+from drawsteel_kit.config_fields import HERO_NAME_MAX, one_line, show
 from drawsteel_kit.errors import CampaignFileError
 
 __all__ = [
@@ -137,11 +137,11 @@ def where(loc: Sequence[str | int], data: object) -> str:
     if len(rest) >= 2 and rest[0] in NAMED_SECTIONS and isinstance(rest[1], int):
         section, i = str(rest[0]), rest[1]
         name = _entry_name(data, section, i)
-        parts.append(f"{section}[{i}]" + (f" ({name})" if name else ""))
+        parts.append(f"{section}[{i}]" + (f" ({one_line(name)})" if name else ""))
         rest = rest[2:]
     field = ""
     for part in rest:
-        field += f"[{part}]" if isinstance(part, int) else ("." if field else "") + str(part)
+        field += f"[{part}]" if isinstance(part, int) else ("." if field else "") + one_line(part)
     if field:
         parts.append(field)
     return ": ".join(parts)

@@ -122,6 +122,13 @@ def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
     return AfterValidator(check)
 
 
+def one_line(value: object) -> str:
+    """A key or name from a file as it reads, or quoted when it holds a line break or other
+    unprintable character, so a one-problem-a-line message stays one line."""
+    text = str(value)
+    return text if text.isprintable() else repr(text)
+
+
 def check_label(value: object, what: str) -> str:
     """``value`` read as campaign.yaml reads a name (a :data:`Label`), or RulesError saying
     what is wrong: what an operation stores on a hero must pass the file's own checks."""

@@ -15,7 +15,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
 from drawsteel_kit.config_errors import TYPE_WORDS, choices, model_in, suggest
-from drawsteel_kit.config_fields import show
+from drawsteel_kit.config_fields import one_line, show
 
 __all__ = ["line_of", "node_count", "raw_names", "report", "report_validation"]
 
@@ -88,11 +88,11 @@ def _where(loc: Loc, names: Mapping[tuple[str, int], str]) -> str:
     rest = list(loc)
     if len(rest) >= 2 and rest[0] in SECTIONS and isinstance(rest[1], int):
         name = names.get((str(rest[0]), rest[1]), "")
-        parts.append(f"{rest[0]}[{rest[1]}]" + (f" ({name})" if name else ""))
+        parts.append(f"{rest[0]}[{rest[1]}]" + (f" ({one_line(name)})" if name else ""))
         rest = rest[2:]
     text = ""
     for part in rest:
-        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + str(part)
+        text += f"[{part}]" if isinstance(part, int) else ("." if text else "") + one_line(part)
     if text:
         parts.append(text)
     return ": ".join(parts)
