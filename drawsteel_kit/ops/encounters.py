@@ -180,7 +180,8 @@ class EncounterOps(CampaignBase):
         if len(lines) > MAX_OPPONENT_LINES:
             raise RulesError(f"{len(lines)} opponent lines: keep it under {MAX_OPPONENT_LINES} "
                              "(group them: '12 goblins')")
-        foes = tuple(parse_opponent(o) for o in lines)
+        foes = tuple(parse_opponent(check_text(o, "opponent") if isinstance(o, str) else o)
+                     for o in lines)
         party = self._resolve_heroes(heroes)
         names = [h.name for h in party]
         fell_names = [self.hero(n).name for n in _lines(fell, "fell")]
