@@ -34,13 +34,15 @@ class SessionOps(CampaignBase):
             raise SessionError(
                 f"session {party.session} is still open: end it first (`drawsteel-kit session end`)"
             )
+        draw_steel = self.system.is_default  # type: ignore[attr-defined]
         pool = token_rules.tokens_at_session_start(
             len(self.heroes), party.hero_tokens,
             reset=bool(party.settings.get("hero_tokens_reset", True)),
             first_session=party.session == 0,
-        )
+        ) if draw_steel else 0  # hero tokens are Draw Steel's; other systems have none
         number = party.session + 1
-        summary = f"Session {number} started with {pool} hero token{'s' * (pool != 1)}"
+        summary = f"Session {number} started" + (
+            f" with {pool} hero token{'s' * (pool != 1)}" if draw_steel else "")
         with self._writing() as w:
             ev = w.party_event(
                 "session_started", {"session_open": 1, "session": number, "hero_tokens": pool},
