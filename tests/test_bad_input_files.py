@@ -430,16 +430,7 @@ def test_a_ledger_with_bytes_overwritten_is_refused_clearly(
     clear_or_working(damaged(tmp_path, bytes(content[: len(good_ledger.read_bytes())])))
 
 
-SCHEMA_TEXT_BUG = pytest.mark.xfail(strict=True, reason="BUG: a byte that is not UTF-8 in the "
-                                    "schema's SQL text (sqlite_master) makes SQLite's 'malformed "
-                                    "database schema' message undecodable: UnicodeDecodeError "
-                                    "escapes from connect (ledger/connection.py:112 "
-                                    "_refuse_foreign, :161) instead of LedgerDamaged")
-
-
-@pytest.mark.parametrize("damage", ["zeroed page", "text not utf-8",
-                                    pytest.param("schema text not utf-8",
-                                                  marks=SCHEMA_TEXT_BUG)])
+@pytest.mark.parametrize("damage", ["zeroed page", "text not utf-8", "schema text not utf-8"])
 def test_a_damaged_page_or_cell_is_refused_clearly(good_ledger: Path, tmp_path: Path,
                                                    damage: str) -> None:
     content = bytearray(good_ledger.read_bytes())

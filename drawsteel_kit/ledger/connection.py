@@ -46,7 +46,7 @@ def is_damage_error(exc: BaseException) -> bool:
             and any(word in text for word in _DAMAGE_WORDS))
 
 
-def _damaged(exc: sqlite3.DatabaseError, path: str) -> LedgerDamaged:
+def _damaged(exc: Exception, path: str) -> LedgerDamaged:
     return LedgerDamaged(
         f"{path} is damaged ({exc}); nothing was written. Restore the ledger from a backup "
         "(`drawsteel-kit backup` makes them) or from the last good copy you have."
@@ -63,6 +63,9 @@ class _Cursor(sqlite3.Cursor):
         except sqlite3.DatabaseError as exc:
             if not is_damage_error(exc):
                 raise
+            path = getattr(self.connection, "ledger_path", "the ledger")
+            raise _damaged(exc, path) from exc
+        except UnicodeDecodeError as exc:  # SQLite's own message about damaged schema text
             path = getattr(self.connection, "ledger_path", "the ledger")
             raise _damaged(exc, path) from exc
 
