@@ -181,9 +181,7 @@ CASES: dict[str, Case] = {
                                 values=NAME.filter(one_line)),
     "project_start.miles": case("project", "start", C, "Val", "Build or Repair Road",
                                 "--prerequisite", "waived", "--param", "miles={v}",
-                                words=("miles",), values=STORABLE.filter(  # see the library's
-                                    lambda s: not s.strip().lstrip("+-").isdigit()  # xfail
-                                    or abs(int(s)) < 2**59)),
+                                words=("miles",), values=STORABLE),
     "project_start.learns": case("project", "start", C, "Val", "Learn New Language",
                                  "--learns", "{v}", words=("learn", "title"), values=TEXT),
     "project_start.treasure": case("project", "start", C, "Val", "Craft Treasure",
@@ -510,7 +508,7 @@ UTF8_CHECKED = (
                                                   "--reason", "fix"),
     ("project", "start", "{c}", "Val", "{v}"), ("status", "{v}"),
 )
-#: The same, where what is typed is not checked yet (see the xfail).
+#: The same, for the texts checked since (guides, ancestries, languages, history filters).
 UTF8_UNCHECKED = (
     ("respite", "{c}", "--guide", f"Val={PROJECT}|{{v}}|5"),
     ("followers", "add", "{c}", "Val", "Tam", "--role", "artisan", "--ancestry", "{v}",

@@ -74,9 +74,9 @@ def _entry(call: Call, *words: str, values: st.SearchStrategy[Any]) -> Entry:
     return Entry(call, words, values)
 
 
-#: Below SQLite's 64-bit limit: a forecast's length beyond it is a known bug (see the xfails).
+#: Below SQLite's 64-bit limit (numbers beyond it have tests of their own, below).
 storable = bad_counts.filter(lambda v: not (isinstance(v, int) and abs(v) >= 2**63))
-#: A forecast curve this long is computed in well under a second; a longer one is a known bug.
+#: A forecast curve this long is computed in well under a second (longer ones take longer).
 MAX_CURVE = 10_000
 NAME, COUNT, TEXT = unknown_names, bad_counts, odd_text
 SAGE = dict(ancestry="Human", skills=("History", "Magic", "Nature", "Religion"),
