@@ -148,6 +148,20 @@ def _lines(value: Iterable[Any] | str | None, what: str) -> list[Any]:
     return list(value)
 
 
+def _names(value: Iterable[str] | str | None, what: str) -> list[str]:
+    """Hero names given as one text or several, each checked to be text."""
+    names = _lines(value, what)
+    for name in names:
+        if not isinstance(name, str):
+            raise RulesError(f"{what} are hero names, got {name!r}")
+    return names
+
+
+def _check_session(session: object) -> None:
+    if not isinstance(session, int) or isinstance(session, bool) or session < 1:
+        raise RulesError(f"a session is a number from 1, got {session!r}")
+
+
 def _plural(n: int) -> str:
     return f"{n} victor{'y' if n == 1 else 'ies'}"
 
@@ -182,9 +196,9 @@ class EncounterOps(CampaignBase):
                              "(group them: '12 goblins')")
         foes = tuple(parse_opponent(check_text(o, "opponent") if isinstance(o, str) else o)
                      for o in lines)
-        party = self._resolve_heroes(heroes)
+        party = self._resolve_heroes(None if heroes is None else _names(heroes, "heroes"))
         names = [h.name for h in party]
-        fell_names = [self.hero(n).name for n in _lines(fell, "fell")]
+        fell_names = [self.hero(n).name for n in _names(fell, "heroes who fell")]
         for name in fell_names:
             if name not in names:
                 raise RulesError(f"{name} fell in the encounter but did not take part in it "
@@ -240,10 +254,14 @@ class EncounterOps(CampaignBase):
     def encounters(self, session: int | None = None, *,
                    visible_to: str | None = None) -> list[Encounter]:
         """The encounter log, oldest first (one session's when given)."""
+        if session is not None:
+            _check_session(session)
         return read_encounters(self.ledger.db, session=session, visible_to=visible_to)
 
     def encounter(self, number: int, *, visible_to: str | None = None) -> Encounter:
         """One logged encounter by its number; UnknownSheet lists the numbers there are."""
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise RulesError(f"an encounter is named by its number (1, 2, ...), got {number!r}")
         for enc in self.encounters(visible_to=visible_to):
             if enc.number == number:
                 return enc
@@ -256,6 +274,6 @@ class EncounterOps(CampaignBase):
         """A session's victories (default: the current or last one) from its encounters."""
         if session is None:
             session = self.party.session or None
-        elif not isinstance(session, int) or isinstance(session, bool) or session < 1:
-            raise RulesError(f"a session is a number from 1, got {session!r}")
+        else:
+            _check_session(session)
         return tally(self.ledger.db, session, visible_to=visible_to)
