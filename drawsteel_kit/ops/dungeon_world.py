@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from drawsteel_kit.errors import UnknownSheet
+from drawsteel_kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.ledger import Event
 from drawsteel_kit.ops.base import Happened, Writer, check_text, operation
 from drawsteel_kit.ops.projects import dice_for
@@ -160,6 +160,8 @@ class DungeonWorldBook(SystemBook):
             except ValueError:
                 raise DungeonWorldError(f"unknown move {move!r}; moves: "
                                         f"{', '.join(m.value for m in Move)}") from None
+        if who is not None and not isinstance(who, str | list | tuple):
+            raise DungeonWorldError(f"who must be text (a name) or a list of names, got {who!r}")
         names = [] if who is None else [who] if isinstance(who, str) else list(who)
         opts = dict(options or {})
         for key in _NAME_OPTIONS:
@@ -198,8 +200,12 @@ class DungeonWorldBook(SystemBook):
         party = list(self.characters().values())
         if not party:
             raise UnknownSheet("this campaign has no characters yet: add them to campaign.yaml")
-        step = resolve_town_days(party, [entry], dice=dice,
-                                 xp_on_miss=self.xp_on_miss).steps[0]
+        try:
+            step = resolve_town_days(party, [entry], dice=dice,
+                                     xp_on_miss=self.xp_on_miss).steps[0]
+        except (RulesError, DiceExhausted) as exc:  # the move's own words, not "entry 1"
+            cause = exc.__cause__
+            raise (cause if isinstance(cause, RulesError | DiceExhausted) else exc) from None
         if whole_dice and isinstance(dice, ScriptedDice) and dice.remaining:
             used = sum(len(r.faces) for r in step.results)
             raise DungeonWorldError(f"{dice.remaining} typed-in face(s) left over: "
