@@ -143,7 +143,7 @@ def resolution_blocks(campaign: Campaign, result: Resolution) -> list[Any]:
     for event in result.events:
         for op in event.ops:
             if op.get("table") == "sheets" and op.get("op") == "update":
-                name = str(op["before"].get("name", op["key"]))
+                name = str(op["before"].get("data", {}).get("name", op["key"]))
                 first.setdefault(name, op["before"].get("data", {}))
                 last[name] = {**first[name], **op["after"].get("data", {})}
     fields = ("xp", "hp", "coin", "rations", "preparation")

@@ -1,0 +1,119 @@
+"""Dungeon World's player pages: the demo builds, its published pages show the characters,
+never a Director row, and escape what players typed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.demos.dungeon_world import build
+from drawsteel_kit.downtime import main_resolve
+from drawsteel_kit.ledger.projections import snapshot
+from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.views.dashboard import player_page
+from drawsteel_kit.views.publish import INDEX, hero_files, publish
+from drawsteel_kit.views.systems.dungeon_world import resolution_blocks, xp_and_hp
+
+DEMO = Path("campaigns/dungeon-world-demo")
+SECRET = "The Duke hired the barrow-wight"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("dwdemo") / "camp"
+    folder.mkdir()
+    shutil.copy(DEMO / "campaign.yaml", folder)
+    shutil.copytree(DEMO / "plans", folder / "plans")
+    with build(folder, echo=False) as camp:
+        camp.add_note(SECRET, visibility="director")
+        assert camp.ledger.verify()
+    return folder
+
+
+def test_the_demo_plays_a_session_and_a_week_in_town(demo: Path) -> None:
+    with Campaign.open(demo, readonly=True) as camp:
+        assert camp.party.day == 8 and camp.party.session == 1
+        kinds = {e.kind for e in camp.history()}
+        assert {"dw_take_watch", "dw_make_camp", "dw_perilous_journey", "dw_carouse",
+                "dw_level_up", "dw_end_of_session", "plan_resolved"} <= kinds
+        assert camp.dungeon_world.character("Ava").level == 2
+
+
+def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
+                                                                 tmp_path: Path) -> None:
+    with Campaign.open(demo, readonly=True) as camp:
+        written = publish(camp, tmp_path / "site")
+        members = camp.members
+    pages = {p.name: p.read_text(encoding="utf-8") for p in written}
+    assert set(pages) == {INDEX, *hero_files(members).values()}
+    for page in pages.values():
+        assert SECRET not in page and "plotly" in page
+    index = pages[INDEX]
+    for name in members:
+        assert name in index
+    assert "fighter" in index and "Tam the torchbearer" not in index  # lines stay in events
+    zora = pages[hero_files(members)["Zora"]]
+    assert "<h1>Zora</h1>" in zora and "scroll of Spark" in zora and "Empowered Magic" in zora
+    assert "+3" in zora  # INT 17
+
+
+def test_pages_have_xp_and_hp_lines_from_the_timeline(demo: Path) -> None:
+    with Campaign.open(demo, readonly=True) as camp:
+        page = player_page(camp)
+        fig = xp_and_hp(camp, viewer="party")
+        ava = camp.dungeon_world.character("Ava")
+    assert page.figures
+    trace = next(t for t in fig.data if t.name == "Ava XP")
+    assert trace.y[-1] == ava.xp and trace.x[-1] == 8
+    hp = next(t for t in fig.data if t.name == "Ava HP")
+    assert 13 in hp.y and hp.y[-1] == ava.hp
+
+
+def test_a_member_page_shows_their_own_rows_and_text_is_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
+    (folder / "campaign.yaml").write_text(text.replace("name: Nim", "name: <b>Nim</b>"),
+                                          encoding="utf-8")
+    with Campaign.init(folder)[0] as camp:
+        dw = camp.dungeon_world
+        dw.adjust("<b>Nim</b>", gear=["<script>alert(1)</script>"], reason="loot")
+        with camp._writing() as w:
+            w.event("note_added", [], summary="Nim's own secret", actor="<b>Nim</b>",
+                    visibility="hero:<b>Nim</b>")
+        own = player_page(camp, "<b>nim</b>")
+        party = player_page(camp)
+        other = player_page(camp, "Ava")
+    assert own.title == "<b>Nim</b>" and "&lt;b&gt;Nim&lt;/b&gt;" in own.html
+    assert "<script>" not in own.html and "&lt;script&gt;" in own.html
+    assert "Nim&#x27;s own secret" in own.html
+    assert "own secret" not in party.html and "own secret" not in other.html
+
+
+def test_resolution_blocks_show_each_characters_change(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    shutil.copy(DEMO / "campaign.yaml", folder)
+    shutil.copytree(DEMO / "plans", folder / "plans")
+    Campaign.init(folder)[0].close()
+    result = main_resolve(folder, "town-week", 3, dry_run=True, echo=lambda _: None)
+    with Campaign.open(folder, readonly=True) as camp:
+        table, fig = resolution_blocks(camp, result)
+    assert "Zora" in table.html and "90 → 25" in table.html
+    bars = {t.name: dict(zip(t.x, t.y, strict=True)) for t in fig.data}
+    assert bars["coin"]["Zora"] == -65 and bars["rations"]["Nim"] == 5
+
+
+def test_pages_read_without_writing(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    shutil.copy(DEMO / "campaign.yaml", folder)
+    with Campaign.init(folder)[0] as camp:
+        camp.dungeon_world.roll("parley", "Ava", dice=ScriptedDice([2, 2]))
+        before = snapshot(camp.ledger.db), camp.ledger.event_count()
+        for name in (None, *camp.members):
+            player_page(camp, name)
+        assert (snapshot(camp.ledger.db), camp.ledger.event_count()) == before
