@@ -38,7 +38,7 @@ class HistoryPanel(Panel):
         keep_kind = self.kind.value if self.kind.value in kinds else ALL
         self.kind.options = [("(every kind)", ALL)] + [(k, k) for k in kinds]
         self.kind.value = keep_kind
-        heroes = list(self.campaign.heroes)
+        heroes = self.campaign.members  # Draw Steel heroes, or another system's characters
         keep_hero = self.hero.value if self.hero.value in heroes else ALL
         self.hero.options = [("(everyone)", ALL)] + [(h, h) for h in heroes]
         self.hero.value = keep_hero
