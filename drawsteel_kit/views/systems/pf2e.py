@@ -1,0 +1,203 @@
+"""The players' pages of a Pathfinder 2e campaign: the PCs, the live encounter tracker (the
+party's view sheet: unidentified enemies under the names the players know), past encounters'
+records, and charts. Only party rows are read (a PC's page adds ``hero:NAME`` rows); the
+Director's encounter sheets never are. Every text is escaped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.ledger import timeline
+from drawsteel_kit.views.dashboard import HISTORY_ROWS, Block, Linker, Page, query_link
+from drawsteel_kit.views.html import STYLE, Html, link, table, text
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.ops.sheets import SheetState
+
+__all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_blocks",
+           "rounds_chart"]
+
+VIEW = "encounter-view"
+#: How many points of each PC's hit points the chart samples.
+CHART_POINTS = 60
+
+
+def members(campaign: Campaign) -> list[str]:
+    """The PCs, who have pages of their own."""
+    return campaign.members
+
+
+def _views(campaign: Campaign, viewer: str) -> list[SheetState]:
+    return [s for s in campaign.sheets(VIEW, visible_to=viewer) if s.system == "pf2e"]
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
+    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
+    for name in campaign.members:
+        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
+    return f'<p class="dsk-nav">{"".join(items)}</p>'
+
+
+def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> str:
+    show_hp = bool(campaign.settings.get("hp_on_page", True))
+    rows = []
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != "pf2e" or (only and s.name != only):
+            continue
+        d = s.data
+        row: list[Any] = [link(s.name, linker(s.name)), d.get("player", ""),
+                          f"{d.get('ancestry', '')} {d.get('class', '')}".strip(),
+                          d.get("level"), f"{d.get('perception', 0):+d}"]
+        if show_hp:
+            row.append(f"{d.get('hp')}/{d.get('max_hp')}")
+        rows.append(row)
+    headers = ["PC", "player", "ancestry & class", "level", "Perception"]
+    return table([*headers, "HP"] if show_hp else headers, rows, empty="No PCs.")
+
+
+def _effects(row: dict[str, Any]) -> str:
+    parts = [f"{e['name']}" + (f" on {e['on']}" if e.get("on") else "")
+             + f" ({e['rounds']} more, counted at the {e['ticks']} of the turn)"
+             for e in row.get("effects", [])]
+    return "; ".join(parts) or "-"
+
+
+def tracker(view: dict[str, Any]) -> str:
+    """One running encounter as players see it."""
+    acting = view.get("acting")
+    head = (f"<h3>{text(view['encounter'])}</h3><p class=\"dsk-meta\">Round "
+            f"{text(view['round'])}" + (f" · <b>{text(acting)}'s turn</b>" if acting else
+                                        " · between turns" if view.get("rolled") else
+                                        " · initiative not rolled yet") + "</p>")
+    rows = []
+    for i, row in enumerate(view.get("combatants", []), start=1):
+        state = ("acting" if row.get("acting") else "delaying" if row.get("delaying")
+                 else "waiting")
+        economy = (f"{row['actions']} action(s)" if row.get("acting") else "-")
+        rows.append((i, ("▶ " if row.get("acting") else "") + row["name"],
+                     row.get("initiative") if row.get("initiative") is not None else "-",
+                     state + (", dying" if row.get("dying") else ""), economy,
+                     "yes" if row.get("reaction") else "no", _effects(row),
+                     "; ".join(f"{p['damage']} {p['type']}: at the end of each turn, then a "
+                               "flat check" for p in row.get("persistent", [])) or "-"))
+    order = table(["#", "creature", "initiative", "now", "actions left", "reaction",
+                   "effects", "persistent damage"], rows, empty="Nobody in it yet.")
+    extra = ""
+    if view.get("delaying"):
+        extra += f"<p>Delaying: {text(', '.join(view['delaying']))}</p>"
+    if view.get("out"):
+        extra += f"<p>Out of the fight: {text(', '.join(view['out']))}</p>"
+    return head + order + extra
+
+
+def _records(views: list[SheetState], only: str | None = None) -> str:
+    rows = []
+    for s in views:
+        r = s.data.get("record")
+        if s.status != "ended" or not r or (only and only not in r.get("turns", {})):
+            continue
+        rows.append((s.name, s.day, r["rounds"], f"{r['seconds']} s",
+                     r["turns"].get(only, "-") if only else ", ".join(r["acted"]) or "-",
+                     ", ".join(r["defeated"]) or "-", ", ".join(r["identified"]) or "-",
+                     len(r["unidentified"])))
+    return table(["encounter", "day", "rounds", "game time",
+                  "turns taken" if only else "acted", "defeated", "identified",
+                  "never identified"], rows, empty="No encounter has ended yet.")
+
+
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> str:
+    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
+    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
+                 empty="Nothing yet.")
+
+
+def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+    """Rounds each encounter lasted (a running one: so far)."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.views.charts import _figure
+
+    views = _views(campaign, viewer)
+    fig = go.Figure()
+    if views:
+        fig.add_bar(x=[f"{i + 1}. {s.name}" for i, s in enumerate(views)],
+                    y=[s.data.get("round", 0) for s in views],
+                    marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
+                                  for s in views],
+                    hovertemplate="%{x}: %{y} round(s)<extra></extra>")
+        fig.update_yaxes(title_text="rounds", dtick=1)
+    return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
+
+
+def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
+    """Each PC's hit points, change by change."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.views.charts import _figure
+
+    fig = go.Figure()
+    db = campaign.ledger.db
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != "pf2e" or (only and s.name != only):
+            continue
+        points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
+        if points:
+            fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
+                            name=s.name, mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} HP<extra>" + text(s.name)
+                            + "</extra>")
+    fig.update_xaxes(title_text="event #")
+    return _figure(fig, "Hit points", "No hit points recorded yet.")
+
+
+def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+    """The party: PCs, the live tracker(s), past encounters, charts, recent events."""
+    viewer = "party"
+    party = campaign.party
+    views = _views(campaign, viewer)
+    running = [s for s in views if s.status == "running"]
+    live = "".join(tracker(s.data) for s in running) or \
+        '<p class="dsk-empty">No encounter is running.</p>'
+    blocks: list[Block] = [
+        Html(f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
+             f'<p class="dsk-meta">Pathfinder 2e · day {text(party.day)}</p>'
+             f"{_nav(campaign, None, linker)}<h2>Characters</h2>"
+             f"{_pc_rows(campaign, viewer, None, linker)}</div>"),
+        Html(f'<div class="dsk-page"><h2>Encounter tracker</h2>{live}</div>'),
+        Html(f'<div class="dsk-page"><h2>Past encounters</h2>{_records(views)}</div>'),
+        rounds_chart(campaign, viewer),
+        hp_chart(campaign, viewer),
+        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
+             f"{_history(campaign, viewer, None)}</div>"),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def member_page(campaign: Campaign, name: str, *, linker: Linker = query_link) -> Page:
+    """One PC: their sheet, the running encounters they are in, their encounters' records,
+    their hit points and their history."""
+    viewer = campaign.member(name)
+    views = _views(campaign, viewer)
+    mine = [s for s in views if s.status == "running"
+            and any(c["name"] == viewer for c in s.data.get("combatants", []))]
+    live = "".join(tracker(s.data) for s in mine) or \
+        f'<p class="dsk-empty">{text(viewer)} is in no running encounter.</p>'
+    blocks: list[Block] = [
+        Html(f'{STYLE}<div class="dsk-page"><h1>{text(viewer)}</h1>'
+             f'<p class="dsk-meta">{text(campaign.party.name)}</p>'
+             f"{_nav(campaign, viewer, linker)}{_pc_rows(campaign, viewer, viewer, linker)}"
+             f"<h2>Now</h2>{live}<h2>Encounters</h2>{_records(views, viewer)}</div>"),
+        hp_chart(campaign, viewer, viewer),
+        Html(f'<div class="dsk-page"><h2>History</h2>'
+             f"{_history(campaign, viewer, viewer)}</div>"),
+    ]
+    return Page(viewer, viewer, tuple(blocks))
+
+
+def resolution_blocks(campaign: Campaign, *args: Any, **kwargs: Any) -> list[Block]:
+    """Pathfinder 2e encounters have no downtime plans to resolve: nothing to show."""
+    return []
