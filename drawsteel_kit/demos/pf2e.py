@@ -59,7 +59,7 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
         log.append(pf.start_turn(1))
         log.append(pf.end_turn(1))
     log.append(pf.use_reaction(1, "Ava", "Attack of Opportunity"))
-    log.append(pf.adjust_hp("Ava", 31, reason="Mitflit spears"))
+    log.append(pf.adjust_hp("Ava", 31, reason="Spears of the small gremlins"))
     # Round 2
     log.append(pf.start_turn(1))                                   # Brannoc: Bless 2 left
     log.append(pf.use_actions(1, 3, "Heal and Stride"))
@@ -74,7 +74,7 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
     log.append(pf.use_actions(1, 3, "Sneak Attack"))
     log.append(pf.defeat(1, "Mitflit 2"))
     log.append(pf.end_encounter(1))
-    log.append(pf.adjust_hp("Cressida", 22, reason="A mitflit's parting bite"))
+    log.append(pf.adjust_hp("Cressida", 22, reason="A gremlin's parting bite"))
     # The second encounter, left running.
     log.append(pf.new_encounter("The drowned chapel"))
     for pc in camp.members:
@@ -83,7 +83,7 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
     log.append(pf.add_creature(2, "Jaul Mezmin", 9, shown_as="Robed stranger"))
     log.append(pf.roll_initiative(2, seed=2))
     log.append(pf.start_turn(2))
-    log.append(pf.add_effect(2, pf.encounter(2).state.current or "Ava", "Shield", 1))
+    log.append(pf.add_effect(2, pf.encounter(2).state.current or "Ava", "Blood frenzy", 1))
     log.append(pf.add_persistent(2, "Ava", "1d6", "bleed"))
     if echo:
         for h in log:

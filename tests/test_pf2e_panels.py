@@ -1,0 +1,113 @@
+"""The GM's Pathfinder 2e panels: a whole encounter run from the buttons, errors in the
+message line with nothing written, undo from the history panel."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.panels import open_workbook
+from drawsteel_kit.views.panels.pf2e import PANELS, EncounterPanel, HistoryPanel
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Iterator[Path]:
+    dest = tmp_path / "pf"
+    dest.mkdir()
+    shutil.copy("campaigns/pf2e-demo/campaign.yaml", dest / "campaign.yaml")
+    Campaign.init(dest)[0].close()
+    yield dest
+
+
+def unchanged(camp: Campaign) -> tuple[object, int]:
+    return camp.ledger.snapshot(), camp.ledger.event_count()
+
+
+def test_the_workbook_opens_the_pf2e_panels(folder: Path) -> None:
+    wb = open_workbook(folder)
+    assert [type(p) for p in wb.panels] == list(PANELS) == [EncounterPanel, HistoryPanel]
+
+
+def test_an_encounter_from_the_buttons(folder: Path) -> None:
+    wb = open_workbook(folder)
+    p = wb.panel(EncounterPanel)
+    assert "No encounter yet" in p.table.value
+    p.new_name.value = "Crypt"
+    p.new()
+    assert p.ok and p.encounter.value == 1
+    p.add_party()
+    p.creature.value, p.modifier.value, p.count.value = "Ghoul", 4, 2
+    p.shown_as.value = "Gaunt thing"
+    p.add_creature()
+    assert p.ok and "Gaunt thing 2" in p.table.value
+    p.typed.value, p.tie_order.value = "Ava=12, Brannoc=12, Cressida=d3, Ghoul=30", "Brannoc, Ava"
+    p.roll()
+    assert p.ok, p.message_text
+    assert p.book.encounter(1).state.order == ("Ghoul 1", "Ghoul 2", "Brannoc", "Ava",
+                                               "Cressida")
+    p.next_turn()
+    p.next_turn()
+    p.next_turn()
+    assert p.book.encounter(1).state.current == "Brannoc" and "▶ Brannoc" in p.table.value
+    p.delay()
+    p.next_turn()  # Ava
+    p.who.value = "Brannoc"
+    p.next_turn()  # ends Ava's turn, starts Cressida's: Brannoc may come back after Cressida
+    p.end_turn()
+    p.back()
+    assert p.ok, p.message_text
+    assert p.book.encounter(1).state.order[-1] == "Brannoc"
+    p.who.value, p.effect.value, p.rounds.value = "Ghoul 1", "Frightened", 2
+    p.add_effect()
+    p.damage.value, p.damage_type.value = "1d6", "fire"
+    p.persistent()
+    p.identify()
+    assert "Ghoul 1" in p.campaign.pf2e.sheet("encounter-view:1").data["order"]
+    p.hp.value, p.pc.value = 20, "Ava"
+    p.set_hp()
+    assert p.book.member_sheet("Ava").data["hp"] == 20
+    p.end()
+    assert p.ok and p.book.encounter(1).status == "ended" and "(ended)" in str(
+        p.encounter.options)
+
+
+def test_errors_show_in_the_message_and_write_nothing(folder: Path) -> None:
+    wb = open_workbook(folder)
+    p = wb.panel(EncounterPanel)
+    before = unchanged(p.campaign)
+    p.start()
+    assert not p.ok and "no encounter is running" in p.message_text
+    p.new_name.value = "Crypt"
+    p.new()
+    before = unchanged(p.campaign)
+    for act, words in ((p.roll, "nobody in it yet"), (p.start, "roll initiative first"),
+                       (p.identify, "choose who first")):
+        act()
+        assert not p.ok and words in p.message_text, p.message_text
+        assert unchanged(p.campaign) == before
+    p.seed.value = "abc"
+    p.roll()
+    assert not p.ok and "whole number" in p.message_text
+    assert unchanged(p.campaign) == before
+
+
+def test_history_panel_undoes_a_step(folder: Path) -> None:
+    wb = open_workbook(folder)
+    p, h = wb.panel(EncounterPanel), wb.panel(HistoryPanel)
+    p.new_name.value = "Crypt"
+    p.new()
+    p.add_party()
+    added = p.book.encounter(1).state.combatants
+    assert len(added) == 3
+    last = p.campaign.history(limit=1)[0]
+    h.event_id.value = last.id
+    h.undo()
+    assert h.ok, h.message_text
+    assert [c.name for c in p.book.encounter(1).state.combatants] == ["Ava", "Brannoc"]
+    assert p.campaign.ledger.verify()
