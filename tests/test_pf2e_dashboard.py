@@ -56,7 +56,8 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
     rounds = page.figures[0]
     assert list(rounds.data[0].y) == [2, 1]
     hp = {t.name: list(t.y) for t in page.figures[1].data}
-    assert hp["Ava"] == [38, 31, 38] and hp["Cressida"] == [25, 22]
+    assert hp["Ava"] == [38, 31, 38, 38] and hp["Cressida"] == [25, 22, 22]
+    assert hp["Brannoc"] == [30, 30]  # carried on to the newest event
 
 
 def test_a_member_page_shows_that_pc_and_hides_the_same_names(demo: Campaign) -> None:

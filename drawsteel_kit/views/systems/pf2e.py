@@ -141,12 +141,17 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
 
     fig = go.Figure()
     db = campaign.ledger.db
+    newest = campaign.history(visible_to=viewer, limit=1)
+    now = newest[0].id if newest else 0
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != "pf2e" or (only and s.name != only):
             continue
         points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
-        if points:
-            fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
+        if points:  # each line carried on to the newest event ("now")
+            xs, ys = [p["event_id"] for p in points], [p["after"] for p in points]
+            if xs[-1] < now:
+                xs, ys = [*xs, now], [*ys, ys[-1]]
+            fig.add_scatter(x=xs, y=ys,
                             name=s.name, mode="lines+markers", line_shape="hv",
                             hovertemplate="event #%{x}: %{y} HP<extra>" + text(s.name)
                             + "</extra>")
