@@ -54,6 +54,8 @@ def test_a_whole_encounter_from_the_command_line(folder: Path) -> None:
     run("pf2e", "turn", "end", folder)
     out = run("pf2e", "return", folder, "Cressida")
     assert "Cressida returns from Delay" in out
+    # a reaction before Brannoc's first turn (initiative gave it), and none left after
+    run("pf2e", "reaction", folder, "Brannoc", "--what", "Retributive Strike")
     run("pf2e", "reaction", folder, "Brannoc", "--what", "Retributive Strike", ok=False)
     player = run("pf2e", "show", folder, "--player")
     assert "Imp 1" in player and "Goblin" not in player and "Frightened" in player

@@ -111,9 +111,17 @@ def test_a_creature_that_cannot_act_regains_nothing():
     assert "Ava cannot act: no actions and no reaction this turn." in result.lines
 
 
+def test_a_creature_can_react_before_its_first_turn():
+    enc = start_turn(fight()).state
+    assert enc.get("Bram").reaction is True  # from the moment initiative is rolled
+    enc = use_reaction(enc, "Bram", "Attack of Opportunity").state
+    with pytest.raises(Pf2eError, match="no reaction left"):
+        use_reaction(enc, "Bram")
+    assert turns(enc, 2).get("Bram").reaction is True  # Bram's own turn gives it back
+
+
 def test_reactions_are_not_saved_up():
     enc = start_turn(fight()).state
-    assert enc.get("Bram").reaction is False  # nothing before Bram's first turn
     enc = turns(enc, 3)  # Ava's turn again, reaction unused
     assert enc.get("Ava").reaction is True
     enc = use_reaction(enc, "Ava", "Shield Block").state

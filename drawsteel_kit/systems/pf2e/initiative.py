@@ -91,6 +91,10 @@ def _units(state: Encounter) -> dict[str, list[Combatant]]:
     return units
 
 
+#: A combatant has its reaction as soon as initiative is rolled (see roll_initiative).
+REACTION_ONCE_ROLLED = True
+
+
 def roll_initiative(
     state: Encounter,
     dice: Dice,
@@ -140,7 +144,11 @@ def roll_initiative(
             text = f"d{INITIATIVE_DIE} {face} {modifier:+d} = {total}"
         totals[key] = total
         for m in members:
-            new = new.update(m.name, initiative=total, initiative_face=face)
+            # Creatures react on others' turns too (002: 37, 47); the published rules let a
+            # creature use its reaction once initiative is rolled, before its first turn
+            # (Player Core, "Step 1: Roll Initiative"). Its first turn then refreshes it.
+            new = new.update(m.name, initiative=total, initiative_face=face,
+                             reaction=REACTION_ONCE_ROLLED)
         who = slots(len(members)) + (" roll" if first.group else " rolls")
         grouped = " as one group" if first.group else ""
         log.say(new, who + " {skill} for initiative" + grouped + ": {text}.",
