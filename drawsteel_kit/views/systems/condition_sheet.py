@@ -1,0 +1,240 @@
+"""The players' pages of a condition-sheet campaign (seed 004): the characters, the battle
+under way (round, initiative order, each fighter's condition sheet drawn slot by slot),
+past battles, and charts of mana. Only party rows are read (a character's page adds
+``hero:NAME`` rows); the GM's foe sheets never are, and a foe's mana and emotions stay off
+the page. Every text is escaped.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.ledger import timeline
+from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
+from drawsteel_kit.views.dashboard import HISTORY_ROWS, Block, Linker, Page, query_link
+from drawsteel_kit.views.html import STYLE, Html, link, table, text
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.ops.sheets import SheetState
+
+__all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "members",
+           "party_page", "resolution_blocks"]
+
+SYSTEM = "condition-sheet"
+#: How many changes of a character's mana the chart samples.
+CHART_POINTS = 60
+GRID = """<style>
+.cs-grid { border-collapse: collapse; margin: 0.2em 0 0.8em; }
+.cs-grid th { text-align: left; padding: 0 0.6em 0 0; font-weight: normal; color: #555; }
+.cs-grid td { border: 1px solid #999; width: 5.5em; height: 1.6em; text-align: center;
+  font-size: 0.85em; }
+.cs-grid td.cs-none { background: #bbb; border-color: #bbb; }
+.cs-grid td.cs-damage { background: #f6c9c0; } .cs-grid td.cs-curse { background: #d9c8f0; }
+.cs-grid td.cs-bless { background: #fbeeb8; }
+.cs-down { color: #b71c1c; font-weight: bold; }
+</style>"""
+
+
+def members(campaign: Campaign) -> list[str]:
+    """The players' characters, who have pages of their own."""
+    return campaign.members
+
+
+def _battles(campaign: Campaign, viewer: str) -> list[SheetState]:
+    return [s for s in campaign.sheets("battle", visible_to=viewer) if s.system == SYSTEM]
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
+    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
+    for name in campaign.members:
+        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
+    return f'<p class="dsk-nav">{"".join(items)}</p>'
+
+
+def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> str:
+    rows = []
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != SYSTEM or (only and s.name != only):
+            continue
+        d = s.data
+        rows.append((link(s.name, linker(s.name)), d["player"], f"{d['cast']:+d}",
+                     f"{d['guard']:+d}", d["mana"],
+                     ", ".join(f"{t} {n}" for t, n in d["emotions"].items()) or "-",
+                     ", ".join(f"{n} ({v})" for n, v in d["curses"].items()) or "-",
+                     ", ".join(f"{n} ({v})" for n, v in d["blesses"].items()) or "-",
+                     ", ".join(d["preparations"]) or "-"))
+    return table(["character", "player", "cast", "guard", "mana", "emotions",
+                  "curses (strength)", "blesses (strength)", "preparations"], rows,
+                 empty="No characters.")
+
+
+def sheet_grid(c: Character) -> str:
+    """A condition sheet: damage, curse and bless rows of 6 cells, slots it lacks greyed."""
+    rows = []
+    for row, marks in (("damage", ["×"] * c.sheet.damage),
+                       ("curse", [m.name for m in c.sheet.curses]),
+                       ("bless", [m.name for m in c.sheet.blesses])):
+        cells = []
+        for i in range(SLOTS):
+            if i >= c.sheet.slots:
+                cells.append('<td class="cs-none"></td>')
+            elif i < len(marks):
+                cells.append(f'<td class="cs-{row}">{text(marks[i])}</td>')
+            else:
+                cells.append("<td></td>")
+        rows.append(f"<tr><th>{row}</th>{''.join(cells)}</tr>")
+    return f'<table class="cs-grid">{"".join(rows)}</table>'
+
+
+def _fighter(b: Battle, c: Character) -> str:
+    notes = []
+    if c.knocked_down:
+        notes.append('<span class="cs-down">knocked down</span>')
+    if c.withdrawn:
+        notes.append("withdrew")
+    if b.current == c.name:
+        notes.append("<b>to act</b>")
+    elif c.name in b.acted:
+        notes.append("acted")
+    if c.side == "pc":
+        notes.append(f"mana {text(c.mana)}")
+        notes += [f"emotion toward {text(t)}: {text(n)}" for t, n in c.emotions]
+    else:
+        notes.append("GM's character")
+    return (f"<h4>{text(c.name)} <small>{' · '.join(notes)}</small></h4>{sheet_grid(c)}")
+
+
+def battle_html(data: dict[str, Any], name: str) -> str:
+    """One running battle: round, initiative order, whose turn, every condition sheet."""
+    b = Battle.from_dict(data["battle"])
+    phase = {"setup": "initiative not rolled yet", "initiative": "initiative rolled, order "
+             "being settled", "acting": "acting", "ended": "ended"}[b.phase]
+    head = f"<h3>{text(name)}</h3><p class=\"dsk-meta\">Round {text(b.round)} · {phase}</p>"
+    values = dict(b.initiative)
+    listed = list(b.order) or [n for n, _ in b.initiative]
+    order = table(["#", "character", "initiative", "now"], [
+        (i, ("▶ " if n == b.current else "") + n, values.get(n, "-"),
+         "to act" if n == b.current else "acted" if n in b.acted else
+         "out" if not b.get(n).can_act else "waiting") for i, n in enumerate(listed, 1)],
+        empty="Initiative is rolled when the round starts.")
+    waiting = "".join(f"<p>Rolled, waiting: {text(c['who'])}'s {text(c['kind'])} "
+                      f"{text(sum(c['faces']) + c['value'] + c['bonus'])}</p>"
+                      for c in data.get("checks", []))
+    return GRID + head + order + waiting + "".join(_fighter(b, c) for c in b.characters)
+
+
+def _past(battles: list[SheetState], only: str | None = None) -> str:
+    rows = []
+    for s in battles:
+        b = Battle.from_dict(s.data["battle"])
+        names = [c.name for c in b.characters]
+        if s.status != "ended" or (only and only not in names):
+            continue
+        rows.append((s.name, s.day, b.round, ", ".join(names)))
+    return table(["battle", "day", "rounds", "who fought"], rows,
+                 empty="No battle has ended yet.")
+
+
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> str:
+    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
+    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
+                 empty="Nothing yet.")
+
+
+def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+    """The newest battle: each player's character's mana as each round began, and now."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.views.charts import _figure
+
+    fig = go.Figure()
+    battles = _battles(campaign, viewer)
+    title = "Mana by round"
+    if battles:
+        s = battles[-1]
+        b = Battle.from_dict(s.data["battle"])
+        rounds = s.data.get("rounds", [])
+        title = f"Mana by round: {s.name}"
+        for c in b.characters:
+            if c.side != "pc":
+                continue
+            xs = [str(r["round"]) for r in rounds if c.name in r["mana"]]
+            ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
+            if s.status == "running":
+                xs, ys = [*xs, "now"], [*ys, c.mana]
+            fig.add_scatter(x=xs, y=ys, name=c.name, mode="lines+markers",
+                            hovertemplate="round %{x}: %{y} mana<extra>" + text(c.name)
+                            + "</extra>")
+        fig.update_xaxes(title_text="round", type="category")
+    return _figure(fig, title, "No battle yet.")
+
+
+def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
+    """Each character's mana between battles (its sheet's changes, on the timeline)."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.views.charts import _figure
+
+    fig = go.Figure()
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != SYSTEM or (only and s.name != only):
+            continue
+        points = timeline.sample(campaign.ledger.db, "sheets", s.key, "mana", viewer,
+                                 CHART_POINTS)
+        if points:
+            fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
+                            name=s.name, mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} mana<extra>" + text(s.name)
+                            + "</extra>")
+    fig.update_xaxes(title_text="event #")
+    return _figure(fig, "Mana after each battle", "No mana recorded yet.")
+
+
+def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+    """The party: characters, the battle under way, past battles, charts, recent events."""
+    viewer = "party"
+    party = campaign.party
+    battles = _battles(campaign, viewer)
+    live = "".join(battle_html(s.data, s.name) for s in battles if s.status == "running") \
+        or '<p class="dsk-empty">No battle is under way.</p>'
+    blocks: list[Block] = [
+        Html(f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
+             f'<p class="dsk-meta">Condition-sheet battles · day {text(party.day)}</p>'
+             f"{_nav(campaign, None, linker)}<h2>Characters</h2>"
+             f"{_characters(campaign, viewer, None, linker)}</div>"),
+        Html(f'<div class="dsk-page"><h2>Battle</h2>{live}</div>'),
+        Html(f'<div class="dsk-page"><h2>Past battles</h2>{_past(battles)}</div>'),
+        mana_rounds_chart(campaign, viewer),
+        mana_chart(campaign, viewer),
+        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
+             f"{_history(campaign, viewer, None)}</div>"),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def member_page(campaign: Campaign, name: str, *, linker: Linker = query_link) -> Page:
+    """One character: their profile, the battle they are in, their battles, mana, history."""
+    viewer = campaign.member(name)
+    battles = _battles(campaign, viewer)
+    mine = [s for s in battles if s.status == "running" and any(
+        c["name"] == viewer for c in s.data["battle"]["characters"])]
+    live = "".join(battle_html(s.data, s.name) for s in mine) or \
+        f'<p class="dsk-empty">{text(viewer)} is in no battle now.</p>'
+    blocks: list[Block] = [
+        Html(f'{STYLE}<div class="dsk-page"><h1>{text(viewer)}</h1>'
+             f'<p class="dsk-meta">{text(campaign.party.name)}</p>'
+             f"{_nav(campaign, viewer, linker)}{_characters(campaign, viewer, viewer, linker)}"
+             f"<h2>Now</h2>{live}<h2>Battles</h2>{_past(battles, viewer)}</div>"),
+        mana_chart(campaign, viewer, viewer),
+        Html(f'<div class="dsk-page"><h2>History</h2>'
+             f"{_history(campaign, viewer, viewer)}</div>"),
+    ]
+    return Page(viewer, viewer, tuple(blocks))
+
+
+def resolution_blocks(campaign: Campaign, *args: Any, **kwargs: Any) -> list[Block]:
+    """Condition-sheet battles have no downtime plans to resolve: nothing to show."""
+    return []
