@@ -41,7 +41,7 @@ __all__ = [
 #: How many problems one error message lists before it summarises the rest.
 MAX_PROBLEMS_SHOWN = 30
 #: Lists whose entries are named by their ``name`` in messages: ``heroes[2] (Yorn)``.
-NAMED_SECTIONS = ("heroes", "custom_projects", "characters")
+NAMED_SECTIONS = ("heroes", "custom_projects", "characters", "foes")
 #: The error type a validator raises to report several problems, each at its own location:
 #: its context holds ``problems``, a list of (location, message).
 LOCATED_PROBLEMS = "party_problems"
