@@ -138,6 +138,9 @@ class BattlePanel(Panel):
         return {"seed": int(seed)} if seed else {}
 
     def _do(self, method: str, *args: Any, rolls: bool = False, **kwargs: Any) -> Any:
+        if args[1:2] == ("",):  # after the battle comes who acts: none chosen
+            self.say("choose who first", ok=False)
+            return None
         roll = self._roll() if rolls else {}
         if roll is None:
             return None
