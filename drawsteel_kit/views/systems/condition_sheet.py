@@ -169,6 +169,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
                             hovertemplate="round %{x}: %{y} mana<extra>" + text(c.name)
                             + "</extra>")
         fig.update_xaxes(title_text="round", type="category")
+        fig.update_yaxes(title_text="mana", dtick=1)
     return _figure(fig, title, "No battle yet.")
 
 
@@ -190,6 +191,7 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
                             hovertemplate="event #%{x}: %{y} mana<extra>" + text(s.name)
                             + "</extra>")
     fig.update_xaxes(title_text="event #")
+    fig.update_yaxes(title_text="mana", dtick=1)
     return _figure(fig, "Mana after each battle", "No mana recorded yet.")
 
 
