@@ -182,3 +182,18 @@ def test_package_import_is_light() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == ""
+
+
+def test_output_piped_into_a_reader_that_stops_early_is_no_error(demo: Path) -> None:
+    """`drawsteel-kit history C | head -1`: no 'refused the file' line, nothing written."""
+    exe = Path(sys.executable).parent / "drawsteel-kit"
+    before = json.loads(run("export", demo))
+    proc = subprocess.Popen([str(exe), "history", str(demo)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader stops, as `head -1` does
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "refused" not in err and "Traceback" not in err
+    assert json.loads(run("export", demo)) == before

@@ -5,20 +5,13 @@ or a name under ./campaigns) is always the first argument. Errors print one
 line saying what to fix and exit with status 1; nothing is written.
 """
 
-import importlib
-
+from drawsteel_kit.cli import condition_sheet as _condition_sheet  # noqa: F401  (registers commands)
+from drawsteel_kit.cli import dungeon_world as _dungeon_world  # noqa: F401  (registers commands)
+from drawsteel_kit.cli import encounters as _encounters  # noqa: F401  (registers commands)
+from drawsteel_kit.cli import pf2e as _pf2e  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import projects as _projects  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import rewards as _rewards  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import workbook as _workbook  # noqa: F401  (registers commands)
 from drawsteel_kit.cli.core import main
-
-# TEMPORARY while issue 7's command groups are being written: each registers itself when
-# its module exists. Replaced by plain imports once all four are in.
-for _name in ("encounters", "dungeon_world", "pf2e", "condition_sheet"):
-    try:
-        importlib.import_module(f"drawsteel_kit.cli.{_name}")
-    except ModuleNotFoundError as _exc:
-        if _exc.name != f"drawsteel_kit.cli.{_name}":
-            raise
 
 __all__ = ["main"]

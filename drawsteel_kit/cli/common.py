@@ -28,6 +28,8 @@ def friendly(fn: F) -> F:
             return fn(*args, **kwargs)
         except DrawSteelKitError as exc:
             raise click.ClickException(str(exc)) from None
+        except BrokenPipeError:  # `| head` stopped reading: click exits quietly
+            raise
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
             where = exc.filename if exc.filename is not None else ""
             raise click.ClickException(

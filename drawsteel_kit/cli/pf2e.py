@@ -94,7 +94,9 @@ def initiative(campaign: str, typed: tuple[str, ...], tie_order: str, seed: int 
                ref: str | None) -> None:
     """Roll initiative once for everyone (d20 + modifier, usually Perception).
 
-    Example: drawsteel-kit pf2e initiative campaigns/pf2e-demo --typed Ava=17 --tie-order Ava,Bo
+    \b
+    Example: drawsteel-kit pf2e initiative campaigns/pf2e-demo --typed Ava=17 \\
+               --typed Brannoc=d12 --tie-order Ava,Brannoc
     """
     order = [n.strip() for n in tie_order.split(",") if n.strip()]
     _call(campaign, "roll_initiative", ref, seed=seed, typed=pairs(typed, "--typed"),
