@@ -13,8 +13,10 @@ is that nothing but click's own SystemExit escaped the command.
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Iterator
+import shutil
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,7 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
 from drawsteel_kit.ledger import LEDGER_FILE
 
+REPO = Path(__file__).resolve().parent.parent
 SHARED = settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                          HealthCheck.too_slow])
 
@@ -85,11 +88,28 @@ class Case:
     words: tuple[str, ...]
     values: st.SearchStrategy[str]
     lines: int | None = 1
+    #: The fixture whose campaign ``{c}`` is: the Draw Steel shelf, or another system's.
+    shelf: str = "shelf"
 
 
 def case(*argv: str, words: tuple[str, ...] = (), values: st.SearchStrategy[str] = NAME,
-         lines: int | None = 1) -> Case:
-    return Case(argv, words, values, lines)
+         lines: int | None = 1, shelf: str = "shelf") -> Case:
+    return Case(argv, words, values, lines, shelf)
+
+
+def dw(*argv: str, **kw: object) -> Case:
+    """A case run against the Dungeon World demo's books."""
+    return case("dw", *argv, shelf="dw_shelf", **kw)  # type: ignore[arg-type]
+
+
+def pf2e(*argv: str, **kw: object) -> Case:
+    """A case run against the Pathfinder 2e demo's books (encounter 2 mid-turn, 3 rolled)."""
+    return case("pf2e", *argv, shelf="pf2e_shelf", **kw)  # type: ignore[arg-type]
+
+
+def sheet(*argv: str, **kw: object) -> Case:
+    """A case run against the condition-sheet demo's books (battle 2: Cleo to act)."""
+    return case("sheet", *argv, shelf="cs_shelf", **kw)  # type: ignore[arg-type]
 
 
 C = "{c}"
@@ -132,9 +152,9 @@ CASES: dict[str, Case] = {
     "respite.char": case("respite", C, "--roll", f"Val={PROJECT}", "--char", "Val={v}",
                          words=("characteristic", "allows", "char")),
     "respite.dice": case("respite", C, "--roll", f"Val={PROJECT}", "--dice", "Val={v}",
-                         words=("dice", "face")),
+                         words=("dice", "face", "die")),
     "respite.dice_number": case("respite", C, "--roll", f"Val={PROJECT}", "--dice",
-                                "Val={v},3", words=("dice", "face"), values=NUMBER),
+                                "Val={v},3", words=("dice", "face", "die"), values=NUMBER),
     "respite.guide_name": case("respite", C, "--guide", f"Val={PROJECT}|{{v}}|5",
                                words=("guide",), values=TEXT),
     "respite.guide_knowledge": case("respite", C, "--guide", f"Val={PROJECT}|Primer|{{v}}",
@@ -357,6 +377,131 @@ CASES: dict[str, Case] = {
                                    words=("session",), values=NUMBER),
     "encounter_show.number": case("encounter", "show", C, "{v}", words=("number", "encounter"),
                                   values=STORABLE),
+    # Dungeon World
+    "dw_move.move": dw("move", C, "{v}", words=("move",)),
+    "dw_move.who": dw("move", C, "make_camp", "--who", "{v}", words=("character",)),
+    "dw_move.option": dw("move", C, "carouse", "--who", "Ava", "--option", "{v}",
+                         words=("option",), values=NAME.filter(one_line)),
+    "dw_move.coin": dw("move", C, "carouse", "--who", "Ava", "--option", "coin={v}",
+                       words=("coin", "option"), values=NUMBER),
+    "dw_move.item": dw("move", C, "supply", "--who", "Ava", "--option", "price=5",
+                       "--option", "item={v}", words=("item", "option"), values=TEXT),
+    "dw_move.dice": dw("move", C, "carouse", "--who", "Ava", "--dice", "{v}",
+                       words=("dice", "face", "die"), values=NUMBER),
+    "dw_move.seed": dw("move", C, "carouse", "--who", "Ava", "--seed", "{v}", words=("seed",),
+                       values=NUMBER),
+    "dw_characters.campaign": dw("characters", "{v}", words=("campaign",), values=CAMPAIGN),
+    "dw_show.name": dw("show", C, "{v}", words=("character",)),
+    "dw_moves.extra": dw("moves", "{v}", words=("argument",)),
+    "dw_adjust.name": dw("adjust", C, "{v}", "hp=3", "--reason", "fix", words=("character",)),
+    "dw_adjust.field": dw("adjust", C, "Ava", "{v}=3", "--reason", "fix", words=("field",),
+                          values=NAME.filter(one_line)),
+    "dw_adjust.number": dw("adjust", C, "Ava", "coin={v}", "--reason", "fix",
+                           words=("coin",), values=NUMBER),
+    "dw_adjust.text": dw("adjust", C, "Ava", "playbook={v}", "--reason", "fix",
+                         words=("playbook",), values=TEXT),
+    "dw_adjust.reason": dw("adjust", C, "Ava", "hp=3", "--reason", "{v}", words=("reason",),
+                           values=TEXT),
+    # Pathfinder 2e
+    "pf2e_new.name": pf2e("new", C, "{v}", words=("name", "encounter"), values=TEXT),
+    "pf2e_add.pc": pf2e("add", C, "{v}", "-e", "Ambush", words=("character", "combatant")),
+    "pf2e_add.modifier": pf2e("add", C, "Goblin", "-e", "Ambush", "-m", "{v}",
+                              words=("modifier",), values=NUMBER),
+    "pf2e_add.count": pf2e("add", C, "Goblin", "-e", "Ambush", "-m", "2", "--count", "{v}",
+                           words=("count", "number of creatures"), values=NUMBER),
+    "pf2e_add.shown_as": pf2e("add", C, "Goblin", "-e", "Ambush", "-m", "2", "--shown-as",
+                              "{v}", words=("shown", "name"), values=TEXT),
+    "pf2e_add.skill": pf2e("add", C, "Cressida", "-e", "Ambush", "--skill", "{v}",
+                           words=("skill", "modifier")),
+    "pf2e_add.encounter": pf2e("add", C, "Goblin", "-m", "2", "-e", "{v}",
+                               words=("encounter",)),
+    "pf2e_initiative.typed": pf2e("initiative", C, "-e", "Ambush", "--typed", "{v}",
+                                  words=("typed", "combatant")),
+    "pf2e_initiative.total": pf2e("initiative", C, "-e", "Ambush", "--typed", "Ava={v}",
+                                  words=("typed", "total", "Ava"), values=NUMBER),
+    "pf2e_initiative.tie_order": pf2e("initiative", C, "-e", "Ambush", "--tie-order", "{v}",
+                                      words=("combatant", "tie")),
+    "pf2e_initiative.seed": pf2e("initiative", C, "-e", "Ambush", "--seed", "{v}",
+                                 words=("seed",), values=NUMBER),
+    "pf2e_turn_start.adjust": pf2e("turn", "start", C, "-e", "Rolled", "--adjust", "{v}",
+                                   words=("adjust", "action"), values=NUMBER),
+    "pf2e_turn_end.encounter": pf2e("turn", "end", C, "-e", "{v}", words=("encounter", "turn")),
+    "pf2e_actions.count": pf2e("actions", C, "{v}", "-e", "2", words=("action",),
+                               values=NUMBER),
+    "pf2e_actions.what": pf2e("actions", C, "1", "--what", "{v}", "-e", "2",
+                              words=("what", "action"), values=TEXT),
+    "pf2e_reaction.name": pf2e("reaction", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_return.name": pf2e("return", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_readied.name": pf2e("readied", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_identify.name": pf2e("identify", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_defeat.name": pf2e("defeat", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_remove.name": pf2e("remove", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_dying.name": pf2e("dying", C, "{v}", "-e", "2", words=("combatant",)),
+    "pf2e_delay.encounter": pf2e("delay", C, "-e", "{v}", words=("encounter", "turn")),
+    "pf2e_ready.trigger": pf2e("ready", C, "Strike", "{v}", "-e", "2", words=("trigger",),
+                               values=TEXT),
+    "pf2e_ready.penalty": pf2e("ready", C, "Strike", "a goblin comes", "--penalty", "{v}",
+                               "-e", "2", words=("penalty",), values=NUMBER),
+    "pf2e_effect_add.holder": pf2e("effect", "add", C, "{v}", "Bless", "3", "-e", "2",
+                                   words=("combatant",)),
+    "pf2e_effect_add.name": pf2e("effect", "add", C, "Ava", "{v}", "3", "-e", "2",
+                                 words=("effect", "name"), values=TEXT),
+    "pf2e_effect_add.rounds": pf2e("effect", "add", C, "Ava", "Bless", "{v}", "-e", "2",
+                                   words=("rounds",), values=NUMBER),
+    "pf2e_effect_add.on": pf2e("effect", "add", C, "Ava", "Bless", "3", "--on", "{v}", "-e",
+                               "2", words=("combatant",)),
+    "pf2e_effect_remove.name": pf2e("effect", "remove", C, "Ava", "{v}", "-e", "2",
+                                    words=("effect",)),
+    "pf2e_persistent_add.damage": pf2e("persistent", "add", C, "Ava", "{v}", "fire", "-e",
+                                       "2", words=("damage",), values=TEXT),
+    "pf2e_persistent_end.type": pf2e("persistent", "end", C, "Ava", "{v}", "-e", "2",
+                                     words=("persistent", "damage")),
+    "pf2e_hp.hp": pf2e("hp", C, "Ava", "{v}", words=("hit points",), values=NUMBER),
+    "pf2e_hp.name": pf2e("hp", C, "{v}", "3", words=("character",)),
+    "pf2e_end.encounter": pf2e("end", C, "-e", "{v}", words=("encounter",)),
+    "pf2e_show.encounter": pf2e("show", C, "-e", "{v}", words=("encounter",)),
+    "pf2e_list.campaign": pf2e("list", "{v}", words=("campaign",), values=CAMPAIGN),
+    # The condition-sheet system
+    "sheet_battle_new.name": sheet("battle", "new", C, "{v}", "--with", "Bram",
+                                   words=("battle", "name"), values=TEXT),
+    "sheet_battle_new.foe": sheet("battle", "new", C, "Gate", "--with", "Bram", "--foe", "{v}",
+                                  words=("foe",)),
+    "sheet_battle_new.with": sheet("battle", "new", C, "Gate", "--with", "{v}",
+                                   words=("character",)),
+    "sheet_round.dice": sheet("round", C, "-b", "Fresh", "--dice", "{v}",
+                              words=("dice", "d6", "die"), values=NUMBER),
+    "sheet_round.seed": sheet("round", C, "-b", "Fresh", "--seed", "{v}", words=("seed",),
+                              values=NUMBER),
+    "sheet_order.tie": sheet("order", C, "-b", "2", "--tie-order", "{v}",
+                              words=("battle", "order", "name")),
+    "sheet_check.who": sheet("check", C, "-b", "2", "{v}", "cast", words=("battle", "name")),
+    "sheet_check.kind": sheet("check", C, "-b", "2", "Cleo", "{v}", words=("cast",)),
+    "sheet_check.dice": sheet("check", C, "-b", "2", "Cleo", "cast", "--dice", "{v}",
+                              words=("dice", "d6", "die"), values=NUMBER),
+    "sheet_attack.target": sheet("attack", C, "-b", "2", "Cleo", "{v}", "damage",
+                                 words=("battle", "name")),
+    "sheet_attack.effect": sheet("attack", C, "-b", "2", "Cleo", "Warden", "{v}",
+                                 words=("effect",)),
+    "sheet_attack.dice": sheet("attack", C, "-b", "2", "Cleo", "Warden", "damage", "--dice",
+                               "{v}", words=("dice", "d6", "die"), values=NUMBER),
+    "sheet_chain.ally": sheet("chain", C, "-b", "2", "Cleo", "{v}", "damage",
+                              words=("battle", "name")),
+    "sheet_counter.who": sheet("counter", C, "-b", "2", "{v}", "damage", words=("battle", "name")),
+    "sheet_support.target": sheet("support", C, "-b", "2", "Cleo", "{v}", "heal_damage",
+                                  words=("battle", "name")),
+    "sheet_support.effect": sheet("support", C, "-b", "2", "Cleo", "Ava", "{v}", words=("effect",)),
+    "sheet_withdraw.value": sheet("withdraw", C, "-b", "2", "Cleo", "--value", "{v}",
+                                  words=("value", "ability"), values=NUMBER),
+    "sheet_withdraw.difficulty": sheet("withdraw", C, "-b", "2", "Cleo", "--value", "2",
+                                       "--difficulty", "{v}", words=("difficulty",),
+                                       values=NUMBER),
+    "sheet_pass.who": sheet("pass", C, "-b", "2", "{v}", words=("battle", "name")),
+    "sheet_last_stand.who": sheet("last-stand", C, "-b", "2", "{v}", words=("battle", "name")),
+    "sheet_end.battle": sheet("end", C, "-b", "{v}", words=("battle", "name")),
+    "sheet_mana.mana": sheet("mana", C, "Bram", "{v}", words=("mana",), values=NUMBER),
+    "sheet_mana.who": sheet("mana", C, "{v}", "3", words=("character",)),
+    "sheet_show.battle": sheet("show", C, "-b", "{v}", words=("battle", "name")),
+    "sheet_list.campaign": sheet("list", "{v}", words=("campaign",), values=CAMPAIGN),
 }
 
 
@@ -399,6 +544,51 @@ def shelf(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Books]:
         yield Books(folder, tmp, last)
     finally:
         os.chdir(cwd)
+
+
+def _system_shelf(factory: pytest.TempPathFactory, demo: str, module: str,
+                  more: Callable[[Campaign], object]) -> Books:
+    """Another system's demo campaign, built as `make demo` builds it, then ``more`` done."""
+    folder = factory.mktemp(f"cli-bad-input-{module}") / demo
+    shutil.copytree(REPO / "campaigns" / demo, folder)
+    camp = importlib.import_module(f"drawsteel_kit.demos.{module}").build(folder, echo=False)
+    try:
+        more(camp)
+        last = camp.ledger.event_count()
+    finally:
+        camp.close()
+    return Books(folder, folder.parent, last)
+
+
+def _pf2e_more(camp: Campaign) -> None:
+    """Encounter 'Rolled' (initiative rolled, no turn yet), then 'Ambush' (nothing rolled);
+    the demo's encounter 2 stays mid-turn."""
+    pf = camp.pf2e
+    for name in ("Rolled", "Ambush"):
+        pf.new_encounter(name)
+        pf.add_pc(name, "Ava")
+        pf.add_creature(name, "Mitflit", 4, count=2)
+    pf.roll_initiative("Rolled", seed=7)
+
+
+def _cs_more(camp: Campaign) -> None:
+    """Battle 'Fresh' (Bram against the Imp, round 1 not begun); battle 2 stays running."""
+    camp.condition_sheet.new_battle("Fresh", ["Bram"], foes=["Imp"])
+
+
+@pytest.fixture(scope="module")
+def dw_shelf(tmp_path_factory: pytest.TempPathFactory) -> Books:
+    return _system_shelf(tmp_path_factory, "dungeon-world-demo", "dungeon_world", lambda c: None)
+
+
+@pytest.fixture(scope="module")
+def pf2e_shelf(tmp_path_factory: pytest.TempPathFactory) -> Books:
+    return _system_shelf(tmp_path_factory, "pf2e-demo", "pf2e", _pf2e_more)
+
+
+@pytest.fixture(scope="module")
+def cs_shelf(tmp_path_factory: pytest.TempPathFactory) -> Books:
+    return _system_shelf(tmp_path_factory, "condition-sheet-demo", "condition_sheet", _cs_more)
 
 
 def clear_or_correct(shelf: Books, argv: list[str], words: tuple[str, ...], value: object,
@@ -448,10 +638,11 @@ def commands(group: click.Group = main, path: tuple[str, ...] = ()) -> Iterator[
 @SHARED
 @given(data=st.data())
 def test_every_command_refuses_bad_arguments_in_one_clear_line_or_does_it_right(
-        shelf: Books, name: str, data: st.DataObject) -> None:
+        shelf: Books, request: pytest.FixtureRequest, name: str, data: st.DataObject) -> None:
     spec = CASES[name]
+    books = shelf if spec.shelf == "shelf" else request.getfixturevalue(spec.shelf)
     value = data.draw(spec.values, label=name)
-    clear_or_correct(shelf, argv_for(shelf, spec.argv, value), spec.words, value, spec.lines)
+    clear_or_correct(books, argv_for(books, spec.argv, value), spec.words, value, spec.lines)
 
 
 def test_every_command_has_bad_arguments_thrown_at_it() -> None:

@@ -98,7 +98,7 @@ def test_errors_show_in_the_message_and_write_nothing(folder: Path) -> None:
             (("dice", "6,6,6,6,6,6,6,6,6,6,6"), p.start_round, "left over"),
             (("seed", "abc"), p.start_round, "whole number"),
             (("effect", "fireball"), p.attack, "choose who first"),
-            (("who", "Ava"), p.attack, "an effect is one of"),
+            (("who", "Ava"), p.attack, "name a target"),
             (("targets", "Imp"), p.attack, "an effect is one of"),
             (("targets", ""), p.withdraw, "round actions come after"),
             (("effect", "damage"), p.last_stand, "Last Stand is declared when Ava"),

@@ -226,7 +226,7 @@ modifiers = st.builds(
     Modifier,
     amount=st.integers(-3, 3).filter(bool),
     move=st.none() | st.sampled_from(list(Move)),
-    source=st.text(max_size=6),
+    source=st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=6),
 )
 
 

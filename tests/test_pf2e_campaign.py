@@ -249,7 +249,7 @@ def test_bad_input_leaves_the_ledger_as_it_was(camp: Campaign) -> None:
     ambush(camp)
     cases = [
         (lambda: pf.add_pc(1, "Nobody"), UnknownSheet, "no character named 'Nobody'"),
-        (lambda: pf.add_pc(1, "Ava", skill="Athletics"), RulesError, "no Athletics modifier"),
+        (lambda: pf.add_pc(1, "Ava", skill="Athletics"), RulesError, "no 'Athletics' modifier"),
         (lambda: pf.add_creature(1, "Rat", 1, count=-2), RulesError, "number of creatures"),
         (lambda: pf.add_creature(1, "Rat", "3"), RulesError, "whole number"),
         (lambda: pf.add_creature(1, "Goblin 1", 2), RulesError, "unique"),

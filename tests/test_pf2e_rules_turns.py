@@ -225,7 +225,7 @@ def test_persistent_damage_is_a_reminder_at_the_end_of_turn():
         add_persistent(enc, "Ava", "2d6", "fire")
     ended = end_persistent(result.state, "Ava", "fire").state
     assert ended.get("Ava").persistent == ()
-    with pytest.raises(Pf2eError, match="no persistent fire damage"):
+    with pytest.raises(Pf2eError, match="no persistent 'fire' damage"):
         end_persistent(ended, "Ava", "fire")
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from drawsteel_kit.errors import RulesError, UnknownHero, WrongSystem
+from drawsteel_kit.systems.limits import control_problem
 from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
 from drawsteel_kit.state import (
     HeroState,
@@ -58,6 +59,9 @@ def check_text(value: str, what: str) -> str:
     if not encodable(value):
         raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); type it "
                          "again, or set the terminal to UTF-8")
+    problem = control_problem(value)
+    if problem:
+        raise RulesError(f"{what} {problem}")
     value = value.strip()
     if len(value) > MAX_TEXT:
         raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")

@@ -196,7 +196,7 @@ class ConditionSheetBook(SystemBook):
                 fighters.append(rules.new_character(side=rules.GM, **dict(foe)))
             else:
                 fighters.extend(fighter(self._fighter_sheet(n, "foe").data)
-                                for n in names(foe))
+                                for n in names(foe, "the foe"))
         busy = {c.name: i.name for i in self.battles() if i.status == RUNNING
                 for c in i.state.characters}
         for c in fighters:
@@ -276,7 +276,7 @@ class ConditionSheetBook(SystemBook):
         failed to the ally taking the hit (004: 137-141)."""
         def step(t: Turn) -> None:
             me = t.who(attacker)
-            aimed = [t.who(n) for n in names(targets)]
+            aimed = [t.who(n) for n in names(targets, "a target")]
             cast = t.check(me, "cast", preparation=preparation)
             guards = {n: t.check(n, "guard") for n in aimed}
             t.acted(rules.attack(t.battle, me, cast, guards, parse_effect(effect),
@@ -294,7 +294,7 @@ class ConditionSheetBook(SystemBook):
         def step(t: Turn) -> None:
             me, friend = t.who(who), t.who(ally)
             last = t.battle.last_attack
-            aimed = ([t.who(n) for n in names(targets)] if targets is not None else
+            aimed = ([t.who(n) for n in names(targets, "a target")] if targets is not None else
                      [n for n in (last.targets if last else ()) if t.battle.get(n).can_act])
             cast = t.check(me, "cast", preparation=preparation)
             guards = {n: t.check(n, "guard") for n in aimed}
@@ -325,7 +325,7 @@ class ConditionSheetBook(SystemBook):
         target), more targets with Expand (004: 85-98, 133)."""
         def step(t: Turn) -> None:
             me = t.who(who)
-            t.acted(rules.support(t.battle, me, [t.who(n) for n in names(targets)],
+            t.acted(rules.support(t.battle, me, [t.who(n) for n in names(targets, "a target")],
                                   parse_effect(effect), boost=parse_effect(boost),
                                   emotion_for=t.who(emotion_for) if emotion_for else None), me)
         return self._step(battle, "cs_support", step)

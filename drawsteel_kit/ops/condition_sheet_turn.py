@@ -107,12 +107,17 @@ def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None:
     return EffectChoice(parts[0].replace("-", "_"), *parts[1:])
 
 
-def names(value: Sequence[str] | str | None) -> list[str]:
+def names(value: Sequence[str] | str | None, what: str | None = None) -> list[str]:
+    """Names given as a list or as ``A,B``; ``what``: at least one is needed (saying what)."""
     if value is None:
-        return []
-    if isinstance(value, str):
-        return [v.strip() for v in value.split(",") if v.strip()]
-    return list(value)
+        found: list[str] = []
+    elif isinstance(value, str):
+        found = [v.strip() for v in value.split(",") if v.strip()]
+    else:
+        found = list(value)
+    if what is not None and not found:
+        raise ConditionSheetError(f"name {what}, got {value!r}")
+    return found
 
 
 def fighter(data: Mapping[str, Any]) -> rules.Character:

@@ -48,12 +48,15 @@ class EncounterInfo:
 def who(state: Encounter, name: object) -> str:
     """A combatant's real name from its name or the name players see (case-insensitive)."""
     text = check_text(name, "a combatant's name")  # type: ignore[arg-type]
+    known = ", ".join(c.name for c in state.combatants) or "nobody yet"
+    if not text:
+        raise Pf2eError(f"name a combatant of {state.name}: {known}")
     for pick in (lambda c: c.name == text, lambda c: c.name.casefold() == text.casefold(),
-                 lambda c: (c.shown_as or "").casefold() == text.casefold()):
+                 lambda c: c.shown_as is not None
+                 and c.shown_as.casefold() == text.casefold()):
         found = [c.name for c in state.combatants if pick(c)]
         if found:
             return found[0]
-    known = ", ".join(c.name for c in state.combatants) or "nobody yet"
     raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}")
 
 
@@ -206,7 +209,7 @@ class EncounterTracker(SystemBook):
                   **pc.data.get("initiative_skills", {})}
         found = [s for s in skills if s.casefold() == check.casefold()]
         if not found:
-            raise Pf2eError(f"{pc.name} has no {check} modifier in campaign.yaml; they roll "
+            raise Pf2eError(f"{pc.name} has no {check!r} modifier in campaign.yaml; they roll "
                             f"{', '.join(skills)}")
         return self._step(encounter, "pf2e_combatant_added", lambda s: (rules.add_combatant(
             s, pc.name, rules.PC, initiative_modifier=skills[found[0]],

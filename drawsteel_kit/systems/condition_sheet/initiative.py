@@ -109,6 +109,9 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
     of them: else :class:`TieUnresolved`, before any die is rolled), and may order tied
     GM characters. A player's and a GM's character tied roll off with 2d6.
     """
+    if battle.phase == "acting":
+        raise ConditionSheetError(f"round {battle.round}'s order is already settled: "
+                                  f"{', '.join(battle.order)}")
     if battle.phase != "initiative":
         raise ConditionSheetError("roll the round's initiative (start_round) first")
     if isinstance(tie_order, str) or not isinstance(tie_order, Sequence):

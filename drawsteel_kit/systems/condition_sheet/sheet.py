@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
+from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
 
 __all__ = [
     "MIN_SLOTS",
@@ -42,6 +43,9 @@ def check_int(what: str, value: object, *, low: int | None = None) -> int:
         raise ConditionSheetError(f"{what} must be a whole number, got {value!r}")
     if low is not None and value < low:
         raise ConditionSheetError(f"{what} must be {low} or more, got {value}")
+    problem = whole_problem(value)
+    if problem:
+        raise ConditionSheetError(f"{what} {problem}")
     return value
 
 
@@ -49,7 +53,10 @@ def check_text(what: str, value: object) -> str:
     """A non-empty string without surrounding spaces."""
     if not isinstance(value, str) or not value.strip() or value != value.strip():
         raise ConditionSheetError(f"{what} must be non-empty text without leading/trailing "
-                                  f"spaces, got {value!r}")
+                                  f"spaces, got {shown(value)}")
+    problem = text_problem(value)
+    if problem:
+        raise ConditionSheetError(f"{what} {problem}")
     return value
 
 

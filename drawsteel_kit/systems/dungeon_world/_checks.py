@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
+from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -24,6 +25,9 @@ def check_int(
     if maximum is not None and value > maximum:
         lower = f"{minimum} to " if minimum is not None else "at most "
         raise DungeonWorldError(f"{name} must be {lower}{maximum}, got {value}")
+    problem = whole_problem(value)
+    if problem:
+        raise DungeonWorldError(f"{name} {problem}")
     return value
 
 
@@ -36,7 +40,10 @@ def check_bool(name: str, value: object) -> bool:
 def check_text(name: str, value: object, *, allow_empty: bool = False) -> str:
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
         kind = "text" if allow_empty else "non-empty text"
-        raise DungeonWorldError(f"{name} must be {kind}, got {value!r}")
+        raise DungeonWorldError(f"{name} must be {kind}, got {shown(value)}")
+    problem = text_problem(value, lines=allow_empty)
+    if problem:
+        raise DungeonWorldError(f"{name} {problem}")
     return value
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "EFFECT_TICKS",
     "ENEMY",
     "INITIATIVE_DIE",
+    "MODIFIER_LIMIT",
     "PC",
     "REACTIONS_PER_TURN",
     "READY_ACTIONS",
@@ -45,6 +47,9 @@ DEFAULT_INITIATIVE_SKILL = "Perception"
 #: A Pathfinder check is a d20 plus a modifier. Seed 002 says "check" (002: 42) and ranks
 #: the results (002: 44); the d20 itself is the issue's wording, not restated in the seed.
 INITIATIVE_DIE = 20
+#: Ours, not a rule: the largest initiative modifier either way. The published creatures' and
+#: characters' Perception and skill modifiers stay below +50; beyond 100 is a typo.
+MODIFIER_LIMIT = 100
 #: The two sides the tie rule knows: an enemy acts before a PC on the same result (002: 45).
 PC = "pc"
 ENEMY = "enemy"
@@ -65,6 +70,9 @@ def check_int(what: str, value: object, *, low: int | None = None) -> int:
         raise Pf2eError(f"{what} must be a whole number, got {value!r}")
     if low is not None and value < low:
         raise Pf2eError(f"{what} must be {low} or more, got {value}")
+    problem = whole_problem(value)
+    if problem:
+        raise Pf2eError(f"{what} {problem}")
     return value
 
 
@@ -72,7 +80,10 @@ def check_text(what: str, value: object) -> str:
     """A non-empty string without surrounding spaces."""
     if not isinstance(value, str) or not value.strip() or value != value.strip():
         raise Pf2eError(f"{what} must be non-empty text without leading/trailing spaces, "
-                        f"got {value!r}")
+                        f"got {shown(value)}")
+    problem = text_problem(value)
+    if problem:
+        raise Pf2eError(f"{what} {problem}")
     return value
 
 
@@ -160,7 +171,10 @@ class Combatant:
         check_text("a combatant's name", self.name)
         if self.side not in SIDES:
             raise Pf2eError(f"{self.name}'s side must be 'pc' or 'enemy', got {self.side!r}")
-        check_int(f"{self.name}'s initiative modifier", self.initiative_modifier)
+        modifier = check_int(f"{self.name}'s initiative modifier", self.initiative_modifier)
+        if abs(modifier) > MODIFIER_LIMIT:
+            raise Pf2eError(f"{self.name}'s initiative modifier must be from -{MODIFIER_LIMIT} "
+                            f"to +{MODIFIER_LIMIT}, got {modifier}")
         check_text(f"{self.name}'s initiative skill", self.initiative_skill)
         if self.group is not None:
             check_text(f"{self.name}'s group", self.group)

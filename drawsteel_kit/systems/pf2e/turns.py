@@ -214,7 +214,7 @@ def end_persistent(state: Encounter, name: str, damage_type: str) -> EncounterRe
     kept = tuple(p for p in c.persistent if p.damage_type != damage_type)
     if len(kept) == len(c.persistent):
         have = ", ".join(p.damage_type for p in c.persistent) or "none"
-        raise Pf2eError(f"{name} has no persistent {damage_type} damage; has: {have}")
+        raise Pf2eError(f"{name} has no persistent {damage_type!r} damage; has: {have}")
     log = Log()
     log.say(state, "{0}'s persistent {kind} damage ends.", name, kind=damage_type)
     return log.result(state.update(name, persistent=kept))

@@ -1,0 +1,53 @@
+"""Sanity bounds every system's rules share: the numbers and names a table could mean.
+
+These are not rules of any system: they keep typos (a number 20 digits long, a name with a
+control character pasted in) out of the books with a clear error, the way the Draw Steel
+rules do (``rules.projects.MAX_WHOLE``). SQLite cannot store 2**63 or more, so an unbounded
+number would fail deep in the ledger instead.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from drawsteel_kit.rules.projects import MAX_WHOLE
+
+#: Ours: the largest whole number (of either sign) any system's sheet keeps.
+WHOLE_LIMIT = MAX_WHOLE
+#: Ours: the longest name or short text (a combatant, an effect, an encounter, a battle).
+TEXT_LIMIT = 200
+#: Characters a one-line name never holds: control characters and lone surrogates.
+_BAD_CATEGORIES = frozenset({"Cc", "Cs"})
+
+
+def whole_problem(value: int) -> str | None:
+    """What is wrong with a whole number beyond :data:`WHOLE_LIMIT`, or None."""
+    if abs(value) > WHOLE_LIMIT:
+        return (f"must be at most {WHOLE_LIMIT:,} either way (a larger number is a typo), "
+                f"got a number {len(str(abs(value)))} digits long")
+    return None
+
+
+def text_problem(value: str, *, lines: bool = False) -> str | None:
+    """What is wrong with a name or short text beyond its emptiness, or None: too long, or a
+    control character (``lines``: tabs and line breaks are allowed, as in a note)."""
+    if len(value) > TEXT_LIMIT:
+        return f"must be at most {TEXT_LIMIT} characters, got {len(value)}"
+    return control_problem(value, lines=lines)
+
+
+def control_problem(value: str, *, lines: bool = True) -> str | None:
+    """The first control character in ``value`` (``lines``: tabs and line breaks allowed), or
+    None. They do not survive a round trip through YAML, and no one types them on purpose."""
+    allowed = "\t\n\r" if lines else ""
+    bad = next((ch for ch in value
+                if ch not in allowed and unicodedata.category(ch) in _BAD_CATEGORIES), None)
+    if bad is not None:
+        return f"must not contain control characters, found U+{ord(bad):04X}"
+    return None
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``repr(value)`` cut to ``width`` characters, for an error message."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 1] + "…"
