@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from drawsteel_kit.errors import RulesError, UnknownHero, WrongSystem
-from drawsteel_kit.systems.limits import control_problem
 from drawsteel_kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
 from drawsteel_kit.state import (
     HeroState,
@@ -26,6 +25,7 @@ from drawsteel_kit.state import (
     read_heroes,
     read_party,
 )
+from drawsteel_kit.systems.limits import control_problem
 
 __all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "operation"]
 
