@@ -185,6 +185,9 @@ def respite_for_val(camp: Campaign, dice: str) -> P.RespitePanel:
     row.project.value = pid
     row.edges.value = 1
     row.dice.value = dice
+    # The project event check rolls from the panel's seed: about 1 seed in 24 brings an event
+    # whose d10 takes a typed face these tests did not type (a ~4% flake in CI). Seed 1: a 2.
+    panel.seed = 1
     return panel
 
 

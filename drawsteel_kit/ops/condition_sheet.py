@@ -99,26 +99,8 @@ class ConditionSheetBook(SystemBook):
                           tuple(Check.from_dict(c) for c in d["checks"]), tuple(d["rounds"]))
 
     def _find(self, ref: int | str | None) -> SheetState:
-        sheets = self.sheets(BATTLE)
-        have = ", ".join(f"{s.key.split(':')[1]} ({s.name}, {s.status})" for s in sheets)
-        if ref is None:
-            running = [s for s in sheets if s.status == RUNNING]
-            if not running:
-                raise ConditionSheetError(f"no battle is running; start one with new_battle "
-                                          f"(battles: {have or 'none yet'})")
-            return running[-1]
-        if isinstance(ref, str) and ref.strip().isdigit():
-            ref = int(ref.strip())
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            found = [s for s in sheets if s.key == f"{BATTLE}:{ref}"]
-        elif isinstance(ref, str):
-            named = [s for s in sheets if s.name.casefold() == ref.strip().casefold()]
-            found = [s for s in named if s.status == RUNNING][-1:] or named[-1:]
-        else:
-            found = []
-        if not found:
-            raise ConditionSheetError(f"no battle {ref!r}; battles: {have or 'none yet'}")
-        return found[-1]
+        return self.numbered_sheet(BATTLE, ref, noun="battle", starter="new_battle",
+                                   error=ConditionSheetError)
 
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
         text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]

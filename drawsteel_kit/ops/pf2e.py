@@ -123,26 +123,8 @@ class EncounterTracker(SystemBook):
                              Encounter.from_dict(sheet.data["state"]), sheet.data.get("record"))
 
     def _find(self, ref: int | str | None) -> SheetState:
-        sheets = self.sheets(ENCOUNTER)
-        have = ", ".join(f"{s.key.split(':')[1]} ({s.name}, {s.status})" for s in sheets)
-        if ref is None:
-            running = [s for s in sheets if s.status == RUNNING]
-            if not running:
-                raise Pf2eError("no encounter is running; start one with new_encounter "
-                                f"(encounters: {have or 'none yet'})")
-            return running[-1]
-        if isinstance(ref, str) and ref.strip().isdigit():
-            ref = int(ref.strip())
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            found = [s for s in sheets if s.key == f"{ENCOUNTER}:{ref}"]
-        elif isinstance(ref, str):
-            named = [s for s in sheets if s.name.casefold() == ref.strip().casefold()]
-            found = [s for s in named if s.status == RUNNING][-1:] or named[-1:]
-        else:
-            found = []
-        if not found:
-            raise Pf2eError(f"no encounter {ref!r}; encounters: {have or 'none yet'}")
-        return found[-1]
+        return self.numbered_sheet(ENCOUNTER, ref, noun="encounter", starter="new_encounter",
+                                   error=Pf2eError)
 
     # -- the write path --------------------------------------------------------------------
     @operation

@@ -112,6 +112,10 @@ def update_sheet_op(sheet: SheetState, *, data: Mapping[str, Any] | None = None,
     return update_op(SHEETS, sheet.key, before, after)
 
 
+#: The status of a numbered sheet under way (an encounter, a battle).
+RUNNING = "running"
+
+
 class SystemBook:
     """The base of a system's campaign operations: its sheets, and the campaign's one write
     path. Subclasses name their system (``SYSTEM``) and the kind of sheet that is a member
@@ -156,6 +160,31 @@ class SystemBook:
         names = ", ".join(repr(s.name) for s in self.sheets(self.MEMBER_KIND)) or "none"
         raise UnknownSheet(f"no {self.MEMBER_KIND} named {name!r} in this campaign "
                            f"({self.MEMBER_KIND}s: {names})")
+
+    def numbered_sheet(self, kind: str, ref: int | str | None, *, noun: str, starter: str,
+                       error: type[Exception]) -> SheetState:
+        """A numbered sheet (``kind:N``: an encounter, a battle) by number or name, the newest
+        running one when ``ref`` is None; ``error`` lists the ones there are."""
+        sheets = self.sheets(kind)
+        have = ", ".join(f"{s.key.split(':')[1]} ({s.name}, {s.status})" for s in sheets)
+        if ref is None:
+            running = [s for s in sheets if s.status == RUNNING]
+            if not running:
+                raise error(f"no {noun} is running; start one with {starter} "
+                            f"({noun}s: {have or 'none yet'})")
+            return running[-1]
+        if isinstance(ref, str) and ref.strip().isdigit():
+            ref = int(ref.strip())
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            found = [s for s in sheets if s.key == f"{kind}:{ref}"]
+        elif isinstance(ref, str):
+            named = [s for s in sheets if s.name.casefold() == ref.strip().casefold()]
+            found = [s for s in named if s.status == RUNNING][-1:] or named[-1:]
+        else:
+            found = []
+        if not found:
+            raise error(f"no {noun} {ref!r}; {noun}s: {have or 'none yet'}")
+        return found[-1]
 
     def status_lines(self) -> list[str]:
         """Lines for ``drawsteel-kit status``: one per member by default."""

@@ -47,6 +47,32 @@ def control_problem(value: str, *, lines: bool = True) -> str | None:
     return None
 
 
+def check_whole(what: str, value: object, *, low: int | None = None,
+                error: type[Exception]) -> int:
+    """A whole number (not a bool), at least ``low`` when given, within :data:`WHOLE_LIMIT`;
+    else ``error`` naming ``what``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise error(f"{what} must be a whole number, got {shown(value)}")
+    if low is not None and value < low:
+        raise error(f"{what} must be {low} or more, got {value}")
+    problem = whole_problem(value)
+    if problem:
+        raise error(f"{what} {problem}")
+    return value
+
+
+def check_name(what: str, value: object, *, error: type[Exception]) -> str:
+    """A name: non-empty text without surrounding spaces, within :data:`TEXT_LIMIT`, with no
+    control character; else ``error`` naming ``what``."""
+    if not isinstance(value, str) or not value.strip() or value != value.strip():
+        raise error(f"{what} must be non-empty text without leading/trailing spaces, "
+                    f"got {shown(value)}")
+    problem = text_problem(value)
+    if problem:
+        raise error(f"{what} {problem}")
+    return value
+
+
 def shown(value: object, width: int = 40) -> str:
     """``repr(value)`` cut to ``width`` characters, for an error message."""
     text = repr(value)

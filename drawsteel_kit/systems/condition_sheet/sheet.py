@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
-from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
+from drawsteel_kit.systems.limits import check_name, check_whole
 
 __all__ = [
     "MIN_SLOTS",
@@ -38,26 +38,13 @@ ROWS = ("damage", "curse", "bless")
 
 
 def check_int(what: str, value: object, *, low: int | None = None) -> int:
-    """A whole number (not a bool), at least ``low`` when given."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ConditionSheetError(f"{what} must be a whole number, got {value!r}")
-    if low is not None and value < low:
-        raise ConditionSheetError(f"{what} must be {low} or more, got {value}")
-    problem = whole_problem(value)
-    if problem:
-        raise ConditionSheetError(f"{what} {problem}")
-    return value
+    """A whole number (not a bool), at least ``low`` when given (systems.limits bounds it)."""
+    return check_whole(what, value, low=low, error=ConditionSheetError)
 
 
 def check_text(what: str, value: object) -> str:
-    """A non-empty string without surrounding spaces."""
-    if not isinstance(value, str) or not value.strip() or value != value.strip():
-        raise ConditionSheetError(f"{what} must be non-empty text without leading/trailing "
-                                  f"spaces, got {shown(value)}")
-    problem = text_problem(value)
-    if problem:
-        raise ConditionSheetError(f"{what} {problem}")
-    return value
+    """A non-empty string without surrounding spaces (systems.limits bounds it)."""
+    return check_name(what, value, error=ConditionSheetError)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
+from drawsteel_kit.systems.limits import check_name, check_whole
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = [
@@ -65,26 +65,13 @@ STATUSES = ("active", "defeated", "removed")
 
 
 def check_int(what: str, value: object, *, low: int | None = None) -> int:
-    """A whole number (not a bool), at least ``low`` when given."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise Pf2eError(f"{what} must be a whole number, got {value!r}")
-    if low is not None and value < low:
-        raise Pf2eError(f"{what} must be {low} or more, got {value}")
-    problem = whole_problem(value)
-    if problem:
-        raise Pf2eError(f"{what} {problem}")
-    return value
+    """A whole number (not a bool), at least ``low`` when given (systems.limits bounds it)."""
+    return check_whole(what, value, low=low, error=Pf2eError)
 
 
 def check_text(what: str, value: object) -> str:
-    """A non-empty string without surrounding spaces."""
-    if not isinstance(value, str) or not value.strip() or value != value.strip():
-        raise Pf2eError(f"{what} must be non-empty text without leading/trailing spaces, "
-                        f"got {shown(value)}")
-    problem = text_problem(value)
-    if problem:
-        raise Pf2eError(f"{what} {problem}")
-    return value
+    """A non-empty string without surrounding spaces (systems.limits bounds it)."""
+    return check_name(what, value, error=Pf2eError)
 
 
 @dataclass(frozen=True)
