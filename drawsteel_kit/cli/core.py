@@ -234,7 +234,7 @@ def _activities(
 def _ref(project: str) -> int | str:
     """A project named by id (``#3`` or ``3``) or by title."""
     text = project.strip().removeprefix("#")
-    return int(text) if text.isdigit() else project.strip()
+    return int(text) if text.isdecimal() else project.strip()
 
 
 @main.command()

@@ -79,7 +79,7 @@ def parse_faces(typed: Sequence[int] | str) -> list[int]:
     """Faces typed in: ``[4, 3]`` or ``"4,3"`` / ``"4 3"``."""
     if isinstance(typed, str):
         parts = typed.replace(",", " ").split()
-        if not all(p.isdigit() for p in parts):
+        if not all(p.isdecimal() for p in parts):
             raise ConditionSheetError(f"typed dice are faces 1-6 separated by commas, got "
                                       f"{typed!r}")
         typed = [int(p) for p in parts]

@@ -72,11 +72,11 @@ def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
         unit = unit or who(state, text)
         if isinstance(value, str) and value.strip().lower().startswith("d"):
             face = value.strip()[1:]
-            if not face.isdigit() or not 1 <= int(face) <= rules.INITIATIVE_DIE:
+            if not face.isdecimal() or not 1 <= int(face) <= rules.INITIATIVE_DIE:
                 raise Pf2eError(f"{text}: a d{rules.INITIATIVE_DIE} shows 1-"
                                 f"{rules.INITIATIVE_DIE}, got {value!r}")
             out[unit] = int(face) + units.get(unit, state.get(unit)).initiative_modifier
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        elif isinstance(value, str) and value.strip().lstrip("-").isdecimal():
             out[unit] = int(value.strip())
         elif isinstance(value, int) and not isinstance(value, bool):
             out[unit] = value

@@ -173,7 +173,7 @@ class SystemBook:
                 raise error(f"no {noun} is running; start one with {starter} "
                             f"({noun}s: {have or 'none yet'})")
             return running[-1]
-        if isinstance(ref, str) and ref.strip().isdigit():
+        if isinstance(ref, str) and ref.strip().isdecimal():
             ref = int(ref.strip())
         if isinstance(ref, int) and not isinstance(ref, bool):
             found = [s for s in sheets if s.key == f"{kind}:{ref}"]

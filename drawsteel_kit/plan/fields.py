@@ -57,7 +57,7 @@ def _day_or_range(value: object) -> list[int]:
         return [value]  # type: ignore[list-item]
     if isinstance(value, str):
         low, dash, high = value.partition("-")
-        if dash and low.strip().isdigit() and high.strip().isdigit():
+        if dash and low.strip().isdecimal() and high.strip().isdecimal():
             first, last = int(low), int(high)
             if 1 <= first <= last <= MAX_PLAN_DAYS:
                 return list(range(first, last + 1))

@@ -132,7 +132,7 @@ class BattlePanel(Panel):
         typed, seed = self.dice.value.strip(), self.seed.value.strip()
         if typed:
             return {"typed": typed}
-        if seed and not seed.isdigit():
+        if seed and not seed.isdecimal():
             self.say(f"the seed is a whole number, got {seed!r}", ok=False)
             return None
         return {"seed": int(seed)} if seed else {}

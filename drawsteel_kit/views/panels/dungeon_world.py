@@ -95,7 +95,7 @@ class MovesPanel(Panel):
 
     def _call(self) -> Any:
         seed_text = self.seed.value.strip()
-        if seed_text and not seed_text.isdigit():
+        if seed_text and not seed_text.isdecimal():
             raise RulesError(f"the seed is a whole number, got {seed_text!r}")
         return self.campaign.dungeon_world.move(
             self.move.value, list(self.who.value) or None,

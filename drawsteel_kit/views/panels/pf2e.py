@@ -150,7 +150,7 @@ class EncounterPanel(Panel):
 
     def roll(self) -> None:
         seed = self.seed.value.strip()
-        if seed and not seed.isdigit():
+        if seed and not seed.isdecimal():
             self.say(f"the seed is a whole number, got {seed!r}", ok=False)
             return
         self._do("roll_initiative", self.ref, seed=int(seed) if seed else None,

@@ -29,7 +29,7 @@ def parse_params(text: str) -> dict[str, Any]:
         if not sep or not key.strip():
             raise RulesError(f"goal parameters look like kind=obscure, miles=10; got {part!r}")
         value = value.strip()
-        out[key.strip()] = int(value) if value.lstrip("-").isdigit() else value
+        out[key.strip()] = int(value) if value.lstrip("-").isdecimal() else value
     return out
 
 
