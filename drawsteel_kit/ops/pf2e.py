@@ -11,6 +11,7 @@ party export never holds a hidden name. The rules themselves are
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -76,7 +77,7 @@ def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
                 raise Pf2eError(f"{text}: a d{rules.INITIATIVE_DIE} shows 1-"
                                 f"{rules.INITIATIVE_DIE}, got {value!r}")
             out[unit] = int(face) + units.get(unit, state.get(unit)).initiative_modifier
-        elif isinstance(value, str) and value.strip().lstrip("-").isdecimal():
+        elif isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
             out[unit] = int(value.strip())
         elif isinstance(value, int) and not isinstance(value, bool):
             out[unit] = value

@@ -41,7 +41,7 @@ def check_text(name: str, value: object, *, allow_empty: bool = False) -> str:
     if not isinstance(value, str) or (not allow_empty and not value.strip()):
         kind = "text" if allow_empty else "non-empty text"
         raise DungeonWorldError(f"{name} must be {kind}, got {shown(value)}")
-    problem = text_problem(value, lines=allow_empty)
+    problem = text_problem(value)
     if problem:
         raise DungeonWorldError(f"{name} {problem}")
     return value

@@ -4,6 +4,7 @@ and forecasts."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import ipywidgets as W
@@ -29,7 +30,7 @@ def parse_params(text: str) -> dict[str, Any]:
         if not sep or not key.strip():
             raise RulesError(f"goal parameters look like kind=obscure, miles=10; got {part!r}")
         value = value.strip()
-        out[key.strip()] = int(value) if value.lstrip("-").isdecimal() else value
+        out[key.strip()] = int(value) if re.fullmatch(r"-?\d+", value) else value
     return out
 
 
