@@ -189,10 +189,22 @@ def test_the_timeline_keeps_hp_xp_coin_and_rations(camp: Campaign) -> None:
     (lambda dw: dw.adjust("Ava", colour="red"), RulesError, "unknown character field"),
     (lambda dw: dw.adjust("Ava", name="Eve"), RulesError, "name is kept"),
     (lambda dw: dw.adjust("Ava"), RulesError, "at least one field"),
+    (lambda dw: dw.adjust("Ava", hp=25), RulesError, "nothing to change: Ava's sheet already"),
+    (lambda dw: dw.adjust("Ava", playbook="fighter\nEVIL"), RulesError, r"U\+000A"),
+    (lambda dw: dw.adjust("Ava", coin=10**20), RulesError, "coin must be at most 1,000,000"),
 ])
 def test_bad_input_is_refused_and_writes_nothing(camp: Campaign, call, error, match) -> None:
     with refused(camp, error, match):
         call(camp.dungeon_world)
+
+
+def test_adjust_says_what_changed_even_in_words_and_lists(camp: Campaign) -> None:
+    dw = camp.dungeon_world
+    said = dw.adjust("Ava", playbook="bard", alignment="evil", reason="a new life").summary
+    assert said == "Ava: playbook fighter → bard, alignment good → evil (a new life)"
+    gear = dw.character("Ava").gear
+    said = dw.adjust("Ava", gear=list(gear[1:]), reason="robbed").summary
+    assert said == f"Ava: no longer has {gear[0]} (robbed)"
 
 
 def test_campaign_yaml_errors_name_the_character_and_field(tmp_path: Path) -> None:

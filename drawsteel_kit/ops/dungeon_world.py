@@ -104,6 +104,16 @@ def describe_changes(before: Character, after: Character) -> str:
               if after.gear[:len(before.gear)] == before.gear]
     parts += [f"new move {m}" for m in after.moves if m not in before.moves]
     parts += [f"new bond with {b.target}" for b in after.bonds if b not in before.bonds]
+    parts += [f"bond with {b.target} gone" for b in before.bonds if b not in after.bonds]
+    parts += [f"no longer has {g}" for g in before.gear if g not in after.gear]
+    parts += [f"loses move {m}" for m in before.moves if m not in after.moves]
+    for field in ("playbook", "alignment"):
+        was, now = getattr(before, field), getattr(after, field)
+        if was != now:
+            parts.append(f"{field} {getattr(was, 'value', was) or '-'} → "
+                         f"{getattr(now, 'value', now) or '-'}")
+    if not parts and before != after:
+        parts.append("sheet edited")
     return ", ".join(parts) or "no change to the sheet"
 
 
@@ -308,8 +318,11 @@ class DungeonWorldBook(SystemBook):
         old = Character.from_dict(sheet.data)
         new = Character.from_dict({**old.as_dict(), **changes})
         new = replace(new, name=old.name)
+        if new == old:
+            raise DungeonWorldError(f"nothing to change: {old.name}'s sheet already has "
+                                    f"{', '.join(f'{k}={v!r}' for k, v in changes.items())}")
         said = describe_changes(old, new)
-        ops = [update_sheet_op(sheet, data=new.as_dict())] if new != old else []
+        ops = [update_sheet_op(sheet, data=new.as_dict())]
         with self._writing() as w:
             event = w.event("dw_adjusted", ops, actor=old.name,
                             summary=f"{old.name}: {said}" + (f" ({reason})" if reason else ""),
