@@ -14,6 +14,7 @@ from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.catalog.languages import canonical_language, language_key
+from drawsteel_kit.systems.limits import first_control
 
 __all__ = [
     "CAMPAIGN_NAME_MAX",
@@ -92,9 +93,6 @@ def within(low: int, high: int | None = None) -> AfterValidator:
     return AfterValidator(check)
 
 
-_FORBIDDEN_CATEGORIES = {"Cc", "Cs", "Zl", "Zp"}  # control characters, lone surrogates, line breaks
-
-
 def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
     """One line of text: NFC-normalised, stripped, no control characters, at most ``limit`` long."""
 
@@ -104,7 +102,7 @@ def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
             return value
         if not any(unicodedata.category(ch)[0] in "LNPS" for ch in value):
             raise PydanticCustomError("blank", "must not be blank")
-        bad = next((ch for ch in value if unicodedata.category(ch) in _FORBIDDEN_CATEGORIES), None)
+        bad = first_control(value, lines=False)
         if bad is not None:
             raise PydanticCustomError(
                 "bad_character",
@@ -147,10 +145,7 @@ def check_label(value: object, what: str) -> str:
 def _free_text(value: str) -> str:
     """Notes may span lines and hold tabs, but no other control characters (they do not survive
     a round trip through YAML, and no Director means them)."""
-    bad = next(
-        (ch for ch in value if ch not in "\t\n\r" and unicodedata.category(ch) in {"Cc", "Cs"}),
-        None,
-    )
+    bad = first_control(value)
     if bad is not None:
         raise PydanticCustomError(
             "bad_character",

@@ -45,6 +45,7 @@ def test_whole_problem_marks_the_bound_exactly(value: int, bad: bool) -> None:
     ("Goblin 1", False, None), ("x" * 200, False, None), ("x" * 201, False, "200 characters"),
     ("Gob\x01lin", False, "U+0001"), ("a\nb", False, "U+000A"), ("a\nb\tc", True, None),
     ("a\x1fb", True, "U+001F"), ("\ud800", False, "U+D800"), ("🐉 שירה", False, None),
+    ("a\u2028b", False, "U+2028"), ("a\u2028b", True, None),
 ])
 def test_text_problem_names_the_character_or_length(text: str, lines: bool,
                                                     found: str | None) -> None:
@@ -125,3 +126,5 @@ def test_condition_sheet_refuses_huge_values_and_blank_foes(tmp_path: Path) -> N
              ConditionSheetError, "digits long")
     _refused(camp, lambda: cs.attack(None, "Bram", " ", "damage", typed=[3, 3]),
              ConditionSheetError, "name a target")
+    _refused(camp, lambda: cs.settle_order(), ConditionSheetError,
+             "round 1's order is already settled: ")

@@ -42,14 +42,20 @@ from drawsteel_kit.ops.condition_sheet_turn import (
     rounds_after,
 )
 from drawsteel_kit.ops.projects import dice_for
-from drawsteel_kit.ops.sheets import SheetState, SystemBook, insert_sheet_op, update_sheet_op
+from drawsteel_kit.ops.sheets import (
+    RUNNING,
+    SheetState,
+    SystemBook,
+    insert_sheet_op,
+    update_sheet_op,
+)
 from drawsteel_kit.rules.dice import Dice, ScriptedDice
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
 
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]
 
-BATTLE, RUNNING, ENDED = "battle", "running", "ended"
+BATTLE, ENDED = "battle", "ended"
 
 
 Step = Callable[[Turn], None]

@@ -19,7 +19,13 @@ from typing import Any
 from drawsteel_kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.ops.base import Happened, check_count, check_text, operation
 from drawsteel_kit.ops.projects import dice_for
-from drawsteel_kit.ops.sheets import SheetState, SystemBook, insert_sheet_op, update_sheet_op
+from drawsteel_kit.ops.sheets import (
+    RUNNING,
+    SheetState,
+    SystemBook,
+    insert_sheet_op,
+    update_sheet_op,
+)
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
@@ -28,7 +34,7 @@ from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record,
 __all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
 
 ENCOUNTER, VIEW = "encounter", "encounter-view"
-RUNNING, ENDED = "running", "ended"
+ENDED = "ended"
 #: Ours: most identical creatures added in one go.
 MAX_COUNT = 50
 

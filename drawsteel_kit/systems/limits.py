@@ -18,6 +18,8 @@ WHOLE_LIMIT = MAX_WHOLE
 TEXT_LIMIT = 200
 #: Characters a one-line name never holds: control characters and lone surrogates.
 _BAD_CATEGORIES = frozenset({"Cc", "Cs"})
+#: ... and in a name, Unicode's line and paragraph separators too.
+_ONE_LINE_BAD = _BAD_CATEGORIES | {"Zl", "Zp"}
 
 
 def whole_problem(value: int) -> str | None:
@@ -36,12 +38,19 @@ def text_problem(value: str, *, lines: bool = False) -> str | None:
     return control_problem(value, lines=lines)
 
 
+def first_control(value: str, *, lines: bool = True) -> str | None:
+    """The first character a text never holds, or None: a control character or a lone
+    surrogate; ``lines``: tab, line feed and carriage return are allowed (a note), else Unicode's
+    line and paragraph separators are refused too (a name is one line)."""
+    allowed, bad = ("\t\n\r", _BAD_CATEGORIES) if lines else ("", _ONE_LINE_BAD)
+    return next((ch for ch in value if ch not in allowed and unicodedata.category(ch) in bad),
+                None)
+
+
 def control_problem(value: str, *, lines: bool = True) -> str | None:
-    """The first control character in ``value`` (``lines``: tabs and line breaks allowed), or
-    None. They do not survive a round trip through YAML, and no one types them on purpose."""
-    allowed = "\t\n\r" if lines else ""
-    bad = next((ch for ch in value
-                if ch not in allowed and unicodedata.category(ch) in _BAD_CATEGORIES), None)
+    """What :func:`first_control` finds, as the end of an error message, or None. Such
+    characters do not survive a round trip through YAML, and no one types them on purpose."""
+    bad = first_control(value, lines=lines)
     if bad is not None:
         return f"must not contain control characters, found U+{ord(bad):04X}"
     return None
