@@ -240,19 +240,26 @@ PLAN_FIELDS = ("name", "days", "hero", "project", "title", "params", "day", "add
                "director_only", "at_stronghold", "source_language")
 
 
+def mappings(node: Any) -> list[dict[str, Any]]:
+    """Every mapping in a YAML document as it is now, the document first."""
+    if isinstance(node, dict):
+        return [node, *(m for value in node.values() for m in mappings(value))]
+    if isinstance(node, list):
+        return [m for item in node for m in mappings(item)]
+    return []
+
+
 @st.composite
 def mutated_plans(draw: st.DrawFn) -> str:
-    """The demo's first week with one to three parts replaced."""
+    """The demo's first week with one to three parts replaced.
+
+    Each round picks from the mappings the document holds after the rounds before it: an
+    earlier round may have replaced ``respites`` (or any list) with a number or a string.
+    """
     doc: dict[str, Any] = yaml.safe_load(PLAN_TEXT)
     for _ in range(draw(st.integers(1, 3))):
-        recruit = doc["respites"][5]["activity"]
-        targets = [doc, *doc["start"], *doc["followers"], doc["followers"][0].get("add") or {},
-                   *doc["spend"], *doc["respites"],
-                   *(r["activity"] for r in doc["respites"] if isinstance(r["activity"], dict)),
-                   *(recruit.get("recruit") or [{}] if isinstance(recruit, dict) else [{}])]
-        target = draw(st.sampled_from(targets))
-        if isinstance(target, dict):
-            target[draw(st.sampled_from(PLAN_FIELDS))] = draw(yaml_values)
+        target = draw(st.sampled_from(mappings(doc)))
+        target[draw(st.sampled_from(PLAN_FIELDS))] = draw(yaml_values)
     return dump(doc)
 
 
