@@ -237,11 +237,12 @@ def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]
 def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
     """The page's read-only controls (a project's forecast, how much history to list);
     None on a page that only says what went wrong."""
+    from drawsteel_kit.party_view import PartyView
     from drawsteel_kit.views.player import PlayerControls
 
     if isinstance(page, list):
         return None
-    return PlayerControls(campaign, page.hero).widget
+    return PlayerControls(PartyView.of(campaign, page.hero)).widget
 
 
 def show_page(page: Page | list[Any]) -> None:

@@ -9,6 +9,7 @@ from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, VAL_ONLY_REASON,
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.downtime import resolve
+from drawsteel_kit.party_view import PartyView
 from drawsteel_kit.plan import plan_from_data
 from drawsteel_kit.rules.followers import follower_cap
 from drawsteel_kit.rules.projects import milestones_for_goal
@@ -134,7 +135,7 @@ def test_what_a_plan_changed(played: Campaign) -> None:
 
 
 def test_party_page_shows_the_party_and_no_secrets(played: Campaign) -> None:
-    page = party_page(played)
+    page = party_page(PartyView.of(played))
     html = page.html
     assert played.party.name in html and f"Day {played.party.day}" in html
     for hero in played.heroes.values():
@@ -147,12 +148,12 @@ def test_party_page_shows_the_party_and_no_secrets(played: Campaign) -> None:
 
 
 def test_hero_pages_show_only_their_own_rows(played: Campaign) -> None:
-    val = hero_page(played, "val")  # names are case-insensitive
+    val = hero_page(PartyView.of(played, "val"))  # names are case-insensitive
     text = val.html + "".join(f.to_json() for f in val.figures)
     assert val.hero == "Val" and "<h1>Val</h1>" in val.html
     assert VAL_ONLY_REASON in text
     assert not any(s in text for s in SECRETS)
-    yorn = hero_page(played, "Yorn")
+    yorn = hero_page(PartyView.of(played, "Yorn"))
     text = yorn.html + "".join(f.to_json() for f in yorn.figures)
     assert "Hesk" in text and VAL_ONLY_REASON not in text
     assert not any(s in text for s in SECRETS)
@@ -166,7 +167,8 @@ def test_names_and_reasons_are_escaped(campaign: Campaign) -> None:
 
 def test_static_pages_link_to_files(played: Campaign) -> None:
     files = hero_files(list(played.heroes))
-    page = party_page(played, linker=lambda h: "index.html" if h is None else files[h])
+    page = party_page(PartyView.of(played),
+                      linker=lambda h: "index.html" if h is None else files[h])
     assert 'href="hero-val.html"' in page.html
     assert hero_files(["Éowyn", "eowyn", "!!"]) == {
         "Éowyn": "hero-eowyn.html", "eowyn": "hero-eowyn-2.html", "!!": "hero-3.html"}

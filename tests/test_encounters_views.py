@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.party_view import PartyView
 from drawsteel_kit.views.dashboard import hero_page, party_page
 
 pytest.importorskip("ipywidgets")
@@ -101,7 +102,7 @@ def test_party_page_shows_this_sessions_encounters_and_earlier_ones(campaign: Ca
     campaign.log_encounter("Troll bridge", ["Val"], objective_met=True, victories=2,
                            kind="challenge")
     campaign.log_encounter("The lich's vault", objective_met=True, visibility="director")
-    html = party_page(campaign).html
+    html = party_page(PartyView.of(campaign)).html
     now, earlier = html.split("<h2>Encounters in session 2</h2>", 1)[1].split(
         "<h2>Earlier encounters</h2>", 1)
     assert "Troll bridge" in now and "Val +2" in now and "old" not in now
@@ -118,16 +119,16 @@ def test_hero_page_lists_the_encounters_the_hero_took_part_in(campaign: Campaign
     campaign.log_encounter("The wyvern", objective_met=True, fell="Yorn")
     campaign.log_encounter("The lich's vault", ["Yorn"], objective_met=True,
                            visibility="director")
-    yorn = hero_page(campaign, "Yorn").html
+    yorn = hero_page(PartyView.of(campaign, "Yorn")).html
     section = yorn.split("<h2>Encounters</h2>", 1)[1].split("</div>", 1)[0]
     assert "Ambush" in section and "The wyvern" in section
     assert "Troll bridge" not in section and "lich" not in yorn
     assert "2 encounter(s), 1 victories from them in all" in section
     assert section.index("The wyvern") < section.index("Ambush")  # newest first
-    val = hero_page(campaign, "Val").html
+    val = hero_page(PartyView.of(campaign, "Val")).html
     assert "3 encounter(s), 4 victories from them in all" in val
 
 
 def test_pages_without_encounters_say_so(campaign: Campaign) -> None:
-    assert "No encounters logged yet." in party_page(campaign).html
-    assert "0 encounter(s), 0 victories" in hero_page(campaign, "Val").html
+    assert "No encounters logged yet." in party_page(PartyView.of(campaign)).html
+    assert "0 encounter(s), 0 victories" in hero_page(PartyView.of(campaign, "Val")).html

@@ -11,6 +11,7 @@ import pytest
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.demos.pf2e import build
+from drawsteel_kit.party_view import PartyView
 from drawsteel_kit.views.dashboard import player_page
 from drawsteel_kit.views.publish import publish
 from drawsteel_kit.views.systems import pf2e as pages
@@ -61,7 +62,7 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
 
 
 def test_a_member_page_shows_that_pc_and_hides_the_same_names(demo: Campaign) -> None:
-    page = pages.member_page(demo, "Ava")
+    page = pages.member_page(PartyView.of(demo, "Ava"))
     assert page.hero == "Ava" and "Ava" in page.title
     for real in HIDDEN:
         assert real not in page.html

@@ -27,7 +27,7 @@ from typing import Any
 
 from drawsteel_kit.errors import RulesError
 
-__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "system"]
+__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "sheet_faces", "system"]
 
 DEFAULT_SYSTEM = "draw-steel"
 
@@ -54,6 +54,8 @@ class System:
     book: str = ""
     command: str = ""
     source: str = ""
+    #: It has ``drawsteel_kit.systems.m.face.party_face``: what players see of its sheets.
+    face: bool = False
 
     @property
     def is_default(self) -> bool:
@@ -61,7 +63,7 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli`` or ``ops``."""
+        ``demo``, ``cli``, ``ops`` or ``face``."""
         where = {
             "campaign_file": f"drawsteel_kit.systems.{self.module}.campaign_file",
             "ops": f"drawsteel_kit.ops.{self.module}",
@@ -69,6 +71,7 @@ class System:
             "panels": f"drawsteel_kit.views.panels.{self.module}",
             "demo": f"drawsteel_kit.demos.{self.module}",
             "cli": f"drawsteel_kit.cli.{self.module}",
+            "face": f"drawsteel_kit.systems.{self.module}.face",
         }[area]
         return importlib.import_module(where)
 
@@ -90,6 +93,11 @@ SYSTEMS: dict[str, System] = {
                book="ConditionSheetBook", command="sheet", source="seed 004"),
     )
 }
+
+
+def sheet_faces() -> dict[str, Any]:
+    """Each system's face for its sheets (what players may see of them), by system key."""
+    return {s.key: s.part("face").party_face for s in SYSTEMS.values() if s.face}
 
 
 def system(key: object) -> System:

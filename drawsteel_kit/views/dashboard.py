@@ -3,7 +3,9 @@
 Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static publishing
 (:mod:`drawsteel_kit.views.publish`) writes them out, so both show exactly the same thing.
 The party page shows party rows only; a hero's page adds that hero's own ``hero:NAME``
-rows. Nothing marked for the Director is ever read into a page. Every text is escaped.
+rows. Pages are built from a :class:`~drawsteel_kit.party_view.PartyView` only, which holds
+nothing marked for the Director (a hidden change shows as "Adjusted by the Director").
+Every text is escaped.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.rules.advancement import MAX_LEVEL, xp_for_level
 from drawsteel_kit.state import read_inventory, read_titles
 from drawsteel_kit.views import charts
@@ -32,8 +35,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
     from drawsteel_kit.ledger import Event
 
-__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "party_page", "player_page",
-           "query_link"]
+__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "page_owner", "party_page",
+           "player_page", "query_link"]
 
 #: How many recent events a page lists.
 HISTORY_ROWS = 15
@@ -98,8 +101,9 @@ def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
                  empty="No followers yet.")
 
 
-def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
+    campaign = books(view)
     viewer = "party"
     redact = redactor(campaign, viewer)
     party = campaign.party
@@ -139,10 +143,12 @@ def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
     return Page(party.name, None, tuple(blocks))
 
 
-def hero_page(campaign: Campaign, hero: str, *, linker: Linker = query_link) -> Page:
-    """One hero's page: their numbers, projects, followers, items, charts and history,
-    with their own ``hero:NAME`` rows (and no one else's)."""
-    h = campaign.hero(hero)
+def hero_page(view: PartyView, hero: str | None = None, *,
+              linker: Linker = query_link) -> Page:
+    """One hero's page (``view`` is that hero's): their numbers, projects, followers, items,
+    charts and history, with their own ``hero:NAME`` rows (and no one else's)."""
+    campaign = books(view)
+    h = campaign.hero(page_owner(view, hero))
     viewer = h.name
     redact = redactor(campaign, viewer)
     db = campaign.ledger.db
@@ -182,15 +188,31 @@ def hero_page(campaign: Campaign, hero: str, *, linker: Linker = query_link) -> 
     return Page(h.name, h.name, tuple(blocks))
 
 
-def player_page(campaign: Campaign, hero: str | None = None, *,
+def page_owner(view: PartyView, hero: str | None) -> str:
+    """The member a member's page is for: the view's own (a view shows one viewer only)."""
+    if view.hero is None or (hero is not None and
+                             hero.strip().casefold() != view.hero.casefold()):
+        raise TypeError(f"a page for {hero or 'a hero'} is built from that hero's "
+                        f"PartyView, not {view.viewer!r}'s")
+    return view.hero
+
+
+def player_page(source: Campaign | PartyView, hero: str | None = None, *,
                 linker: Linker = query_link) -> Page:
     """The party page, or ``hero``'s page when one is named (another system's character,
-    in a campaign that plays another system: its own pages, ``views.systems``)."""
+    in a campaign that plays another system: its own pages, ``views.systems``).
+
+    A campaign is first narrowed to the viewer's :class:`PartyView`: the builders below
+    read nothing else, so nothing marked for the Director reaches a page."""
+    view = source if isinstance(source, PartyView) else PartyView.of(source, hero or None)
+    if hero and view.hero is None:
+        page_owner(view, hero)  # a party view has no hero's page in it
+    campaign = books(view)
     played = campaign.system
     if not played.is_default:
         pages = played.part("dashboard")
-        return pages.party_page(campaign, linker=linker) if not hero else pages.member_page(
-            campaign, campaign.member(hero), linker=linker)
-    return party_page(campaign, linker=linker) if not hero else hero_page(
-        campaign, hero, linker=linker)
+        return pages.party_page(view, linker=linker) if view.hero is None else \
+            pages.member_page(view, page_owner(view, hero), linker=linker)
+    return party_page(view, linker=linker) if view.hero is None else hero_page(
+        view, hero, linker=linker)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.views import charts
 from drawsteel_kit.views.data import redactor, visible_projects
 from drawsteel_kit.views.html import Html, table, text
@@ -49,9 +50,11 @@ def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
 class PlayerControls:
     """A player page's controls: a project's forecast, and how many recent events to list."""
 
-    def __init__(self, campaign: Campaign, hero: str | None = None) -> None:
-        self.campaign, self.hero = campaign, hero
-        self.viewer = hero or "party"
+    def __init__(self, view: PartyView) -> None:
+        campaign = books(view)  # the viewer's books: nothing for the Director is in them
+        self.campaign, self.hero = campaign, view.hero
+        hero = view.hero
+        self.viewer = view.viewer
         self.redact = redactor(campaign, self.viewer)
         projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False)
         self.titles = {p.id: p.title for p in projects}

@@ -2,7 +2,7 @@
 
 The same blocks as the served dashboard (:mod:`drawsteel_kit.views.dashboard`), with
 plotly.js inlined in each page so a page opens from disk with no server and no network.
-Nothing marked for the Director is read into a page.
+Each page is built from its viewer's PartyView: nothing marked for the Director is in it.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.party_view import PartyView
 from drawsteel_kit.views.dashboard import Page, player_page
 from drawsteel_kit.views.html import Html, text
 
@@ -69,9 +70,9 @@ def publish(campaign: Campaign, out: str | Path) -> list[Path]:
 
     plotlyjs = get_plotlyjs()
     written = []
-    pages = [(INDEX, player_page(campaign, linker=linker))]
-    pages += [(files[name], player_page(campaign, name, linker=linker)) for name in files]
-    for name, page in pages:
+    for name, hero in [(INDEX, None), *((files[h], h) for h in files)]:
+        with PartyView.of(campaign, hero) as view:  # each page reads its viewer's books only
+            page = player_page(view, hero, linker=linker)
         path = folder / name
         path.write_text(page_html(page, plotlyjs), encoding="utf-8")
         written.append(path)

@@ -10,8 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.ledger import timeline
+from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
-from drawsteel_kit.views.dashboard import HISTORY_ROWS, Block, Linker, Page, query_link
+from drawsteel_kit.views.dashboard import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    page_owner,
+    query_link,
+)
 from drawsteel_kit.views.html import STYLE, Html, link, table, text
 
 if TYPE_CHECKING:
@@ -195,8 +203,9 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
     return _figure(fig, "Mana after each battle", "No mana recorded yet.")
 
 
-def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party: characters, the battle under way, past battles, charts, recent events."""
+    campaign = books(view)
     viewer = "party"
     party = campaign.party
     battles = _battles(campaign, viewer)
@@ -217,8 +226,11 @@ def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
     return Page(party.name, None, tuple(blocks))
 
 
-def member_page(campaign: Campaign, name: str, *, linker: Linker = query_link) -> Page:
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
     """One character: their profile, the battle they are in, their battles, mana, history."""
+    campaign = books(view)
+    name = page_owner(view, name)
     viewer = campaign.member(name)
     battles = _battles(campaign, viewer)
     mine = [s for s in battles if s.status == "running" and any(

@@ -13,8 +13,9 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from drawsteel_kit.ledger import timeline
+from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.views.charts import _days_axis, _figure
-from drawsteel_kit.views.dashboard import HISTORY_ROWS, Linker, Page, query_link
+from drawsteel_kit.views.dashboard import HISTORY_ROWS, Linker, Page, page_owner, query_link
 from drawsteel_kit.views.html import STYLE, Html, link, progress, table, text
 
 if TYPE_CHECKING:
@@ -80,8 +81,9 @@ def _numbers(c: Character) -> list[Any]:
 _NUMBER_HEADERS = ["level", "XP/next", "HP", "coin", "rations", "preparation", "debilities"]
 
 
-def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, every character's numbers and bonds, a chart, recent events."""
+    campaign = books(view)
     viewer = "party"
     party = campaign.party
     book = _book(campaign)
@@ -104,9 +106,12 @@ def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
     return Page(party.name, None, tuple(blocks))
 
 
-def member_page(campaign: Campaign, name: str, *, linker: Linker = query_link) -> Page:
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
     """One character's page: numbers, stats and modifiers, bonds, moves, gear, their history
     (with their own ``hero:NAME`` rows, no one else's)."""
+    campaign = books(view)
+    name = page_owner(view, name)
     book = _book(campaign)
     sheet = book.member_sheet(name)
     viewer = sheet.name

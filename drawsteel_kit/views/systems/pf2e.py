@@ -9,7 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.ledger import timeline
-from drawsteel_kit.views.dashboard import HISTORY_ROWS, Block, Linker, Page, query_link
+from drawsteel_kit.party_view import PartyView, books
+from drawsteel_kit.views.dashboard import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    page_owner,
+    query_link,
+)
 from drawsteel_kit.views.html import STYLE, Html, link, table, text
 
 if TYPE_CHECKING:
@@ -159,8 +167,9 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
     return _figure(fig, "Hit points", "No hit points recorded yet.")
 
 
-def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party: PCs, the live tracker(s), past encounters, charts, recent events."""
+    campaign = books(view)
     viewer = "party"
     party = campaign.party
     views = _views(campaign, viewer)
@@ -182,9 +191,12 @@ def party_page(campaign: Campaign, *, linker: Linker = query_link) -> Page:
     return Page(party.name, None, tuple(blocks))
 
 
-def member_page(campaign: Campaign, name: str, *, linker: Linker = query_link) -> Page:
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
     """One PC: their sheet, the running encounters they are in, their encounters' records,
     their hit points and their history."""
+    campaign = books(view)
+    name = page_owner(view, name)
     viewer = campaign.member(name)
     views = _views(campaign, viewer)
     mine = [s for s in views if s.status == "running"
