@@ -90,7 +90,7 @@ SYSTEMS: dict[str, System] = {
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
                source="seed 002"),
         System("condition-sheet", "the condition-sheet system", "condition_sheet",
-               book="ConditionSheetBook", command="sheet", source="seed 004"),
+               book="ConditionSheetBook", command="sheet", source="seed 004", face=True),
     )
 }
 

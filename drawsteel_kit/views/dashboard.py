@@ -192,8 +192,9 @@ def page_owner(view: PartyView, hero: str | None) -> str:
     """The member a member's page is for: the view's own (a view shows one viewer only)."""
     if view.hero is None or (hero is not None and
                              hero.strip().casefold() != view.hero.casefold()):
-        raise TypeError(f"a page for {hero or 'a hero'} is built from that hero's "
-                        f"PartyView, not {view.viewer!r}'s")
+        who = hero or "a hero"
+        raise TypeError(f"{who}'s page is built from {who}'s PartyView "
+                        f"(PartyView.of(campaign, {who!r})), not from the {view.viewer}'s")
     return view.hero
 
 
