@@ -227,3 +227,10 @@ def test_page_builders_take_a_party_view_never_a_campaign(hidden: Campaign) -> N
             with pytest.raises(Exception, match="read-only"):
                 view.books.adjust_hero("Val", renown=9, reason="no")
     assert hidden.ledger.events(visible_to=None)[-1].visibility == "director"  # untouched
+
+
+def test_history_as_the_party_follows_the_same_rule(hidden: Campaign) -> None:
+    shown = run("history", hidden.folder, "--as", "party", "--limit", "20")
+    assert f"{ADJUSTED}: Val renown +2" in shown
+    assert not [s for s in SECRETS if s in shown]
+    assert RENOWN_WHY in run("history", hidden.folder, "--limit", "20")  # the Director's

@@ -348,6 +348,11 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
     Example: drawsteel-kit history campaigns/demo --hero Val --limit 10
     """
     with open_campaign(campaign, readonly=True) as camp:
+        if viewer is not None:  # what players see: their books, hidden changes as adjustments
+            from drawsteel_kit.party_view import PartyView
+
+            view = PartyView.of(camp, viewer)
+            camp, viewer = view.books, view.viewer
         events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer)
         if as_json:
             click.echo(json.dumps([e.as_dict() for e in events], indent=2, ensure_ascii=False))
