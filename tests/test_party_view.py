@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -145,7 +146,8 @@ def test_a_hidden_change_shows_its_effect_and_never_its_reason(hidden: Campaign,
     party = hidden.export(include_director=False)
     text = json.dumps(party, ensure_ascii=False)
     for secret in SECRETS:
-        assert secret not in shown and secret not in text, secret
+        assert secret not in shown and escape(secret) not in shown, secret
+        assert secret not in text, secret
     val = player_page(hidden, "Val").html
     assert f"{ADJUSTED}: Val renown +2" in val
     assert f"{ADJUSTED}: Val wealth +1" in val
@@ -234,3 +236,17 @@ def test_history_as_the_party_follows_the_same_rule(hidden: Campaign) -> None:
     assert f"{ADJUSTED}: Val renown +2" in shown
     assert not [s for s in SECRETS if s in shown]
     assert RENOWN_WHY in run("history", hidden.folder, "--limit", "20")  # the Director's
+
+
+def test_other_hidden_changes_show_too_and_a_heros_own_rows_only_on_their_page(
+        campaign: Campaign) -> None:
+    from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, VAL_ONLY_REASON, play
+
+    camp = play(campaign)
+    val, party = player_page(camp, "Val").html, player_page(camp).html
+    assert f"{ADJUSTED}: Val stamina -1" in val  # not a charted number, still a line
+    assert escape(VAL_ONLY_REASON) in val and escape(VAL_ONLY_REASON) not in party
+    assert f"{ADJUSTED}: Val wealth +1" in party  # Val's own change, reason kept from others
+    for html in (val, party, player_page(camp, "Yorn").html):
+        for secret in (DIRECTOR_PROJECT, DIRECTOR_REASON):
+            assert secret not in html and escape(secret) not in html

@@ -33,7 +33,8 @@ from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.ledger.timeline import visible_where
+from drawsteel_kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.ledger.timeline import sheet_changes, visible_where
 
 __all__ = ["ADJUSTED", "HIDDEN", "Face", "adjustment_summary", "party_copy"]
 
@@ -47,6 +48,9 @@ Face = Callable[[str, dict[str, Any]], dict[str, Any]]
 #: Projection tables whose rows carry their own visibility.
 _VISIBLE_ROWS = ("projects", "inventory", "titles", "npcs", "notes", "sheets")
 #: Words for the numbers an adjustment line names (others: the field name in words).
+_PKS = {p.table: p.pk for p in PROJECTIONS}
+#: Fields whose change has its own (hidden) row: a hero's list of titles.
+_OWN_LINES = {("heroes", "titles")}
 _LABELS = {"xp": "XP", "hp": "HP", "max_hp": "max HP", "hero_tokens": "hero tokens",
            "project_points": "project points"}
 
@@ -74,39 +78,71 @@ def adjustment_summary(changes: list[tuple[str, str, Any, Any]]) -> str:
             continue
         if isinstance(before, int) and isinstance(after, int):
             change = f"{after - before:+d}"
-        else:
+        elif isinstance(after, int) and not isinstance(after, bool):
             change = f"now {after}"
+        else:
+            change = str(after)
         parts.append(f"{whose} {_label(field)} {change}".strip())
     return f"{ADJUSTED}: {', '.join(parts)}" if parts else ADJUSTED
 
 
-def _whose(db: sqlite_utils.Database, tbl: str, key: str) -> str:
-    if tbl == "party":
+#: The column that names a row of each projection, for an adjustment line.
+_NAMED_BY = {"heroes": "name", "projects": "title", "followers": "name", "inventory": "item",
+             "titles": "title", "npcs": "name", "sheets": "name"}
+
+
+def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
+    """The visible row's name ("party" for the party), or None when the viewer does not
+    see that row (then the change stays hidden, line and all)."""
+    if table == "party":
         return "party"
-    if tbl == "sheets":
-        row = db.execute("SELECT name FROM sheets WHERE key = ?", [key]).fetchone()
-        return row[0] if row else ""
-    return key
+    column, pk = _NAMED_BY.get(table), _PKS.get(table)
+    if column is None or pk is None:
+        return None
+    row = db.execute(f"SELECT [{column}] FROM [{table}] WHERE [{pk}] = ?", [key]).fetchone()
+    return None if row is None else str(row[0])
+
+
+def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any]
+                ) -> list[tuple[str, str, Any, Any]]:
+    """What one op of a hidden event changed that the viewer sees: (whose, what, before,
+    after); numbers give their step, anything else only that it changed."""
+    whose = _whose(db, op.get("table", ""), op.get("key"))
+    if whose is None:
+        return []
+    if op["op"] != "update":
+        return [(whose, "added" if op["op"] == "insert" else "removed", None, "")]
+    if op["table"] == "sheets":
+        found = [(whose, f, b, a) for f, b, a in sheet_changes(op)]
+        return found or [(whose, "sheet", None, "changed")]
+    return [(whose, field, op["before"].get(field), after if isinstance(after, int)
+             and not isinstance(after, bool) else "changed")
+            for field, after in op["after"].items()
+            if (op["table"], field) not in _OWN_LINES]
 
 
 def _redact_hidden_changes(db: sqlite_utils.Database, where: str, params: list[Any]) -> None:
-    """Hidden events that moved a visible number become adjustment lines; the rest go."""
+    """Hidden events that changed something the viewer sees become adjustment lines; the
+    rest go. Only the hidden events are read in Python (a campaign has few)."""
     hidden = f"NOT ({where})"
     # a change to a sheet the viewer does not see stays hidden, line and all
     db.execute("DELETE FROM timeline WHERE tbl = 'sheets' AND key NOT IN "
                "(SELECT key FROM sheets)")
-    changes: dict[int, list[tuple[str, str, Any, Any]]] = {}
-    for event_id, tbl, key, field, before, after in db.execute(
-            f"SELECT event_id, tbl, key, field, before, after FROM timeline WHERE {hidden} "
-            "ORDER BY id", params).fetchall():
-        changes.setdefault(event_id, []).append((_whose(db, tbl, key), field, before, after))
     db.execute(f"UPDATE timeline SET visibility = 'party', kind = 'adjusted', reason = ? "
                f"WHERE {hidden}", [ADJUSTED, *params])
-    for event_id, found in changes.items():
-        db.execute("UPDATE events SET kind = 'adjusted', visibility = 'party', payload = ?, "
-                   "seed = NULL, dice = NULL, undoes = NULL, operation = NULL WHERE id = ?",
-                   [json.dumps({"summary": adjustment_summary(found)}, ensure_ascii=False),
-                    event_id])
+    for event_id, payload in db.execute(f"SELECT id, payload FROM events WHERE {hidden}",
+                                        params).fetchall():
+        try:
+            ops = json.loads(payload or "{}").get("ops", [])
+        except ValueError:
+            ops = []
+        found = [c for op in ops if isinstance(op, dict) for c in _op_changes(db, op)]
+        if found:
+            db.execute("UPDATE events SET kind = 'adjusted', visibility = 'party', "
+                       "payload = ?, seed = NULL, dice = NULL, undoes = NULL, "
+                       "operation = NULL WHERE id = ?",
+                       [json.dumps({"summary": adjustment_summary(found)},
+                                   ensure_ascii=False), event_id])
     db.execute(f"DELETE FROM events WHERE {hidden}", params)
 
 

@@ -21,6 +21,7 @@ import sqlite_utils
 
 __all__ = [
     "SHEET_TRACKED", "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample",
+    "sheet_changes",
     "visible_where",
 ]
 
@@ -34,7 +35,7 @@ SHEET_TRACKED: tuple[str, ...] = ("level", "xp", "hp", "max_hp", "coin", "ration
                                   "preparation", "mana")
 
 
-def _sheet_changes(op: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
+def sheet_changes(op: Mapping[str, Any]) -> list[tuple[str, Any, Any]]:
     """A sheet op's changes of tracked whole numbers inside its ``data``."""
     def numbers(values: Any) -> dict[str, int]:
         data = values.get("data") if isinstance(values, Mapping) else None
@@ -69,7 +70,7 @@ def rows_for(
     for op in ops:
         fields = TRACKED.get(op["table"])
         if op["table"] == "sheets":
-            changes = _sheet_changes(op)
+            changes = sheet_changes(op)
         elif not fields:
             continue
         elif op["op"] == "update":
