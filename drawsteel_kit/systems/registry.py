@@ -13,6 +13,8 @@ player dashboard          ``drawsteel_kit.views.systems.m``: ``members``, ``part
 Director's panels         ``drawsteel_kit.views.panels.m``: ``open_workbook(campaign)``
 demo builder              ``drawsteel_kit.demos.m``: ``build(folder, echo=True)``
 command line              ``drawsteel_kit.cli.m``: a command group named ``command``
+players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data)``, what
+                          players may see of a sheet (``face=True``)
 ========================  ================================================================
 
 Draw Steel, the default, keeps its older layout (``config.py``, ``ops/``, ``views/``).
