@@ -250,3 +250,19 @@ def test_other_hidden_changes_show_too_and_a_heros_own_rows_only_on_their_page(
     for html in (val, party, player_page(camp, "Yorn").html):
         for secret in (DIRECTOR_PROJECT, DIRECTOR_REASON):
             assert secret not in html and escape(secret) not in html
+
+
+@pytest.mark.parametrize("title", ['The "Quiet" \\ Ledger', "u0001", "summary"])
+def test_a_hidden_projects_name_is_blanked_and_history_still_reads(campaign: Campaign,
+                                                                    title: str) -> None:
+    from drawsteel_kit.activities import ProjectRoll
+
+    campaign.start_project("Val", "Discover Lore", title=title, params={"kind": "obscure"},
+                           visibility="director")
+    campaign.take_respite(["Val"], activities={"Val": ProjectRoll(title)}, seed=3)
+    with PartyView.of(campaign, "Val") as view:
+        events = view.books.history(visible_to="Val")
+        assert events and all(title not in e.summary for e in events)
+        assert view.books.projects() == []
+    assert title not in campaign.export_json(include_director=False).replace(
+        '"summary"', "")

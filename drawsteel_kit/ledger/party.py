@@ -170,6 +170,9 @@ def _blank_names(db: sqlite_utils.Database, names: list[str]) -> None:
                    "WHERE instr(payload, ?) > 0", [inner, HIDDEN, inner])
         db.execute("UPDATE timeline SET reason = replace(reason, ?, ?) "
                    "WHERE instr(reason, ?) > 0", [name, HIDDEN, name])
+    if names:  # a name that was part of an escape sequence leaves a payload unreadable
+        db.execute("UPDATE events SET payload = json_object('summary', ?) "
+                   "WHERE NOT json_valid(payload)", [HIDDEN])
 
 
 def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
