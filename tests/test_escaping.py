@@ -14,7 +14,6 @@ by `drawsteel-kit serve` (Voila) and checked the same way.
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,8 +28,6 @@ from workbook_helpers import chromium, free_port, needs_chromium
 from drawsteel_kit.activities import ProjectRoll
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
-
-pytestmark = needs_chromium
 
 #: What a payload would set the page's title to, had it run.
 PWNED = "PWN"
@@ -225,6 +222,7 @@ def browser() -> Iterator[Any]:
         yield driver
 
 
+@needs_chromium
 @pytest.mark.parametrize("system", list(SYSTEMS))
 def test_published_pages_show_markup_as_typed_and_run_none(
         system: str, tmp_path: Path, browser: Any) -> None:
@@ -249,6 +247,7 @@ def test_published_pages_show_markup_as_typed_and_run_none(
     assert missing == [], f"{system}: not shown on any page: {missing}"
 
 
+@needs_chromium
 def test_the_served_party_page_shows_markup_as_typed_and_runs_none(
         tmp_path: Path, browser: Any) -> None:
     t = Typed()
@@ -268,4 +267,38 @@ def test_the_served_party_page_shows_markup_as_typed_and_runs_none(
         assert f"({t('HeroA')} 1, {t('HeroB')} 1)" in seen["text"]
     finally:
         server.stop()
-        shutil.rmtree(tmp_path / "site", ignore_errors=True)
+
+
+def _html_widgets(widget: Any) -> Iterator[Any]:
+    import ipywidgets as W
+
+    if isinstance(widget, W.HTML | W.HTMLMath):
+        yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _html_widgets(child)
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_every_panel_shows_markup_as_text(system: str, tmp_path: Path) -> None:
+    """The Director's panels: every HTML widget's value is built by the one templating path
+    (Markup), so the same payloads show as text there too."""
+    from markupsafe import Markup, escape
+
+    from drawsteel_kit.views.panels import open_workbook
+
+    t = Typed()
+    SYSTEMS[system](tmp_path / "camp", t)
+    book = open_workbook(tmp_path / "camp")
+    try:
+        for panel in book.panels:
+            panel.say("\n".join(t.texts.values()), ok=False)  # an error naming what was typed
+            values = [w.value for w in _html_widgets(panel.widget)]
+            assert values, panel.title
+            for value in values:
+                assert value == "" or isinstance(value, Markup), (panel.title, value[:80])
+                for payload in PAYLOADS[:3]:
+                    assert payload not in value, (panel.title, value[:200])
+            for typed in t.texts.values():  # shown, escaped once: the browser shows it as typed
+                assert escape(typed) in panel.message.value, (panel.title, typed)
+    finally:
+        book.campaign.close()
