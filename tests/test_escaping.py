@@ -302,3 +302,21 @@ def test_every_panel_shows_markup_as_text(system: str, tmp_path: Path) -> None:
                 assert escape(typed) in panel.message.value, (panel.title, typed)
     finally:
         book.campaign.close()
+
+
+def test_the_templating_helpers_escape_what_is_not_markup() -> None:
+    from drawsteel_kit.views.html import Html, Markup, document, join, link, plot_text, table
+
+    bad = PAYLOADS[0]
+    assert str(Html(bad)) == "&#34;&gt;&lt;img src=x onerror=document.title=&#39;PWN&#39;&gt;"
+    assert str(link(bad, "?hero=a")) == f'<a href="?hero=a">{Html(bad)}</a>'
+    for address in ("javascript:alert(1)", " JavaScript:x", "data:text/html,<b>", "vbscript:x"):
+        assert 'href="#"' in link("x", address), address
+    assert 'href="hero-val.html"' in link("Val", "hero-val.html")
+    assert "<img" not in table([bad], [[bad, None, Markup("<b>ok</b>")]])
+    assert "<td></td><td><b>ok</b></td>" in table(["h"], [[1, None, Markup("<b>ok</b>")]])
+    assert "<img" not in table(["h"], [], empty=bad)
+    assert join(" · ", [bad, Markup("<b>x</b>")]).endswith(" · <b>x</b>")
+    page = document(bad, [Html(Markup("<p>hi</p>"))], javascript="var a = 1 < 2;")
+    assert "<title>&#34;&gt;&lt;img" in page and "var a = 1 < 2;" in page
+    assert plot_text("a<b>&c'd") == "a&lt;b&gt;&amp;c'd"
