@@ -320,3 +320,5 @@ def test_the_templating_helpers_escape_what_is_not_markup() -> None:
     page = document(bad, [Html(Markup("<p>hi</p>"))], javascript="var a = 1 < 2;")
     assert "<title>&#34;&gt;&lt;img" in page and "var a = 1 < 2;" in page
     assert plot_text("a<b>&c'd") == "a&lt;b&gt;&amp;c'd"
+    shared = document("t", [], scripts=["plotly.min.js"])
+    assert '<script src="plotly.min.js"></script></head>' in shared

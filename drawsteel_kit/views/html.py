@@ -111,9 +111,13 @@ def _script(javascript: str) -> Markup:
     return Markup('<script type="text/javascript">{}</script>').format(Markup(javascript))
 
 
-def document(title: object, blocks: Iterable[object], *, javascript: str = "") -> Markup:
-    """A complete page: its escaped title, ``javascript`` in the head, the blocks in order."""
-    head = _script(javascript) if javascript else Markup("")
+def document(title: object, blocks: Iterable[object], *, javascript: str = "",
+             scripts: Sequence[str] = ()) -> Markup:
+    """A complete page: its escaped title, ``javascript`` inlined in the head (or ``scripts``,
+    relative addresses of script files beside the page), the blocks in order."""
+    head = Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
+    if javascript:
+        head += _script(javascript)
     return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
                   '<title>{}</title>{}</head><body style="margin: 1.5em">{}</body></html>\n'
                   ).format(title, head, Markup("").join(_cell(b) for b in blocks))
