@@ -117,14 +117,14 @@ def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
     import nbformat
     from plotly.offline import get_plotlyjs
 
+    from drawsteel_kit.views.html import head_script
+
     nb = nbformat.read(str(notebook), as_version=4)
     exporter = nbconvert.HTMLExporter(exclude_input=True, exclude_input_prompt=True,
                                       exclude_output_prompt=True)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title
                                                                       or notebook.stem}})
-    script = f'<script type="text/javascript">{get_plotlyjs()}</script>'
-    body = body.replace("<head>", "<head>\n" + script, 1)
-    report.write_text(body, encoding="utf-8")
+    report.write_text(head_script(body, get_plotlyjs()), encoding="utf-8")
     return report
 
 

@@ -67,7 +67,7 @@ def _bundle(block: Any) -> dict[str, Any] | None:
     from drawsteel_kit.views.html import Html
 
     if isinstance(block, Html):
-        return {"text/html": block.html}
+        return {"text/html": str(block.html)}
     if hasattr(block, "to_plotly_json"):
         return figure_bundle(block)
     return None
@@ -97,9 +97,9 @@ def show(blocks: Iterable[Any] | Any) -> None:
 
 
 def _error_block(exc: DrawSteelKitError) -> Any:
-    from drawsteel_kit.views.html import Html, text
+    from drawsteel_kit.views.html import Html, Markup
 
-    return Html(f'<p class="dsk-error"><b>{text(exc)}</b></p>')
+    return Html(Markup('<p class="dsk-error"><b>{}</b></p>').format(exc))
 
 
 # -- resolve_downtime.ipynb ----------------------------------------------------------------
@@ -151,16 +151,17 @@ class Resolving:
     def changes(self) -> list[Any]:
         """What changed (or would change), as blocks: the summary and charts."""
         from drawsteel_kit.views import charts
-        from drawsteel_kit.views.html import Html, text
+        from drawsteel_kit.views.html import Html, Markup
 
         result = self.written or self.preview_result
         if result is None:
             return []
         if result.already is not None:
-            return [Html(f"<p>{text(' '.join(result.lines()))}</p>")]
+            return [Html(Markup("<p>{}</p>").format(" ".join(result.lines())))]
         verb = "would change (dry run: nothing was written)" if result.dry_run else "changed"
-        items = "".join(f"<li>{text(line)}</li>" for line in result.summary)
-        blocks: list[Any] = [Html(f"<h3>What the plan {text(verb)}</h3><ul>{items}</ul>")]
+        items = Markup("").join(Markup("<li>{}</li>").format(line) for line in result.summary)
+        blocks: list[Any] = [Html(Markup("<h3>What the plan {}</h3><ul>{}</ul>").format(
+            verb, items))]
         played = self.campaign.system
         if not played.is_default:  # another system's plan: its dashboard draws the changes
             return blocks + played.part("dashboard").resolution_blocks(self.campaign, result)

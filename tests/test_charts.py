@@ -140,7 +140,7 @@ def test_party_page_shows_the_party_and_no_secrets(played: Campaign) -> None:
     assert played.party.name in html and f"Day {played.party.day}" in html
     for hero in played.heroes.values():
         assert f">{hero.name}</a>" in html and f"<td>{hero.xp}</td>" in html
-    assert "The mill&#x27;s cellar" in html and "Hesk" in html
+    assert "The mill&#39;s cellar" in html and "Hesk" in html
     assert len(page.figures) >= 5
     text = html + "".join(f.to_json() for f in page.figures)
     for secret in (*SECRETS, VAL_ONLY_REASON):
@@ -177,12 +177,14 @@ def test_static_pages_link_to_files(played: Campaign) -> None:
 def test_display_outputs_are_what_an_output_widget_shows() -> None:
     import plotly.graph_objects as go
 
-    from drawsteel_kit.views.html import Html
+    from drawsteel_kit.views.html import Html, Markup
     from drawsteel_kit.workbook import display_outputs
 
-    outs = display_outputs([Html("<p>Hi</p>"), go.Figure(), None, "plain"])
+    outs = display_outputs([Html(Markup("<p>Hi</p>")), go.Figure(), None, "plain"])
     assert [o["output_type"] for o in outs] == ["display_data"] * 3
     assert outs[0]["data"] == {"text/html": "<p>Hi</p>"}
     assert "application/vnd.plotly.v1+json" in outs[1]["data"]
     assert outs[2]["data"] == {"text/plain": "plain"}
-    assert display_outputs(Html("<b>one</b>"))[0]["data"]["text/html"] == "<b>one</b>"
+    assert display_outputs(Html(Markup("<b>one</b>")))[0]["data"]["text/html"] == "<b>one</b>"
+    # a block given plain text shows it as typed, never as markup
+    assert display_outputs(Html("<b>one</b>"))[0]["data"]["text/html"] == "&lt;b&gt;one&lt;/b&gt;"

@@ -47,7 +47,7 @@ def test_the_party_page_draws_the_live_battle(demo: Campaign) -> None:
     html = player_page(demo).html
     assert "Night in the library" in html and "The shattered gate" in html
     assert html.count('<table class="cs-grid">') == 3                 # Ava, Cleo, Warden
-    assert "GM's character" in html and "Round 1 · acting" in html
+    assert "GM&#39;s character" in html and "Round 1 · acting" in html
     assert "Imp joins the party" not in html and "Warden joins the party" not in html
 
 

@@ -89,7 +89,7 @@ def test_a_member_page_shows_their_own_rows_and_text_is_escaped(tmp_path: Path) 
         other = player_page(camp, "Ava")
     assert own.title == "<b>Nim</b>" and "&lt;b&gt;Nim&lt;/b&gt;" in own.html
     assert "<script>" not in own.html and "&lt;script&gt;" in own.html
-    assert "Nim&#x27;s own secret" in own.html
+    assert "Nim&#39;s own secret" in own.html
     assert "own secret" not in party.html and "own secret" not in other.html
 
 

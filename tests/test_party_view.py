@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import shutil
-from html import escape
 from pathlib import Path
 from typing import Any
 
 import pytest
 from cli_helpers import run
 from conftest import checkpoint
+from markupsafe import escape  # the pages escape as markupsafe does
 from workbook_helpers import REPO
 
 from drawsteel_kit.campaign import Campaign

@@ -50,7 +50,7 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
         assert real not in html
     assert "The drowned chapel" in html and "Buzzing thing 1" in html
     assert "Robed stranger" in html and "1d6 bleed" in html and "Round 1" in html
-    assert "Buzzing thing 1&#x27;s turn" in html
+    assert "Buzzing thing 1&#39;s turn" in html
     assert "Morlock scavenger" in html  # identified during the first encounter
     assert "Gatehouse of the Vaults" in html and "Small gremlin 1" in html  # its record
     assert len(page.figures) == 2

@@ -64,7 +64,7 @@ def test_the_demo_publishes_a_page_per_member_without_the_directors_rows(
     files = {p.name: p.read_text(encoding="utf-8") for p in written}
     assert set(files) == {INDEX, *hero_files(members).values()}
     index = files[INDEX]
-    assert name in index.replace("&#x27;", "'")
+    assert name in index.replace("&#39;", "'")
     for member, file in hero_files(members).items():
         assert f'href="{file}"' in index
         assert member in files[file]

@@ -4,7 +4,8 @@ Every function takes a :class:`~drawsteel_kit.campaign.Campaign` (read-only is e
 ``viewer`` (see :mod:`drawsteel_kit.views.data`: ``None`` is the Director, ``"party"`` the
 party page, a hero's name their own page) and returns a ``plotly.graph_objects.Figure``.
 Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its
-values with the ledger.
+values with the ledger. Every label made of typed text goes through ``views.html.plot_text``
+(plotly reads a few tags in labels; escaped, the text shows exactly as typed).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from drawsteel_kit.views.data import (
     token_changes,
     visible_projects,
 )
+from drawsteel_kit.views.html import plot_text
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
@@ -71,9 +73,10 @@ def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
     days, values, reasons = list(s.days), list(s.values), list(s.reasons)
     if days[-1] < today:
         days, values, reasons = [*days, today], [*values, values[-1]], [*reasons, "now"]
-    return go.Scatter(x=days, y=values, name=name, mode="lines+markers", line_shape="hv",
-                      customdata=reasons, hovertemplate="day %{x}: %{y}<br>%{customdata}"
-                      "<extra>" + name + "</extra>", **kw)
+    return go.Scatter(x=days, y=values, name=plot_text(name), mode="lines+markers",
+                      line_shape="hv", customdata=[plot_text(r) for r in reasons],
+                      hovertemplate="day %{x}: %{y}<br>%{customdata}"
+                      "<extra>%{fullData.name}</extra>", **kw)
 
 
 def _days_axis(fig: go.Figure, today: int) -> None:
@@ -129,9 +132,10 @@ def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
     """Followers each hero has (those counting toward the cap) against the renown cap."""
     counts = follower_counts(campaign, viewer)
     names = _heroes(campaign, hero)
+    labels = [plot_text(n) for n in names]
     fig = go.Figure([
-        go.Bar(x=names, y=[counts[n][0] for n in names], name="followers"),
-        go.Scatter(x=names, y=[counts[n][1] for n in names], name="cap", mode="markers",
+        go.Bar(x=labels, y=[counts[n][0] for n in names], name="followers"),
+        go.Scatter(x=labels, y=[counts[n][1] for n in names], name="cap", mode="markers",
                    marker={"symbol": "line-ew", "size": 40, "line": {"width": 3}}),
     ])
     fig.update_yaxes(title_text="followers", dtick=1, rangemode="tozero")
@@ -165,7 +169,7 @@ def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> 
 
 
 def _project_label(title: str, hero: str, done: bool) -> str:
-    return f"{title} ({hero}){' ✓' if done else ''}"
+    return plot_text(f"{title} ({hero}){' ✓' if done else ''}")
 
 
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
@@ -203,7 +207,7 @@ def forecast_curve(curve: Curve, *, title: str = "Forecast", step: str = "day") 
     fig.update_xaxes(title_text=f"{step}s from now")
     fig.update_yaxes(title_text="chance done", tickformat=".0%", range=[0, 1.02])
     expected = f"expected {curve.expected_rolls:.1f} {step}s"
-    return _figure(fig, f"{title}: {curve.points_already}/{curve.goal}, {expected}")
+    return _figure(fig, f"{plot_text(title)}: {curve.points_already}/{curve.goal}, {expected}")
 
 
 def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | None = None,
@@ -250,7 +254,7 @@ def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
         info = row if row is not None else known.get(key)
         title = info["title"] if isinstance(info, dict) else getattr(info, "title", f"#{key}")
         goal = info["goal"] if isinstance(info, dict) else getattr(info, "goal", None)
-        labels.append(title)
+        labels.append(plot_text(title))
         before.append(old or 0)
         after.append(new)
         goals.append(goal)
@@ -263,9 +267,11 @@ def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
     xp = _changes(resolution.events, "heroes", "xp")
     if xp:
         names = list(xp)
-        fig.add_trace(go.Bar(x=names, y=[xp[n][0] for n in names], name="XP before"),
+        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][0] for n in names],
+                             name="XP before"),
                       row=1, col=2)
-        fig.add_trace(go.Bar(x=names, y=[xp[n][1] for n in names], name="XP after"),
+        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][1] for n in names],
+                             name="XP after"),
                       row=1, col=2)
     fig.update_layout(barmode="group")
     verb = "would change" if resolution.dry_run else "changed"

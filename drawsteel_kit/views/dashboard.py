@@ -5,7 +5,8 @@ Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static p
 The party page shows party rows only; a hero's page adds that hero's own ``hero:NAME``
 rows. Pages are built from a :class:`~drawsteel_kit.party_view.PartyView` only, which holds
 nothing marked for the Director (a hidden change shows as "Adjusted by the Director").
-Every text is escaped.
+Every text is escaped (``views.html``: a template's arguments are escaped unless they are
+Markup).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from drawsteel_kit.views.data import (
     visible_projects,
 )
 from drawsteel_kit.views.encounters import hero_encounters, party_encounters
-from drawsteel_kit.views.html import STYLE, Html, link, progress, table, text
+from drawsteel_kit.views.html import STYLE, Html, Markup, join, link, progress, table
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
     from drawsteel_kit.ledger import Event
 
-__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "page_owner", "party_page",
-           "player_page", "query_link"]
+__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "nav", "page_owner", "party_page",
+           "player_page", "query_link", "section"]
 
 #: How many recent events a page lists.
 HISTORY_ROWS = 15
@@ -67,26 +68,38 @@ class Page:
     @property
     def html(self) -> str:
         """The page's HTML blocks joined (figures left out): for tests and search."""
-        return "\n".join(b.html for b in self.blocks if isinstance(b, Html))
+        return "\n".join(str(b.html) for b in self.blocks if isinstance(b, Html))
 
 
-def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
-    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
-    for name in campaign.heroes:
-        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
-    return f'<p class="dsk-nav">{"".join(items)}</p>'
+def nav(names: list[str], current: str | None, linker: Linker) -> Markup:
+    """Links to the party page and each named page; the page shown in bold, unlinked."""
+    bold = Markup("<b>{}</b>")
+    items = [link("Party", linker(None)) if current else bold.format("Party")]
+    items += [bold.format(name) if name == current else link(name, linker(name))
+              for name in names]
+    return Markup('<p class="dsk-nav">{}</p>').format(Markup("").join(items))
+
+
+def section(heading: str, *parts: object) -> Html:
+    """A page section: a heading and its parts (tables, lines), in the page's look."""
+    return Html(Markup('<div class="dsk-page"><h2>{}</h2>{}</div>').format(
+        heading, join("", parts)))
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(list(campaign.heroes), current, linker)
 
 
 def _next_xp(level: int, track: str) -> str:
     return "-" if level >= MAX_LEVEL else str(xp_for_level(level + 1, track))
 
 
-def _history(events: list[Event], redact: Callable[[str], str]) -> str:
+def _history(events: list[Event], redact: Callable[[str], str]) -> Markup:
     return table(["#", "day", "what happened"],
                  [(e.id, e.day, redact(e.summary)) for e in events], empty="Nothing yet.")
 
 
-def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
+def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
     rows = [(p.title, p.hero, p.template, progress(p.points, p.goal),
              ", ".join(map(str, p.milestones_reached)) or "-")
             for p in visible_projects(campaign, viewer, hero=hero, include_done=False)]
@@ -94,7 +107,7 @@ def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
                  empty="No projects under way.")
 
 
-def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> str:
+def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
     rows = [(f.hero, f.name, f.role, f.ancestry, works_on or "-")
             for f, works_on in visible_followers(campaign, viewer, hero=hero)]
     return table(["hero", "follower", "role", "ancestry", "works on"], rows,
@@ -111,9 +124,10 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     session = (f"session {party.session} (open)" if party.session_open
                else f"{party.session} session(s) played")
     home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
-    header = (f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
-              f'<p class="dsk-meta">Day {text(party.day)} · {text(session)} · hero tokens '
-              f"{text(party.hero_tokens)}{text(home)}</p>{_nav(campaign, None, linker)}")
+    header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Day {} · {} · '
+                    "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
+                                                    party.hero_tokens, home,
+                                                    _nav(campaign, None, linker))
     heroes = table(
         ["hero", "player", "class", "level", "XP", "next", "victories", "stamina",
          "recoveries", "renown", "wealth"],
@@ -122,23 +136,20 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
           f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
          for h in campaign.heroes.values()], css="dsk-heroes")
     counts = follower_counts(campaign, viewer)
-    caps = ", ".join(f"{text(n)} {c}/{cap}" for n, (c, cap) in counts.items())
+    caps = ", ".join(f"{n} {c}/{cap}" for n, (c, cap) in counts.items())
     blocks: list[Block] = [
-        Html(f"{header}<h2>Heroes</h2>{heroes}</div>"),
+        Html(Markup("{}<h2>Heroes</h2>{}</div>").format(header, heroes)),
         party_encounters(campaign, redact),
-        Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
-             f"{_projects_table(campaign, viewer, None)}</div>"),
+        section("Projects under way", _projects_table(campaign, viewer, None)),
         charts.project_progress(campaign, viewer=viewer),
-        Html(f'<div class="dsk-page"><h2>Followers</h2>'
-             f"{_followers_table(campaign, viewer, None)}"
-             f'<p class="dsk-meta">Followers against the cap: {caps}</p></div>'),
+        section("Followers", _followers_table(campaign, viewer, None),
+                Markup('<p class="dsk-meta">Followers against the cap: {}</p>').format(caps)),
         charts.followers_against_cap(campaign, viewer=viewer),
         charts.xp_and_level(campaign, viewer=viewer),
         charts.renown_and_wealth(campaign, viewer=viewer),
         charts.hero_tokens_by_session(campaign, viewer=viewer),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
-             f"{_history(campaign.history(visible_to=viewer, limit=HISTORY_ROWS), redact)}"
-             "</div>"),
+        section("Recent events",
+                _history(campaign.history(visible_to=viewer, limit=HISTORY_ROWS), redact)),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -154,7 +165,7 @@ def hero_page(view: PartyView, hero: str | None = None, *,
     db = campaign.ledger.db
     track = str(campaign.settings.get("xp_track", "normal"))
     titles = [t.title for t in read_titles(db, hero=h.name) if may_see(t.visibility, viewer)]
-    about = " · ".join(text(x) for x in (h.ancestry, h.hero_class, h.career, f"player {h.player}")
+    about = " · ".join(x for x in (h.ancestry, h.hero_class, h.career, f"player {h.player}")
                        if x)
     stats = table(
         ["level", "XP", "next", "victories", "stamina", "recoveries", "renown", "wealth",
@@ -172,18 +183,17 @@ def hero_page(view: PartyView, hero: str | None = None, *,
                    if may_see(i.visibility, viewer)], empty="No items.")
     history = campaign.history(hero=h.name, visible_to=viewer, limit=HISTORY_ROWS)
     blocks: list[Block] = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(h.name)}</h1>'
-             f'<p class="dsk-meta">{about}</p>{_nav(campaign, h.name, linker)}'
-             f"{stats}{traits}</div>"),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}{}</div>'
+                    ).format(STYLE, h.name, about, _nav(campaign, h.name, linker), stats,
+                             traits)),
         hero_encounters(campaign, h.name, redact),
-        Html(f'<div class="dsk-page"><h2>Projects under way</h2>'
-             f"{_projects_table(campaign, viewer, h.name)}</div>"),
+        section("Projects under way", _projects_table(campaign, viewer, h.name)),
         charts.project_progress(campaign, viewer=viewer, hero=h.name),
-        Html(f'<div class="dsk-page"><h2>Followers</h2>'
-             f"{_followers_table(campaign, viewer, h.name)}<h2>Items</h2>{items}</div>"),
+        section("Followers", _followers_table(campaign, viewer, h.name),
+                Markup("<h2>Items</h2>"), items),
         charts.xp_and_level(campaign, viewer=viewer, hero=h.name),
         charts.renown_and_wealth(campaign, viewer=viewer, hero=h.name),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>{_history(history, redact)}</div>'),
+        section("Recent events", _history(history, redact)),
     ]
     return Page(h.name, h.name, tuple(blocks))
 

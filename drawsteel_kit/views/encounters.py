@@ -2,7 +2,7 @@
 
 The party page shows this session's encounters and the victories each gave, then the last
 few before; a hero's page the encounters that hero took part in. Only encounters the
-viewer may see are read (never a Director-only one); every text is escaped.
+viewer may see are read (never a Director-only one); every text is escaped (``views.html``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.views.html import Html, table
+from drawsteel_kit.views.html import Html, Markup, table
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
@@ -48,13 +48,14 @@ def party_encounters(campaign: Campaign, redact: Callable[[str], str]) -> Html:
     earlier = [e for e in logged if e not in now][-EARLIER_SHOWN:][::-1]
     tally = campaign.session_victories(session, visible_to=viewer) if session else None
     each = ", ".join(f"{name} {v}" for name, v in tally.by_hero.items()) if tally else ""
-    total = (f'<p class="dsk-meta">Session {session}: {tally.total} victories from its '
-             f"encounters ({each})</p>" if tally and tally.encounters else "")
+    total = (Markup('<p class="dsk-meta">Session {}: {} victories from its encounters ({})</p>'
+                    ).format(session, tally.total, each)
+             if tally and tally.encounters else "")
     title = f"Encounters in session {session}" if session else "Encounters"
-    return Html(f'<div class="dsk-page"><h2>{title}</h2>'
-                f"{table(HEADERS, _rows(now, redact), empty='No encounters logged yet.')}"
-                f"{total}<h2>Earlier encounters</h2>"
-                f"{table(HEADERS, _rows(earlier, redact), empty='None before.')}</div>")
+    return Html(Markup('<div class="dsk-page"><h2>{}</h2>{}{}<h2>Earlier encounters</h2>{}</div>'
+                       ).format(title, table(HEADERS, _rows(now, redact),
+                                             empty="No encounters logged yet."), total,
+                                table(HEADERS, _rows(earlier, redact), empty="None before.")))
 
 
 def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str]) -> Html:
@@ -62,7 +63,6 @@ def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str])
     took_part = [e for e in campaign.encounters(visible_to=hero) if hero in e.participants]
     rows = _rows(took_part[-HERO_SHOWN:][::-1], redact)
     gained = sum(e.victories.get(hero, 0) for e in took_part)
-    return Html(f'<div class="dsk-page"><h2>Encounters</h2>'
-                f"{table(HEADERS, rows, empty='No encounters logged yet.')}"
-                f'<p class="dsk-meta">{len(took_part)} encounter(s), {gained} victories '
-                "from them in all</p></div>")
+    return Html(Markup('<div class="dsk-page"><h2>Encounters</h2>{}<p class="dsk-meta">{} '
+                       "encounter(s), {} victories from them in all</p></div>").format(
+        table(HEADERS, rows, empty="No encounters logged yet."), len(took_part), gained))

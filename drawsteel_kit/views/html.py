@@ -1,74 +1,136 @@
-"""Small HTML builders for the player pages: every piece of text is escaped here.
+"""The one place HTML is made: every page, static or served, and every panel is built here.
 
-Names, titles and reasons come from the Director and the players; nothing they typed is
-ever put into a page unescaped.
+Escaping is the type system's job (markupsafe, the library Jinja2 escapes with): finished
+HTML is :class:`Markup`; anything else (a name, a title, a reason, a number) is escaped
+when it meets a template. Page builders elsewhere write ``Markup("<p>{}</p>").format(x)``
+with a literal template only, so nothing a Director or a player typed can become markup;
+``tests/test_html_guard.py`` refuses an f-string or a concatenation that builds tags.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
+from typing import Any
+from urllib.parse import urlsplit
 
-__all__ = ["STYLE", "Html", "Raw", "cell", "link", "progress", "table", "text"]
+from markupsafe import Markup, escape
+
+__all__ = ["STYLE", "Html", "Markup", "document", "escape", "figure", "head_script", "join",
+           "lines", "link", "plot_text", "progress", "table"]
+
+#: Link targets a page may hold: our own relative pages and queries, or the web.
+SAFE_SCHEMES = ("", "http", "https")
 
 
 @dataclass(frozen=True)
 class Html:
-    """A block of finished HTML (notebooks display it; publishing writes it out)."""
+    """A block of finished HTML (notebooks display it; publishing writes it out).
 
-    html: str
+    Given plain text instead of :class:`Markup`, it shows that text escaped: a block can
+    never turn typed text into markup."""
+
+    html: Markup
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.html, Markup):
+            object.__setattr__(self, "html", escape(self.html))
+
+    def __html__(self) -> Markup:
+        return self.html
 
     def _repr_html_(self) -> str:
-        return self.html
+        return str(self.html)
 
     def __str__(self) -> str:
-        return self.html
+        return str(self.html)
 
 
-@dataclass(frozen=True)
-class Raw:
-    """A table cell already built from escaped parts (a link, a progress bar)."""
-
-    html: str
+def _cell(value: object) -> Markup:
+    """A cell's content: Markup as it is, None as nothing, anything else escaped."""
+    return Markup("") if value is None else escape(value)
 
 
-def text(value: object) -> str:
-    """Any value as escaped text (None as an empty string)."""
-    return "" if value is None else escape(str(value), quote=True)
+def join(separator: str, parts: Iterable[object]) -> Markup:
+    """``parts`` joined by the plain-text ``separator``, each part escaped unless Markup."""
+    return escape(separator).join(_cell(p) for p in parts)
 
 
-def cell(value: object) -> str:
-    """A table cell's content: Raw as it is, anything else escaped."""
-    return value.html if isinstance(value, Raw) else text(value)
+def lines(text: str) -> Markup:
+    """Text whose line breaks show as ``<br>``."""
+    return Markup("<br>").join(escape(line) for line in str(text).splitlines())
 
 
-def link(label: str, href: str) -> Raw:
-    """A link whose label and address are both escaped."""
-    return Raw(f'<a href="{text(href)}">{text(label)}</a>')
+def link(label: object, href: str) -> Markup:
+    """A link: label and address escaped, and only a relative or web address kept (a
+    ``javascript:`` one becomes ``#``)."""
+    if urlsplit(href.strip()).scheme.lower() not in SAFE_SCHEMES:
+        href = "#"
+    return Markup('<a href="{}">{}</a>').format(href, _cell(label))
 
 
-def progress(points: int, goal: int) -> Raw:
+def progress(points: int, goal: int) -> Markup:
     """A progress bar with the numbers beside it."""
     share = 0 if goal <= 0 else max(0, min(100, round(100 * points / goal)))
-    return Raw(f'<span class="dsk-bar"><span style="width:{share}%"></span></span> '
-               f"{text(points)}/{text(goal)}")
+    return Markup('<span class="dsk-bar"><span style="width:{}%"></span></span> {}/{}').format(
+        int(share), points, goal)
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[object]], *, css: str = "",
-          empty: str = "None yet.") -> str:
-    """An HTML table; ``empty`` is shown instead when there are no rows."""
-    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>"
-                   for row in rows)
-    if not body:
-        return f'<p class="dsk-empty">{text(empty)}</p>'
-    head = "".join(f"<th>{text(h)}</th>" for h in headers)
-    return f'<table class="dsk-table {text(css)}"><thead><tr>{head}</tr></thead>' \
-           f"<tbody>{body}</tbody></table>"
+def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: str = "",
+          empty: str | None = "None yet.", cell_style: str = "") -> Markup:
+    """An HTML table; ``empty`` is shown instead when there are no rows (``None``: the
+    headers alone)."""
+    td = Markup('<td style="{}">{}</td>') if cell_style else Markup("<td>{}</td>")
+    th = Markup('<th style="{}">{}</th>') if cell_style else Markup("<th>{}</th>")
+    style = (cell_style,) if cell_style else ()
+    body = Markup("").join(
+        Markup("<tr>{}</tr>").format(Markup("").join(td.format(*style, _cell(v)) for v in row))
+        for row in rows)
+    if not body and empty is not None:
+        return Markup('<p class="dsk-empty">{}</p>').format(empty)
+    head = Markup("").join(th.format(*style, _cell(h)) for h in headers)
+    return Markup('<table class="dsk-table {}"><thead><tr>{}</tr></thead>'
+                  "<tbody>{}</tbody></table>").format(css, head, body)
+
+
+def plot_text(value: object) -> str:
+    """Text for a plotly label (a trace name, a category, a hover line): plotly reads a few
+    tags (``<b>``, ``<a>``, ``<br>``) in labels and decodes entities, so escaped text shows
+    exactly as typed (quotes mean nothing there and are left as they are)."""
+    return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def figure(fig: Any, **options: Any) -> Markup:
+    """A plotly figure's ``<div>`` (plotly escapes ``<``, ``>`` and ``/`` in the JSON it
+    writes into its script, so a label cannot close the script)."""
+    return Markup(fig.to_html(full_html=False, include_plotlyjs=False, **options))
+
+
+def _script(javascript: str) -> Markup:
+    """Our own JavaScript (plotly.js) as a script element; never user text."""
+    return Markup('<script type="text/javascript">{}</script>').format(Markup(javascript))
+
+
+def document(title: object, blocks: Iterable[object], *, javascript: str = "",
+             scripts: Sequence[str] = ()) -> Markup:
+    """A complete page: its escaped title, ``javascript`` inlined in the head (or ``scripts``,
+    relative addresses of script files beside the page), the blocks in order."""
+    head = Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
+    if javascript:
+        head += _script(javascript)
+    return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                  '<title>{}</title>{}</head><body style="margin: 1.5em">{}</body></html>\n'
+                  ).format(title, head, Markup("").join(_cell(b) for b in blocks))
+
+
+def head_script(page: str, javascript: str) -> str:
+    """``page`` (a finished HTML document, such as nbconvert's) with ``javascript`` first in
+    its head."""
+    return page.replace("<head>", "<head>\n" + str(_script(javascript)), 1)
 
 
 #: The pages' look, inlined so a published page needs no other file.
-STYLE = """<style>
+STYLE = Markup("""<style>
 .dsk-page { font-family: system-ui, sans-serif; color: #222; max-width: 1100px; }
 .dsk-page h1 { margin: 0.2em 0; } .dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; }
 .dsk-meta { color: #555; margin: 0.2em 0 0.8em; }
@@ -79,4 +141,4 @@ STYLE = """<style>
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
 .dsk-nav a, .dsk-nav b { margin-right: 1em; } .dsk-empty { color: #777; }
-</style>"""
+</style>""")

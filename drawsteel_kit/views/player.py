@@ -15,7 +15,7 @@ from drawsteel_kit.errors import DrawSteelKitError
 from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.views import charts
 from drawsteel_kit.views.data import redactor, visible_projects
-from drawsteel_kit.views.html import Html, table, text
+from drawsteel_kit.views.html import Html, Markup, table
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
@@ -40,10 +40,10 @@ def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
     try:
         curve = campaign.forecast(project_id, **whatif)
     except DrawSteelKitError as exc:
-        return [Html(f'<p class="dsk-error">{text(exc)}</p>')]
+        return [Html(Markup('<p class="dsk-error">{}</p>').format(exc))]
     chances = ", ".join(f"{p:.0%} done within {curve.rolls_for(p)} day(s)"
                         for p in SUMMARY_CHANCES)
-    return [Html(f"<p>{text(title)}: {text(chances)}.</p>"),
+    return [Html(Markup("<p>{}: {}.</p>").format(title, chances)),
             charts.forecast_curve(curve, title=title)]
 
 
@@ -69,9 +69,9 @@ class PlayerControls:
         self.events.observe(lambda _: self.show_events(), names="value")
         parts: list[Any] = []
         if projects:
-            parts += [widgets.HTML("<h2>When will it be done?</h2>"), self.project,
+            parts += [widgets.HTML(Markup("<h2>When will it be done?</h2>")), self.project,
                       self.forecast_out]
-        parts += [widgets.HTML("<h2>History</h2>"), self.events, self.events_out]
+        parts += [widgets.HTML(Markup("<h2>History</h2>")), self.events, self.events_out]
         self.widget = widgets.VBox(parts)
         self.show_forecast()
         self.show_events()

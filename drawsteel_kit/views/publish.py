@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from drawsteel_kit.party_view import PartyView
 from drawsteel_kit.views.dashboard import Page, player_page
-from drawsteel_kit.views.html import Html, text
+from drawsteel_kit.views.html import Html, document, figure
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
@@ -43,18 +43,14 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
 
 
 def page_html(page: Page, plotlyjs: str) -> str:
-    """One page as a complete HTML document."""
+    """One page as a complete HTML document (``views.html.document``: the title escaped)."""
     parts = []
     for i, block in enumerate(page.blocks):
         if isinstance(block, Html):
             parts.append(block.html)
         else:
-            parts.append(block.to_html(full_html=False, include_plotlyjs=False,
-                                       div_id=f"chart-{i}", config={"displaylogo": False}))
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<title>{text(page.title)}</title>"
-            f'<script type="text/javascript">{plotlyjs}</script></head>'
-            f'<body style="margin: 1.5em">{"".join(parts)}</body></html>\n')
+            parts.append(figure(block, div_id=f"chart-{i}", config={"displaylogo": False}))
+    return str(document(page.title, parts, javascript=plotlyjs))
 
 
 def publish(campaign: Campaign, out: str | Path) -> list[Path]:

@@ -8,7 +8,6 @@ every panel) re-reads the campaign.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -16,6 +15,7 @@ import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.views.html import Markup, lines, table
 
 __all__ = ["Panel", "html_table", "preview", "split_list"]
 
@@ -38,14 +38,13 @@ def split_list(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
 
-def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
-    """A small HTML table, every cell escaped."""
-    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{html.escape(h)}</th>"
-                   for h in headers)
-    body = "".join(
-        "<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(c))}</td>" for c in row)
-        + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+#: A panel table's cells: compact, left-aligned.
+CELL_STYLE = "text-align:left;padding:2px 8px"
+
+
+def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Markup:
+    """A small HTML table, every cell escaped (``views.html.table``), headers even when empty."""
+    return table(headers, rows, empty=None, cell_style=CELL_STYLE)
 
 
 class Panel:
@@ -73,8 +72,8 @@ class Panel:
         """Show one result or error, escaped."""
         self.message_text, self.ok = text, ok
         style = OK_STYLE if ok else ERROR_STYLE
-        lines = "<br>".join(html.escape(line) for line in text.splitlines())
-        self.message.value = f"<div style='{style};white-space:pre-wrap'>{lines}</div>"
+        self.message.value = Markup("<div style='{};white-space:pre-wrap'>{}</div>").format(
+            style, lines(text))
 
     def attempt(self, action: Callable[[], Any]) -> Any:
         """Run ``action`` (a read or a check); errors become the message. None on error."""

@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.html import Markup, join
 from drawsteel_kit.views.panels.base import Panel, html_table, split_list
 from drawsteel_kit.views.panels.history import HistoryPanel
 
@@ -104,7 +105,8 @@ class BattlePanel(Panel):
     def show(self) -> None:
         """The chosen battle as the GM sees it: everyone's sheet, mana, the order."""
         if self.ref is None:
-            self.table.value = "<p>No battle yet: name one, choose who fights, New battle.</p>"
+            self.table.value = Markup(
+                "<p>No battle yet: name one, choose who fights, New battle.</p>")
             self.who.options = self.ally.options = []
             return
         info = self.book.battle(self.ref)
@@ -118,10 +120,12 @@ class BattlePanel(Panel):
                  "acted" if c.name in b.acted else "")
                 for c in sorted(b.characters, key=lambda c: (
                     b.order.index(c.name) if c.name in b.order else len(b.order)))]
-        waiting = "".join(f"<p>Waiting: {w.who}'s {w.kind} {w.text()}</p>" for w in info.checks)
-        self.table.value = (f"<p>Round {b.round} · {b.phase} · {info.status}</p>" + html_table(
-            ["fighter", "side", "init", "mana", "emotions", "damage", "curses", "blesses", ""],
-            rows) + waiting)
+        waiting = [Markup("<p>Waiting: {}'s {} {}</p>").format(w.who, w.kind, w.text())
+                   for w in info.checks]
+        self.table.value = join("", [
+            Markup("<p>Round {} · {} · {}</p>").format(b.round, b.phase, info.status),
+            html_table(["fighter", "side", "init", "mana", "emotions", "damage", "curses",
+                        "blesses", ""], rows), *waiting])
         names = [c.name for c in b.characters]
         for box in (self.who, self.ally):
             keep = box.value

@@ -16,6 +16,7 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.rules.dice import ScriptedDice
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.views.html import Markup
 from drawsteel_kit.views.panels.base import Panel, html_table, preview
 from drawsteel_kit.views.panels.history import HistoryPanel
 
@@ -146,9 +147,7 @@ class TownDaysPanel(Panel):
         result = (self.attempt(lambda: self._resolve(True)) if dry_run
                   else self.run(lambda: self._resolve(False), lambda r: r.summary[-2]))
         if result is not None:
-            self.report.value = "<pre>" + "\n".join(
-                line.replace("&", "&amp;").replace("<", "&lt;") for line in result.lines()
-            ) + "</pre>"
+            self.report.value = Markup("<pre>{}</pre>").format("\n".join(result.lines()))
             if dry_run:
                 self.say("Preview: nothing was written; Resolve with this seed writes this.")
 

@@ -11,6 +11,7 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.rules.encounters import KINDS
+from drawsteel_kit.views.html import Markup
 from drawsteel_kit.views.panels.base import Panel, html_table, preview
 
 __all__ = ["EncounterPanel", "HeroLine"]
@@ -53,11 +54,12 @@ class EncounterPanel(Panel):
         self.log_table = W.HTML()
         self._box = W.VBox([
             W.HBox([self.encounter_title, self.kind]),
-            W.HTML("<b>Heroes</b> (who took part; who fell or was taken out)"), self.heroes_box,
+            W.HTML(Markup("<b>Heroes</b> (who took part; who fell or was taken out)")),
+            self.heroes_box,
             self.opponents, self.objective, self.met,
             W.HBox([self.use_override, self.override]), W.HBox([self.notes, self.director]),
             W.HBox([self.preview_button, self.log_button]), self.preview_box, self.message,
-            W.HTML("<b>This session's encounters</b>"), self.log_table])
+            W.HTML(Markup("<b>This session's encounters</b>")), self.log_table])
         self.refresh()
 
     def refresh(self) -> None:
@@ -73,7 +75,8 @@ class EncounterPanel(Panel):
             [(e.number, e.title, e.kind, "yes" if e.met else "no", ", ".join(e.fell) or "-",
               ", ".join(f"{n} +{v}" for n, v in e.victories.items() if v) or "none")
              for e in found]) + (
-            f"<p>Session {tally.session}: {tally.total} victories</p>" if tally else "")
+            Markup("<p>Session {}: {} victories</p>").format(tally.session, tally.total)
+            if tally else "")
 
     def arguments(self) -> dict[str, Any]:
         """The widgets as :meth:`Campaign.log_encounter`'s arguments."""

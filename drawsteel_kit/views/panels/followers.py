@@ -3,12 +3,11 @@ and assigning to a project."""
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 
 from drawsteel_kit.activities import NewFollower, Recruit
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.html import Markup, lines
 from drawsteel_kit.views.panels.base import Panel, html_table, split_list
 
 __all__ = ["FollowersPanel"]
@@ -41,18 +40,17 @@ class FollowersPanel(Panel):
         self.assign_button = self.button("Assign", self.assign)
         self.busy = W.Label()
         self._box = W.VBox([
-            self.caps, self.table, W.HTML("<b>Recruit</b>"), W.HBox([self.hero, self.at]),
+            self.caps, self.table, W.HTML(Markup("<b>Recruit</b>")), W.HBox([self.hero, self.at]),
             W.HBox([self.name, self.role, self.ancestry, self.physical]),
             W.HBox([self.skills, self.languages]), W.HBox([self.recruit_button, self.busy]),
-            W.HTML("<b>Dismiss or assign</b>"), W.HBox([self.follower, self.reason,
+            W.HTML(Markup("<b>Dismiss or assign</b>")), W.HBox([self.follower, self.reason,
                                                         self.dismiss_button]),
             W.HBox([self.project, self.skill_applies, self.assign_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
         heroes = self.hero_options()
-        self.caps.value = "<br>".join(html.escape(str(self.campaign.follower_cap(h)))
-                                      for h in heroes)
+        self.caps.value = lines("\n".join(str(self.campaign.follower_cap(h)) for h in heroes))
         followers = self.campaign.followers()
         titles = {p.id: p.title for p in self.campaign.projects()}
         self.table.value = html_table(

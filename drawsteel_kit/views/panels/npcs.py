@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.html import Markup
 from drawsteel_kit.views.panels.base import Panel, html_table
 
 __all__ = ["NpcPanel"]
@@ -71,5 +70,5 @@ class NpcPanel(Panel):
         if found is None:
             return
         text = "\n".join(i.explanation for i in found)
-        self.negotiation_text.value = "<br>".join(html.escape(i.explanation) for i in found)
+        self.negotiation_text.value = Markup("<br>").join(i.explanation for i in found)
         self.say(text)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.html import Markup, escape
 from drawsteel_kit.views.panels.base import Panel, html_table
 
 __all__ = ["PartyOverview", "SessionPanel"]
@@ -30,8 +29,8 @@ class PartyOverview(Panel):
     def refresh(self) -> None:
         party = self.campaign.party
         state = "open" if party.session_open else "closed"
-        self.header.value = (f"<b>{html.escape(party.name)}</b>: day {party.day}, session "
-                             f"{party.session} ({state}), {party.hero_tokens} hero token(s)")
+        self.header.value = Markup("<b>{}</b>: day {}, session {} ({}), {} hero token(s)").format(
+            party.name, party.day, party.session, state, party.hero_tokens)
         self.table.value = html_table(
             ["Hero", "Level", "XP", "Victories", "Stamina", "Recoveries", "Renown", "Wealth"],
             [(h.name, h.level, h.xp, h.victories, f"{h.stamina}/{h.max_stamina}",
@@ -61,19 +60,19 @@ class SessionPanel(Panel):
         self.spend_button = self.button("Spend hero tokens", self.spend_tokens)
         self._box = W.VBox([
             self.status, W.HBox([self.start_button, self.end_button]),
-            W.HTML("<b>Victories</b> (none chosen: every hero)"),
+            W.HTML(Markup("<b>Victories</b> (none chosen: every hero)")),
             self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
             self.award_victories_button,
-            W.HTML("<b>Hero tokens</b>"), W.HBox([self.token_count, self.token_reason]),
+            W.HTML(Markup("<b>Hero tokens</b>")), W.HBox([self.token_count, self.token_reason]),
             self.award_tokens_button, W.HBox([self.spend, self.spend_hero]), self.spend_button,
             self.message])
         self.refresh()
 
     def refresh(self) -> None:
         party = self.campaign.party
-        self.status.value = (f"Session {party.session} is "
-                             f"{'open' if party.session_open else 'closed'}; the pool holds "
-                             f"{party.hero_tokens} hero token(s)")
+        self.status.value = escape(f"Session {party.session} is "
+                                   f"{'open' if party.session_open else 'closed'}; the pool "
+                                   f"holds {party.hero_tokens} hero token(s)")
         heroes = self.hero_options()
         chosen = [h for h in self.victory_heroes.value if h in heroes]
         self.victory_heroes.options = heroes

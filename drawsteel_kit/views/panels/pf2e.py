@@ -11,6 +11,7 @@ from typing import Any
 import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.views.html import Markup, join
 from drawsteel_kit.views.panels.base import Panel, html_table, split_list
 from drawsteel_kit.views.panels.history import HistoryPanel
 
@@ -104,7 +105,8 @@ class EncounterPanel(Panel):
     def show(self) -> None:
         """The chosen encounter's true state, for the GM."""
         if self.ref is None:
-            self.table.value = "<p>No encounter yet: name one and press New encounter.</p>"
+            self.table.value = Markup(
+                "<p>No encounter yet: name one and press New encounter.</p>")
             self.who.options = []
             return
         info = self.book.encounter(self.ref)
@@ -120,9 +122,11 @@ class EncounterPanel(Panel):
                          ", ".join(f"{p.damage} {p.damage_type}" for p in c.persistent),
                          "delaying" if name in state.delayed else ("dying" if c.dying else "")))
         out = [c.name + f" ({c.status})" for c in state.combatants if c.status != "active"]
-        self.table.value = (f"<p>Round {state.round} · {info.status}</p>" + html_table(
-            ["creature", "players see", "init", "actions", "reaction", "effects",
-             "persistent", ""], rows) + (f"<p>Out: {', '.join(out)}</p>" if out else ""))
+        self.table.value = join("", [
+            Markup("<p>Round {} · {}</p>").format(state.round, info.status),
+            html_table(["creature", "players see", "init", "actions", "reaction", "effects",
+                        "persistent", ""], rows),
+            Markup("<p>Out: {}</p>").format(", ".join(out)) if out else ""])
         keep = self.who.value
         self.who.options = [c.name for c in state.combatants]
         if keep in self.who.options:

@@ -3,7 +3,6 @@ and forecasts."""
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -13,6 +12,7 @@ from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.catalog import projects as catalog
 from drawsteel_kit.errors import RulesError
 from drawsteel_kit.rules.projects import milestones_for_goal
+from drawsteel_kit.views.html import Markup, escape
 from drawsteel_kit.views.panels.base import Panel
 
 __all__ = ["ProjectsPanel", "parse_params"]
@@ -57,10 +57,11 @@ class ProjectsPanel(Panel):
         self.forecast_text = W.HTML()
         self.bars: dict[int, W.IntProgress] = {}
         self._box = W.VBox([
-            W.HTML("<b>Start a project</b>"), self.search, self.results,
+            W.HTML(Markup("<b>Start a project</b>")), self.search, self.results,
             W.HBox([self.hero, self.project_title]), W.HBox([self.params, self.learns]),
-            self.prerequisite, self.start_button, W.HTML("<b>Progress</b>"), self.progress_box,
-            W.HTML("<b>Forecast</b>"),
+            self.prerequisite, self.start_button, W.HTML(Markup("<b>Progress</b>")),
+            self.progress_box,
+            W.HTML(Markup("<b>Forecast</b>")),
             W.HBox([self.forecast_project, self.forecast_edges, self.forecast_button]),
             self.forecast_text, self.message])
         self.filter()
@@ -88,8 +89,8 @@ class ProjectsPanel(Panel):
                               for m in milestones_for_goal(p.goal))
             label = (f"#{p.id} {p.title} ({p.hero}, {p.kind}): {p.points}/{p.goal}"
                      f"{' complete' if p.status == 'complete' else ''}; milestones {marks}")
-            rows.append(W.HBox([bar, W.HTML(html.escape(label))]))
-        self.progress_box.children = rows or [W.HTML("No project started yet.")]
+            rows.append(W.HBox([bar, W.HTML(escape(label))]))
+        self.progress_box.children = rows or [W.HTML(escape("No project started yet."))]
         active = [(f"#{p.id} {p.title}", p.id) for p in self.campaign.projects(status="active")]
         keep_p = self.forecast_project.value
         self.forecast_project.options = active
@@ -118,5 +119,5 @@ class ProjectsPanel(Panel):
                            else f"{p:.0%} chance not within the forecast")
         text = (f"Expected: done after {curve.expected_rolls:.1f} day(s) of work; "
                 + ", ".join(chances))
-        self.forecast_text.value = html.escape(text)
+        self.forecast_text.value = escape(text)
         self.say(text)

@@ -6,6 +6,7 @@ import ipywidgets as W
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.catalog import titles as title_catalog
+from drawsteel_kit.views.html import Markup, escape
 from drawsteel_kit.views.panels.base import Panel, html_table
 
 __all__ = ["InventoryPanel", "WealthPanel"]
@@ -54,7 +55,7 @@ class WealthPanel(Panel):
         if self.hero.value is None:
             return
         who = self.campaign.hero(self.hero.value)
-        self.scores.value = f"Renown {who.renown}, wealth {who.wealth}"
+        self.scores.value = escape(f"Renown {who.renown}, wealth {who.wealth}")
         self.table.value = html_table(
             ["Tier", "Buys", f"{who.name} can afford"],
             [(t.tier, ", ".join(t.items),
@@ -99,7 +100,7 @@ class InventoryPanel(Panel):
         self._box = W.VBox([
             self.table, W.HBox([self.item, self.holder, self.count, self.add_button]),
             W.HBox([self.use_item_choice, self.use_count, self.use_button]),
-            W.HTML("<b>Titles</b>"), self.titles_table,
+            W.HTML(Markup("<b>Titles</b>")), self.titles_table,
             W.HBox([self.title_hero, self.title_choice, self.benefit]),
             W.HBox([self.title_reason, self.grant_button]), self.message])
         self._benefits()

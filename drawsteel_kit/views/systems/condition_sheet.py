@@ -2,7 +2,7 @@
 under way (round, initiative order, each fighter's condition sheet drawn slot by slot),
 past battles, and charts of mana. Only party rows are read (a character's page adds
 ``hero:NAME`` rows); the GM's foe sheets never are, and a foe's mana and emotions stay off
-the page. Every text is escaped.
+the page. Every text is escaped (``views.html``).
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from drawsteel_kit.views.dashboard import (
     Block,
     Linker,
     Page,
+    nav,
     page_owner,
     query_link,
+    section,
 )
-from drawsteel_kit.views.html import STYLE, Html, link, table, text
+from drawsteel_kit.views.html import STYLE, Html, Markup, join, link, plot_text, table
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -34,7 +36,7 @@ __all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "mem
 SYSTEM = "condition-sheet"
 #: How many changes of a character's mana the chart samples.
 CHART_POINTS = 60
-GRID = """<style>
+GRID = Markup("""<style>
 .cs-grid { border-collapse: collapse; margin: 0.2em 0 0.8em; }
 .cs-grid th { text-align: left; padding: 0 0.6em 0 0; font-weight: normal; color: #555; }
 .cs-grid td { border: 1px solid #999; width: 5.5em; height: 1.6em; text-align: center;
@@ -43,7 +45,7 @@ GRID = """<style>
 .cs-grid td.cs-damage { background: #f6c9c0; } .cs-grid td.cs-curse { background: #d9c8f0; }
 .cs-grid td.cs-bless { background: #fbeeb8; }
 .cs-down { color: #b71c1c; font-weight: bold; }
-</style>"""
+</style>""")
 
 
 def members(campaign: Campaign) -> list[str]:
@@ -55,14 +57,11 @@ def _battles(campaign: Campaign, viewer: str) -> list[SheetState]:
     return [s for s in campaign.sheets("battle", visible_to=viewer) if s.system == SYSTEM]
 
 
-def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
-    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
-    for name in campaign.members:
-        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
-    return f'<p class="dsk-nav">{"".join(items)}</p>'
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
 
 
-def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> str:
+def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != SYSTEM or (only and s.name != only):
@@ -79,7 +78,7 @@ def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linke
                  empty="No characters.")
 
 
-def sheet_grid(c: Character) -> str:
+def sheet_grid(c: Character) -> Markup:
     """A condition sheet: damage, curse and bless rows of 6 cells, slots it lacks greyed."""
     rows = []
     for row, marks in (("damage", ["×"] * c.sheet.damage),
@@ -88,39 +87,41 @@ def sheet_grid(c: Character) -> str:
         cells = []
         for i in range(SLOTS):
             if i >= c.sheet.slots:
-                cells.append('<td class="cs-none"></td>')
+                cells.append(Markup('<td class="cs-none"></td>'))
             elif i < len(marks):
-                cells.append(f'<td class="cs-{row}">{text(marks[i])}</td>')
+                cells.append(Markup('<td class="cs-{}">{}</td>').format(row, marks[i]))
             else:
-                cells.append("<td></td>")
-        rows.append(f"<tr><th>{row}</th>{''.join(cells)}</tr>")
-    return f'<table class="cs-grid">{"".join(rows)}</table>'
+                cells.append(Markup("<td></td>"))
+        rows.append(Markup("<tr><th>{}</th>{}</tr>").format(row, Markup("").join(cells)))
+    return Markup('<table class="cs-grid">{}</table>').format(Markup("").join(rows))
 
 
-def _fighter(b: Battle, c: Character) -> str:
-    notes = []
+def _fighter(b: Battle, c: Character) -> Markup:
+    notes: list[object] = []
     if c.knocked_down:
-        notes.append('<span class="cs-down">knocked down</span>')
+        notes.append(Markup('<span class="cs-down">knocked down</span>'))
     if c.withdrawn:
         notes.append("withdrew")
     if b.current == c.name:
-        notes.append("<b>to act</b>")
+        notes.append(Markup("<b>to act</b>"))
     elif c.name in b.acted:
         notes.append("acted")
     if c.side == "pc":
-        notes.append(f"mana {text(c.mana)}")
-        notes += [f"emotion toward {text(t)}: {text(n)}" for t, n in c.emotions]
+        notes.append(f"mana {c.mana}")
+        notes += [f"emotion toward {t}: {n}" for t, n in c.emotions]
     else:
         notes.append("GM's character")
-    return (f"<h4>{text(c.name)} <small>{' · '.join(notes)}</small></h4>{sheet_grid(c)}")
+    return Markup("<h4>{} <small>{}</small></h4>{}").format(c.name, join(" · ", notes),
+                                                           sheet_grid(c))
 
 
-def battle_html(data: dict[str, Any], name: str) -> str:
+def battle_html(data: dict[str, Any], name: str) -> Markup:
     """One running battle: round, initiative order, whose turn, every condition sheet."""
     b = Battle.from_dict(data["battle"])
     phase = {"setup": "initiative not rolled yet", "initiative": "initiative rolled, order "
              "being settled", "acting": "acting", "ended": "ended"}[b.phase]
-    head = f"<h3>{text(name)}</h3><p class=\"dsk-meta\">Round {text(b.round)} · {phase}</p>"
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>').format(name, b.round,
+                                                                               phase)
     values = dict(b.initiative)
     listed = list(b.order) or [n for n, _ in b.initiative]
     order = table(["#", "character", "initiative", "now"], [
@@ -128,13 +129,13 @@ def battle_html(data: dict[str, Any], name: str) -> str:
          "to act" if n == b.current else "acted" if n in b.acted else
          "out" if not b.get(n).can_act else "waiting") for i, n in enumerate(listed, 1)],
         empty="Initiative is rolled when the round starts.")
-    waiting = "".join(f"<p>Rolled, waiting: {text(c['who'])}'s {text(c['kind'])} "
-                      f"{text(sum(c['faces']) + c['value'] + c['bonus'])}</p>"
-                      for c in data.get("checks", []))
-    return GRID + head + order + waiting + "".join(_fighter(b, c) for c in b.characters)
+    waiting = [Markup("<p>Rolled, waiting: {}'s {} {}</p>").format(
+        c["who"], c["kind"], sum(c["faces"]) + c["value"] + c["bonus"])
+        for c in data.get("checks", [])]
+    return join("", [GRID, head, order, *waiting, *(_fighter(b, c) for c in b.characters)])
 
 
-def _past(battles: list[SheetState], only: str | None = None) -> str:
+def _past(battles: list[SheetState], only: str | None = None) -> Markup:
     rows = []
     for s in battles:
         b = Battle.from_dict(s.data["battle"])
@@ -146,7 +147,7 @@ def _past(battles: list[SheetState], only: str | None = None) -> str:
                  empty="No battle has ended yet.")
 
 
-def _history(campaign: Campaign, viewer: str, hero: str | None) -> str:
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
     events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
     return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
                  empty="Nothing yet.")
@@ -165,7 +166,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
         s = battles[-1]
         b = Battle.from_dict(s.data["battle"])
         rounds = s.data.get("rounds", [])
-        title = f"Mana by round: {s.name}"
+        title = f"Mana by round: {plot_text(s.name)}"
         for c in b.characters:
             if c.side != "pc":
                 continue
@@ -173,9 +174,9 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
             ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
             if s.status == "running":
                 xs, ys = [*xs, "now"], [*ys, c.mana]
-            fig.add_scatter(x=xs, y=ys, name=c.name, mode="lines+markers",
-                            hovertemplate="round %{x}: %{y} mana<extra>" + text(c.name)
-                            + "</extra>")
+            fig.add_scatter(x=xs, y=ys, name=plot_text(c.name), mode="lines+markers",
+                            hovertemplate="round %{x}: %{y} mana<extra>%{fullData.name}"
+                            "</extra>")
         fig.update_xaxes(title_text="round", type="category")
         fig.update_yaxes(title_text="mana", dtick=1)
     return _figure(fig, title, "No battle yet.")
@@ -195,9 +196,9 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
                                  CHART_POINTS)
         if points:
             fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
-                            name=s.name, mode="lines+markers", line_shape="hv",
-                            hovertemplate="event #%{x}: %{y} mana<extra>" + text(s.name)
-                            + "</extra>")
+                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} mana<extra>%{fullData.name}"
+                            "</extra>")
     fig.update_xaxes(title_text="event #")
     fig.update_yaxes(title_text="mana", dtick=1)
     return _figure(fig, "Mana after each battle", "No mana recorded yet.")
@@ -209,19 +210,18 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     viewer = "party"
     party = campaign.party
     battles = _battles(campaign, viewer)
-    live = "".join(battle_html(s.data, s.name) for s in battles if s.status == "running") \
-        or '<p class="dsk-empty">No battle is under way.</p>'
+    live = join("", [battle_html(s.data, s.name) for s in battles if s.status == "running"]) \
+        or Markup('<p class="dsk-empty">No battle is under way.</p>')
     blocks: list[Block] = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
-             f'<p class="dsk-meta">Condition-sheet battles · day {text(party.day)}</p>'
-             f"{_nav(campaign, None, linker)}<h2>Characters</h2>"
-             f"{_characters(campaign, viewer, None, linker)}</div>"),
-        Html(f'<div class="dsk-page"><h2>Battle</h2>{live}</div>'),
-        Html(f'<div class="dsk-page"><h2>Past battles</h2>{_past(battles)}</div>'),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Condition-sheet '
+                    "battles · day {}</p>{}<h2>Characters</h2>{}</div>").format(
+            STYLE, party.name, party.day, _nav(campaign, None, linker),
+            _characters(campaign, viewer, None, linker))),
+        section("Battle", live),
+        section("Past battles", _past(battles)),
         mana_rounds_chart(campaign, viewer),
         mana_chart(campaign, viewer),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
-             f"{_history(campaign, viewer, None)}</div>"),
+        section("Recent events", _history(campaign, viewer, None)),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -235,16 +235,15 @@ def member_page(view: PartyView, name: str | None = None, *,
     battles = _battles(campaign, viewer)
     mine = [s for s in battles if s.status == "running" and any(
         c["name"] == viewer for c in s.data["battle"]["characters"])]
-    live = "".join(battle_html(s.data, s.name) for s in mine) or \
-        f'<p class="dsk-empty">{text(viewer)} is in no battle now.</p>'
+    live = join("", [battle_html(s.data, s.name) for s in mine]) or \
+        Markup('<p class="dsk-empty">{} is in no battle now.</p>').format(viewer)
     blocks: list[Block] = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(viewer)}</h1>'
-             f'<p class="dsk-meta">{text(campaign.party.name)}</p>'
-             f"{_nav(campaign, viewer, linker)}{_characters(campaign, viewer, viewer, linker)}"
-             f"<h2>Now</h2>{live}<h2>Battles</h2>{_past(battles, viewer)}</div>"),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Now</h2>{}<h2>Battles</h2>{}</div>").format(
+            STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
+            _characters(campaign, viewer, viewer, linker), live, _past(battles, viewer))),
         mana_chart(campaign, viewer, viewer),
-        Html(f'<div class="dsk-page"><h2>History</h2>'
-             f"{_history(campaign, viewer, viewer)}</div>"),
+        section("History", _history(campaign, viewer, viewer)),
     ]
     return Page(viewer, viewer, tuple(blocks))
 

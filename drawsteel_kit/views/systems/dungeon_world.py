@@ -15,8 +15,16 @@ from plotly.subplots import make_subplots
 from drawsteel_kit.ledger import timeline
 from drawsteel_kit.party_view import PartyView, books
 from drawsteel_kit.views.charts import _days_axis, _figure
-from drawsteel_kit.views.dashboard import HISTORY_ROWS, Linker, Page, page_owner, query_link
-from drawsteel_kit.views.html import STYLE, Html, link, progress, table, text
+from drawsteel_kit.views.dashboard import (
+    HISTORY_ROWS,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
+from drawsteel_kit.views.html import STYLE, Html, Markup, link, plot_text, progress, table
 
 if TYPE_CHECKING:
     from drawsteel_kit.campaign import Campaign
@@ -36,14 +44,11 @@ def _book(campaign: Campaign) -> Any:
     return campaign.dungeon_world
 
 
-def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
-    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
-    for name in campaign.members:
-        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
-    return f'<p class="dsk-nav">{"".join(items)}</p>'
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
 
 
-def _history(events: list[Event]) -> str:
+def _history(events: list[Event]) -> Markup:
     return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
                  empty="Nothing yet.")
 
@@ -66,7 +71,8 @@ def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> go
         for col, field in ((1, "xp"), (2, "hp")):
             days, values = _line(campaign, sheet.key, field, viewer)
             if days:
-                fig.add_trace(go.Scatter(x=days, y=values, name=f"{sheet.name} {field.upper()}",
+                fig.add_trace(go.Scatter(x=days, y=values,
+                                         name=plot_text(f"{sheet.name} {field.upper()}"),
                                          mode="lines+markers", line_shape="hv",
                                          legendgroup=sheet.name), row=1, col=col)
     _days_axis(fig, campaign.party.day)
@@ -89,9 +95,9 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     book = _book(campaign)
     session = (f"session {party.session} (open)" if party.session_open
                else f"{party.session} session(s) played")
-    header = (f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
-              f'<p class="dsk-meta">Dungeon World · day {text(party.day)} · {text(session)}'
-              f"</p>{_nav(campaign, None, linker)}")
+    header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Dungeon World · '
+                    "day {} · {}</p>{}").format(STYLE, party.name, party.day, session,
+                                                _nav(campaign, None, linker))
     rows = [[link(c.name, linker(c.name)), book.player(c.name), c.playbook or "-",
              *_numbers(c), "; ".join(f"{b.target}: {b.text}" for b in c.bonds) or "-"]
             for c in book.characters(visible_to=viewer).values()]
@@ -99,9 +105,9 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
                        css="dsk-heroes", empty="No characters yet.")
     history = campaign.history(visible_to=viewer, limit=HISTORY_ROWS)
     blocks = [
-        Html(f"{header}<h2>Characters</h2>{characters}</div>"),
+        Html(Markup("{}<h2>Characters</h2>{}</div>").format(header, characters)),
         xp_and_hp(campaign, viewer=viewer),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>{_history(history)}</div>'),
+        section("Recent events", _history(history)),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -116,7 +122,7 @@ def member_page(view: PartyView, name: str | None = None, *,
     sheet = book.member_sheet(name)
     viewer = sheet.name
     c = book.character(sheet.name)
-    about = " · ".join(text(x) for x in (c.playbook, f"level {c.level}", str(c.alignment),
+    about = " · ".join(str(x) for x in (c.playbook, f"level {c.level}", str(c.alignment),
                                          book.player(c.name) and f"player {book.player(c.name)}")
                        if x)
     numbers = table(_NUMBER_HEADERS, [_numbers(c)], css="dsk-stats")
@@ -132,11 +138,12 @@ def member_page(view: PartyView, name: str | None = None, *,
                               ("forward and ongoing", "; ".join(mods) or "-")])
     history = campaign.history(hero=c.name, visible_to=viewer, limit=HISTORY_ROWS)
     blocks = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(c.name)}</h1>'
-             f'<p class="dsk-meta">{about}</p>{_nav(campaign, c.name, linker)}{numbers}'
-             f"<h2>Stats</h2>{stats}<h2>Bonds</h2>{bonds}{traits}</div>"),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Stats</h2>{}<h2>Bonds</h2>{}{}</div>").format(
+            STYLE, c.name, about, _nav(campaign, c.name, linker), numbers, stats, bonds,
+            traits)),
         xp_and_hp(campaign, viewer=viewer, name=c.name),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>{_history(history)}</div>'),
+        section("Recent events", _history(history)),
     ]
     return Page(c.name, c.name, tuple(blocks))
 
@@ -156,9 +163,9 @@ def resolution_blocks(campaign: Campaign, result: Resolution) -> list[Any]:
             for name in last]
     fig = go.Figure()
     for f in fields:
-        fig.add_trace(go.Bar(name=f, x=list(last),
+        fig.add_trace(go.Bar(name=f, x=[plot_text(n) for n in last],
                              y=[(last[n].get(f) or 0) - (first[n].get(f) or 0) for n in last]))
     fig.update_layout(barmode="group", yaxis_title="change")
     changed = table(["character", *fields], rows, empty="No sheet changed.")
-    return [Html(f"<h3>Characters</h3>{changed}"),
+    return [Html(Markup("<h3>Characters</h3>{}").format(changed)),
             _figure(fig, "What the plan changed", "No sheet changed")]

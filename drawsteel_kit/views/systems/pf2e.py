@@ -1,7 +1,7 @@
 """The players' pages of a Pathfinder 2e campaign: the PCs, the live encounter tracker (the
 party's view sheet: unidentified enemies under the names the players know), past encounters'
 records, and charts. Only party rows are read (a PC's page adds ``hero:NAME`` rows); the
-Director's encounter sheets never are. Every text is escaped.
+Director's encounter sheets never are. Every text is escaped (``views.html``).
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from drawsteel_kit.views.dashboard import (
     Block,
     Linker,
     Page,
+    nav,
     page_owner,
     query_link,
+    section,
 )
-from drawsteel_kit.views.html import STYLE, Html, link, table, text
+from drawsteel_kit.views.html import STYLE, Html, Markup, join, link, plot_text, table
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -43,14 +45,11 @@ def _views(campaign: Campaign, viewer: str) -> list[SheetState]:
     return [s for s in campaign.sheets(VIEW, visible_to=viewer) if s.system == "pf2e"]
 
 
-def _nav(campaign: Campaign, current: str | None, linker: Linker) -> str:
-    items = [link("Party", linker(None)).html if current else "<b>Party</b>"]
-    for name in campaign.members:
-        items.append(f"<b>{text(name)}</b>" if name == current else link(name, linker(name)).html)
-    return f'<p class="dsk-nav">{"".join(items)}</p>'
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
 
 
-def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> str:
+def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
     show_hp = bool(campaign.settings.get("hp_on_page", True))
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
@@ -74,13 +73,13 @@ def _effects(row: dict[str, Any]) -> str:
     return "; ".join(parts) or "-"
 
 
-def tracker(view: dict[str, Any]) -> str:
+def tracker(view: dict[str, Any]) -> Markup:
     """One running encounter as players see it."""
     acting = view.get("acting")
-    head = (f"<h3>{text(view['encounter'])}</h3><p class=\"dsk-meta\">Round "
-            f"{text(view['round'])}" + (f" · <b>{text(acting)}'s turn</b>" if acting else
-                                        " · between turns" if view.get("rolled") else
-                                        " · initiative not rolled yet") + "</p>")
+    now = (Markup(" · <b>{}'s turn</b>").format(acting) if acting else
+           " · between turns" if view.get("rolled") else " · initiative not rolled yet")
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {}{}</p>').format(
+        view["encounter"], view["round"], now)
     rows = []
     for i, row in enumerate(view.get("combatants", []), start=1):
         state = ("acting" if row.get("acting") else "delaying" if row.get("delaying")
@@ -94,15 +93,15 @@ def tracker(view: dict[str, Any]) -> str:
                                "flat check" for p in row.get("persistent", [])) or "-"))
     order = table(["#", "creature", "initiative", "now", "actions left", "reaction",
                    "effects", "persistent damage"], rows, empty="Nobody in it yet.")
-    extra = ""
+    extra = []
     if view.get("delaying"):
-        extra += f"<p>Delaying: {text(', '.join(view['delaying']))}</p>"
+        extra.append(Markup("<p>Delaying: {}</p>").format(", ".join(view["delaying"])))
     if view.get("out"):
-        extra += f"<p>Out of the fight: {text(', '.join(view['out']))}</p>"
-    return head + order + extra
+        extra.append(Markup("<p>Out of the fight: {}</p>").format(", ".join(view["out"])))
+    return join("", [head, order, *extra])
 
 
-def _records(views: list[SheetState], only: str | None = None) -> str:
+def _records(views: list[SheetState], only: str | None = None) -> Markup:
     rows = []
     for s in views:
         r = s.data.get("record")
@@ -117,7 +116,7 @@ def _records(views: list[SheetState], only: str | None = None) -> str:
                   "never identified"], rows, empty="No encounter has ended yet.")
 
 
-def _history(campaign: Campaign, viewer: str, hero: str | None) -> str:
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
     events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
     return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
                  empty="Nothing yet.")
@@ -132,7 +131,7 @@ def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
     views = _views(campaign, viewer)
     fig = go.Figure()
     if views:
-        fig.add_bar(x=[f"{i + 1}. {s.name}" for i, s in enumerate(views)],
+        fig.add_bar(x=[plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
                     y=[s.data.get("round", 0) for s in views],
                     marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
                                   for s in views],
@@ -160,9 +159,9 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
             if xs[-1] < now:
                 xs, ys = [*xs, now], [*ys, ys[-1]]
             fig.add_scatter(x=xs, y=ys,
-                            name=s.name, mode="lines+markers", line_shape="hv",
-                            hovertemplate="event #%{x}: %{y} HP<extra>" + text(s.name)
-                            + "</extra>")
+                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} HP<extra>%{fullData.name}"
+                            "</extra>")
     fig.update_xaxes(title_text="event #")
     return _figure(fig, "Hit points", "No hit points recorded yet.")
 
@@ -174,19 +173,18 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     party = campaign.party
     views = _views(campaign, viewer)
     running = [s for s in views if s.status == "running"]
-    live = "".join(tracker(s.data) for s in running) or \
-        '<p class="dsk-empty">No encounter is running.</p>'
+    live = join("", [tracker(s.data) for s in running]) or \
+        Markup('<p class="dsk-empty">No encounter is running.</p>')
     blocks: list[Block] = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(party.name)}</h1>'
-             f'<p class="dsk-meta">Pathfinder 2e · day {text(party.day)}</p>'
-             f"{_nav(campaign, None, linker)}<h2>Characters</h2>"
-             f"{_pc_rows(campaign, viewer, None, linker)}</div>"),
-        Html(f'<div class="dsk-page"><h2>Encounter tracker</h2>{live}</div>'),
-        Html(f'<div class="dsk-page"><h2>Past encounters</h2>{_records(views)}</div>'),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Pathfinder 2e · '
+                    "day {}</p>{}<h2>Characters</h2>{}</div>").format(
+            STYLE, party.name, party.day, _nav(campaign, None, linker),
+            _pc_rows(campaign, viewer, None, linker))),
+        section("Encounter tracker", live),
+        section("Past encounters", _records(views)),
         rounds_chart(campaign, viewer),
         hp_chart(campaign, viewer),
-        Html(f'<div class="dsk-page"><h2>Recent events</h2>'
-             f"{_history(campaign, viewer, None)}</div>"),
+        section("Recent events", _history(campaign, viewer, None)),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -201,16 +199,15 @@ def member_page(view: PartyView, name: str | None = None, *,
     views = _views(campaign, viewer)
     mine = [s for s in views if s.status == "running"
             and any(c["name"] == viewer for c in s.data.get("combatants", []))]
-    live = "".join(tracker(s.data) for s in mine) or \
-        f'<p class="dsk-empty">{text(viewer)} is in no running encounter.</p>'
+    live = join("", [tracker(s.data) for s in mine]) or \
+        Markup('<p class="dsk-empty">{} is in no running encounter.</p>').format(viewer)
     blocks: list[Block] = [
-        Html(f'{STYLE}<div class="dsk-page"><h1>{text(viewer)}</h1>'
-             f'<p class="dsk-meta">{text(campaign.party.name)}</p>'
-             f"{_nav(campaign, viewer, linker)}{_pc_rows(campaign, viewer, viewer, linker)}"
-             f"<h2>Now</h2>{live}<h2>Encounters</h2>{_records(views, viewer)}</div>"),
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Now</h2>{}<h2>Encounters</h2>{}</div>").format(
+            STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
+            _pc_rows(campaign, viewer, viewer, linker), live, _records(views, viewer))),
         hp_chart(campaign, viewer, viewer),
-        Html(f'<div class="dsk-page"><h2>History</h2>'
-             f"{_history(campaign, viewer, viewer)}</div>"),
+        section("History", _history(campaign, viewer, viewer)),
     ]
     return Page(viewer, viewer, tuple(blocks))
 

@@ -1,0 +1,119 @@
+"""No module builds HTML by hand: tags are written only as literal ``Markup("...")`` templates.
+
+Every page and panel is built through ``drawsteel_kit/views/html.py`` (markupsafe): a literal
+template's ``{}`` arguments are escaped unless they are Markup already. This scan of every
+module's syntax tree refuses the bug class of issue 15 (a name put into an f-string of HTML):
+an f-string, a ``+``/``%``/``.format`` on a plain string, or any string holding a tag outside
+a ``Markup(...)`` call, and a ``Markup(...)`` of anything but a literal.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
+#: The one templating module: the only place that may wrap computed text in Markup.
+TEMPLATING = PACKAGE / "views" / "html.py"
+#: HTML elements a page could be built of (``<roll>``, a plan's own tag, is not one).
+ELEMENTS = ("a|abbr|article|aside|audio|b|body|br|button|caption|code|col|details|div|dl|dt|"
+            "dd|em|embed|form|figure|footer|h1|h2|h3|h4|h5|h6|head|header|hr|html|i|iframe|img|"
+            "input|label|li|link|main|meta|nav|object|ol|option|p|pre|s|script|section|select|"
+            "small|source|span|strong|style|sub|summary|sup|svg|table|tbody|td|textarea|tfoot|"
+            "th|thead|title|tr|u|ul|video")
+#: An HTML tag: ``<p>``, ``<td class=...``, ``</b>``, ``<!DOCTYPE``.
+TAG = re.compile(r"<(?:/?(?:" + ELEMENTS + r")(?=[\s/>])|!)", re.IGNORECASE)
+#: A plotly hover template (``%{y}``, ``<extra>``): plotly draws it as SVG text, not HTML.
+PLOTLY = re.compile(r"%\{|<extra>")
+
+
+def _tags(text: str) -> bool:
+    if PLOTLY.search(text):
+        text = re.sub(r"</?(?:extra|br)>", "", text)
+    return bool(TAG.search(text))
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _is_markup(call: ast.AST) -> bool:
+    if not isinstance(call, ast.Call):
+        return False
+    f = call.func
+    return (isinstance(f, ast.Name) and f.id == "Markup") or (
+        isinstance(f, ast.Attribute) and f.attr == "Markup")
+
+
+def problems(source: str, where: str) -> list[str]:
+    """Each place in ``source`` that builds HTML outside a literal Markup template."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    templates: set[int] = set()
+    out = []
+    for node in ast.walk(tree):
+        if _is_markup(node):
+            args = [*node.args, *(k.value for k in node.keywords)]
+            if len(args) > 1 or (args and not (isinstance(args[0], ast.Constant)
+                                               and isinstance(args[0].value, str))):
+                out.append(f"{where}:{node.lineno}: Markup() of something not a literal "
+                           "template (build it in views/html.py)")
+            templates.update(id(a) for a in args)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            literal = "".join(v.value for v in node.values
+                              if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            if _tags(literal):
+                out.append(f"{where}:{node.lineno}: an f-string builds HTML (use a "
+                           "Markup(\"...\").format() template)")
+            for v in node.values:  # its literal parts are judged here, not again below
+                templates.add(id(v))
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in docs and id(node) not in templates and _tags(node.value)):
+            out.append(f"{where}:{node.lineno}: HTML in a plain string (write it as a "
+                       "Markup(\"...\") template)")
+    return out
+
+
+def modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if p != TEMPLATING)
+
+
+def test_the_scan_finds_the_bug_class() -> None:
+    """The scan itself can fail: each way of building HTML by hand is caught."""
+    caught = [
+        'html = f"<p>{name}</p>"',  # issue 15's bug
+        'html = "<b>" + name + "</b>"',
+        'html = "<td>%s</td>" % name',
+        'html = "<li>{}</li>".format(name)',
+        'html = Markup(f"<p>{name}</p>")',
+        "html = Markup(name)",
+        'html = Markup("<p>" + name)',
+        'widget.value = "<br>".join(names)',
+        "html = '<a href=\"' + href + '\">'",
+    ]
+    for line in caught:
+        assert problems(line, "x"), line
+    fine = [
+        'html = Markup("<p>{}</p>").format(name)',
+        'html = Markup("<br>").join(names)',
+        'text = f"{a} < {b} and {c}<5"',
+        'hover = "day %{x}<br>%{y}<extra>%{fullData.name}</extra>"',
+        'def f():\n    """Returns ``<p>`` blocks."""',
+    ]
+    for line in fine:
+        assert not problems(line, "x"), line
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_builds_html_by_hand(path: Path) -> None:
+    assert problems(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE))) == []
