@@ -21,6 +21,7 @@ from drawsteel_kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.respite import winded_value
 from drawsteel_kit.state import CHARACTERISTICS, HeroState, read_heroes, read_party
+from drawsteel_kit.systems.limits import name_key, same_name
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 if TYPE_CHECKING:
@@ -66,7 +67,10 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
         # operations (and read-only player pages) read, never campaign.yaml.
         "settings": {**cf.settings.model_dump(mode="json"),
                      "custom_projects": [p.model_dump(mode="json") for p in cf.custom_projects],
-                     "wealth_items": {str(k): v for k, v in cf.wealth_items.items()}},
+                     "wealth_items": {str(k): v for k, v in cf.wealth_items.items()},
+                     # The campaign's own skills, languages and titles, which operations
+                     # accept beside the book's; absent when none (older ledgers match).
+                     **({"custom": cf.custom.lists()} if cf.custom.lists() else {})},
         "stronghold": cf.stronghold.model_dump(mode="json") if cf.stronghold else None,
     }
 
@@ -122,8 +126,8 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
                     f"{theirs[k]!r} (the ledger is kept; use `drawsteel-kit adjust` to change it)"
                     for k in _SHEET if row[k] != theirs[k]
                 ]
-            named = {s.name.casefold() for s in cf.heroes}
-            missing = [n for n in existing if n.casefold() not in named]
+            named = {name_key(s.name) for s in cf.heroes}
+            missing = [n for n in existing if name_key(n) not in named]
     except BaseException:
         ledger.close()
         raise
@@ -204,8 +208,8 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
             summary += f"; added: {', '.join(added)}"
     else:
         summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
-    named = {s.name.casefold() for s in specs}
-    missing = [n for n in campaign.members if n.casefold() not in named]
+    named = {name_key(s.name) for s in specs}
+    missing = [n for n in campaign.members if name_key(n) not in named]
     return campaign, Happened("init", summary, events,
                               {"added": added, "differences": differences,
                                "missing_from_file": missing})
@@ -236,7 +240,7 @@ def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[A
 
 def _find(heroes: Mapping[str, HeroState], name: str) -> HeroState | None:
     for have in heroes.values():
-        if have.name.casefold() == name.casefold():
+        if same_name(have.name, name):
             return have
     return None
 
