@@ -156,6 +156,14 @@ class CampaignBase:
         """The campaign's table rules as the ledger has them."""
         return self.party.settings
 
+    def book_name(self, kind: str, name: str, what: str) -> str:
+        """A skill, language or title as the book or this campaign (campaign.yaml's
+        ``custom:``) spells it; NotInBook names ``what`` and the closest match otherwise."""
+        from drawsteel_kit.catalog.book_names import book_name
+
+        return book_name(kind, name, self.settings.get("custom"),  # type: ignore[arg-type]
+                         what=what)
+
     def _next_id(self, table: str) -> int:
         """The next free id of a projection table (inside the write, so no one else takes it)."""
         return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")

@@ -12,7 +12,7 @@ more (000: 3951, 4736-4773).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from drawsteel_kit.activities import NewFollower, ProjectRef, Recruit
@@ -124,9 +124,14 @@ class FollowerOps(ProjectOps, RewardOps):
     def _spec(self, who: HeroState, new: NewFollower) -> follower_rules.FollowerSpec:
         name = check_text(new.name, "follower name", name=True)
         check_text(new.ancestry, "ancestry")
-        for label, names in (("skill", new.skills), ("language", new.languages)):
-            for item in names:
-                check_text(item, label)
+        spelled: dict[str, tuple[str, ...]] = {}
+        for kind, label, names in (("skills", "skill", new.skills),
+                                   ("languages", "language", new.languages)):
+            if isinstance(names, str):
+                raise RulesError(f"{name}'s {kind} must be a list of names, got {names!r}")
+            spelled[kind] = tuple(self.book_name(kind, check_text(item, label, name=True),
+                                                 f"{name}'s {label}") for item in names)
+        new = replace(new, **spelled)  # type: ignore[arg-type]
         if new.role == "artisan":
             spec = follower_rules.make_artisan(
                 name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]

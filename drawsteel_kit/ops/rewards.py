@@ -289,9 +289,10 @@ class RewardOps(CampaignBase):
         """A hero earns a title. A book title applies its benefit (the hero chooses one when
         there are several); a title of the table's own takes its numbers as given."""
         who = self.hero(hero)
-        title = check_text(title, "title")
+        title = check_text(title, "title", name=True)
         if not title:
             raise RulesError("name the title")
+        title = self.book_name("titles", title, "title")
         custom = {k: v for k, v in (("renown", renown), ("wealth", wealth),
                                     ("followers", followers), ("retainers", retainers)) if v}
         with self._writing() as w:
