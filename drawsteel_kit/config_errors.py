@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -154,7 +155,8 @@ def _entry_name(data: object, section: str, i: int) -> str:
     name = entry.get("name") if isinstance(entry, dict) else None
     if not isinstance(name, str):
         return ""
-    name = "".join(ch if ch.isprintable() else "?" for ch in name.strip())
+    name = "".join(ch if ch.isprintable() else "?"
+                   for ch in unicodedata.normalize("NFC", name.strip()))
     return name if len(name) <= HERO_NAME_MAX else name[:HERO_NAME_MAX] + "…"
 
 
