@@ -194,7 +194,7 @@ class RewardOps(CampaignBase):
         inventory with its tier. One tier above works only with the campaign's
         stretch_purchases rule, and costs 1 wealth."""
         who = self.hero(hero)
-        item = check_text(item, "item")
+        item = check_text(item, "item", name=True)
         if not item:
             raise RulesError("name the item bought")
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)
@@ -365,7 +365,7 @@ class RewardOps(CampaignBase):
                  visibility: str = PARTY) -> Happened:
         """Treasure or gear comes to the party: found, given, traded, bought or crafted.
         A treasure of the catalog takes its kind (consumable, trinket ...) from it."""
-        item = check_text(item, "item")
+        item = check_text(item, "item", name=True)
         if not item:
             raise RulesError("name the item")
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)
