@@ -148,8 +148,9 @@ def _list_difference(mine: Iterable[Any], theirs: Iterable[Any], *,
     mine, theirs = list(mine), list(theirs)
     if mine == theirs:
         return None
-    keys = {_key(v) for v in theirs}
-    only_mine = [v for v in mine if _key(v) not in keys]
+    by_key = {_key(v): v for v in theirs}
+    only_mine = [v for v in mine if _key(v) not in by_key]
+    changed = [v for v in mine if _key(v) in by_key and by_key[_key(v)] != v]
     keys = {_key(v) for v in mine}
     only_theirs = [v for v in theirs if _key(v) not in keys]
     parts = []
@@ -157,8 +158,10 @@ def _list_difference(mine: Iterable[Any], theirs: Iterable[Any], *,
         parts.append(f"{'added' if now else f'only {FILE} has'} {_listed(only_mine)}")
     if only_theirs:
         parts.append(f"{'removed' if now else 'only the ledger has'} {_listed(only_theirs)}")
+    if changed:
+        parts.append(f"{'changed' if now else f'{FILE} writes differently'} {_listed(changed)}")
     if not parts:
-        parts.append("the same entries in another order or spelling")
+        parts.append("the same entries in another order")
     return "; ".join(parts)
 
 
