@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.catalog.book_names import NotInBook
 from drawsteel_kit.config import load_campaign_file
-from drawsteel_kit.errors import CampaignFileError, RulesError
+from drawsteel_kit.errors import CampaignFileError, DrawSteelKitError, RulesError
 from drawsteel_kit.init_report import applied_changes
 from drawsteel_kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.limits import first_control, name_key
@@ -360,3 +360,18 @@ def test_applied_changes_name_each_setting_in_plain_words() -> None:
         "name: A → B", "custom_projects: changed Tame", "wealth_items.2: added boat",
         "settings.level_rewards: true → false", "stronghold: nothing → Keep"]
     assert applied_changes(after, after) == []
+
+
+def test_a_pf2e_creature_named_like_another_combatant_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "pf"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "pf2e-demo" / "campaign.yaml", folder)
+    camp, _ = Campaign.init(folder)
+    with camp:
+        camp.pf2e.new_encounter("Ambush")
+        camp.pf2e.add_creature(None, "Goblin Boss", 2)
+        for twin in ("GOBLIN BOSS", "goblin boss"):
+            with refused(camp, DrawSteelKitError, "'Goblin Boss' is already in Ambush"):
+                camp.pf2e.add_creature(None, twin, 2)
+        with refused(camp, DrawSteelKitError, "U\\+200B"):
+            camp.pf2e.add_creature(None, "Gob\u200blin", 2)
