@@ -106,7 +106,11 @@ def applied_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) 
         if key == "system" or old.get(key) == new.get(key):
             continue
         a, b = old.get(key), new.get(key)
-        if isinstance(a, Mapping) or isinstance(b, Mapping):
+        if key == "players":  # who plays whom (Dungeon World): each character's player
+            lines += [f"{who}: player: {_shown((a or {}).get(who))} → {_shown((b or {}).get(who))}"
+                      for who in dict.fromkeys([*(b or {}), *(a or {})])
+                      if (a or {}).get(who) != (b or {}).get(who)]
+        elif isinstance(a, Mapping) or isinstance(b, Mapping):
             lines += [f"{_label(key)}.{line}" for line in _mapping_changes(a or {}, b or {})]
         elif isinstance(a, list) or isinstance(b, list):
             lines.append(f"{_label(key)}: {_list_difference(b or [], a or [], now=True)}")

@@ -375,3 +375,21 @@ def test_a_pf2e_creature_named_like_another_combatant_is_refused(tmp_path: Path)
                 camp.pf2e.add_creature(None, twin, 2)
         with refused(camp, DrawSteelKitError, "U\\+200B"):
             camp.pf2e.add_creature(None, "Gob\u200blin", 2)
+
+
+def test_init_on_a_dungeon_world_ledger_names_a_changed_player_and_sheet_field(
+        tmp_path: Path) -> None:
+    folder = tmp_path / "dw"
+    folder.mkdir()
+    data = yaml.safe_load((REPO / "campaigns" / "dungeon-world-demo" / "campaign.yaml")
+                          .read_text("utf-8"))
+    write_campaign(folder, data)
+    Campaign.init(folder)[0].close()
+    first = data["characters"][0]
+    old_player = first.get("player", "")
+    first["player"] = "Someone Else"
+    write_campaign(folder, data)
+    camp, happened = Campaign.init(folder)
+    with camp:
+        assert happened.details["applied"] == [
+            f"{first['name']}: player: {old_player or 'nothing'} → Someone Else"]
