@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.catalog.book_names import NotInBook
+from drawsteel_kit.catalog.book_names import NotInBook, book_names, in_book
 from drawsteel_kit.config import load_campaign_file
 from drawsteel_kit.errors import CampaignFileError, DrawSteelKitError, RulesError
 from drawsteel_kit.init_report import applied_changes
@@ -393,3 +393,55 @@ def test_init_on_a_dungeon_world_ledger_names_a_changed_player_and_sheet_field(
     with camp:
         assert happened.details["applied"] == [
             f"{first['name']}: player: {old_player or 'nothing'} → Someone Else"]
+
+
+# --- properties over many names -------------------------------------------------------------
+
+#: Names of letters, some accented, as a Director types them.
+plain_names = st.text(st.sampled_from("abcdefghijklmnoprstuvyzéèëöüñåßø"), min_size=2,
+                      max_size=10).map(str.title)
+
+
+def _look_alike(draw: st.DrawFn, name: str) -> str:
+    """``name`` with its case changed letter by letter and its accents decomposed or not."""
+    flips = draw(st.lists(st.booleans(), min_size=len(name), max_size=len(name)))
+    cased = "".join(c.swapcase() if f and c.swapcase().casefold() == c.casefold() else c
+                    for c, f in zip(name, flips, strict=True))
+    return unicodedata.normalize(draw(st.sampled_from(["NFC", "NFD"])), cased)
+
+
+@SETTINGS
+@given(data=st.data(), name=plain_names)
+def test_any_look_alike_of_a_hero_name_is_refused_and_finds_the_hero(
+        tmp_path: Path, data: st.DataObject, name: str) -> None:
+    twin = _look_alike(data.draw, name)
+    folder = tmp_path / "c"
+    shutil.rmtree(folder, ignore_errors=True)
+    heroes = [{**HEROES[0], "name": name}, {**HEROES[1], "name": twin}]
+    message = _refused_file(folder, campaign_data(heroes=heroes))
+    assert "heroes[1]" in message and f"is already the name of heroes[0] ({name})" in message
+    shutil.rmtree(folder)
+    camp, _ = Campaign.init(write_campaign(folder, campaign_data(heroes=heroes[:1])))
+    with camp:
+        assert camp.hero(twin).name == name
+
+
+@SETTINGS
+@given(skill=st.sampled_from(sorted(book_names("skills"))), data=st.data())
+def test_a_misspelt_skill_is_refused_naming_a_close_one(tmp_path: Path, skill: str,
+                                                        data: st.DataObject) -> None:
+    at = data.draw(st.integers(0, len(skill) - 1))
+    typo = skill[:at] + data.draw(st.sampled_from("qxz")) + skill[at + 1:]
+    if in_book("skills", typo) is not None:
+        return
+    folder = tmp_path / "c"
+    shutil.rmtree(folder, ignore_errors=True)
+    heroes = [{**HEROES[0], "skills": [typo]}]
+    message = _refused_file(folder, campaign_data(heroes=heroes))
+    assert f"heroes[0] (Val): skills: {typo!r} is not a skill of the book; did you mean " \
+           in message and "(declare the campaign's own under custom.skills)" in message
+    data_ = campaign_data(heroes=heroes)
+    data_["custom"] = {"skills": [typo]}
+    shutil.rmtree(folder)
+    assert load_campaign_file(write_campaign(folder, data_) / "campaign.yaml"
+                              ).heroes[0].skills == [typo]
