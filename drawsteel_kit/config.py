@@ -35,8 +35,6 @@ from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.catalog.careers import career as _career
 from drawsteel_kit.catalog.careers import careers as _careers
-from drawsteel_kit.catalog.titles import choose_benefit, is_book_title
-from drawsteel_kit.catalog.titles import title as book_title
 from drawsteel_kit.catalog.wealth import wealth_items as wealth_catalog_items
 from drawsteel_kit.config_errors import (
     MAX_PROBLEMS_SHOWN,
@@ -66,6 +64,13 @@ from drawsteel_kit.config_fields import (
     show,
     within,
 )
+from drawsteel_kit.config_names import (
+    CustomNames,
+    TitleSpec,
+    check_book_names,
+    hero_book_names,
+    unique_titles,
+)
 from drawsteel_kit.config_projects import CUSTOM_GOAL_MAX, CustomProjectSpec
 from drawsteel_kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL, Track, xp_for_level
@@ -87,6 +92,7 @@ __all__ = [
     "STARTING_WEALTH",
     "CampaignFile",
     "Characteristics",
+    "CustomNames",
     "CustomProjectSpec",
     "HeroSpec",
     "Settings",
@@ -193,45 +199,6 @@ class Characteristics(_Model):
     presence: Score = 0
 
 
-class TitleSpec(_Model):
-    """A title: its name, or ``{name: Noble, benefit: followers}`` for a book title whose
-    benefit the hero chose (``drawsteel-kit titles catalog`` lists them)."""
-
-    name: Label = Field(description="the title's name")
-    benefit: str | None = Field(None, description="the benefit chosen, for a book title that "
-                                "offers several")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _bare_name(cls, value: object) -> object:
-        return {"name": value} if isinstance(value, str) else value
-
-    @model_validator(mode="after")
-    def _benefit_chosen(self) -> TitleSpec:
-        if is_book_title(self.name):
-            try:
-                choose_benefit(book_title(self.name), self.benefit)
-            except RulesError as exc:
-                how = f"{{name: {self.name}, benefit: KEY}}" if self.benefit is None else ""
-                raise PydanticCustomError(
-                    "title_benefit", "{why}{how}",
-                    {"why": str(exc), "how": f"; write it as {how}" if how else ""}) from None
-        elif self.benefit is not None:
-            raise PydanticCustomError(
-                "title_benefit", "{name} is not a book title, so it has no benefit to choose",
-                {"name": self.name})
-        return self
-
-
-def _titles(entries: list[TitleSpec]) -> list[TitleSpec]:
-    folded = [e.name.casefold() for e in entries]
-    twice = sorted({e.name for e, f in zip(entries, folded, strict=True) if folded.count(f) > 1})
-    if twice:
-        raise PydanticCustomError("duplicate_title", "lists {twice} more than once",
-                                  {"twice": ", ".join(twice)})
-    return entries
-
-
 class HeroSpec(_Model):
     """One hero as the Director writes it. ``xp`` is filled in by :class:`CampaignFile`."""
 
@@ -259,7 +226,7 @@ class HeroSpec(_Model):
     renown: Count = STARTING_RENOWN
     wealth: Count = STARTING_WEALTH
     project_points: Count = Field(0, description="the career's project points not yet spent")
-    titles: Annotated[list[TitleSpec], AfterValidator(_titles)] = Field(
+    titles: Annotated[list[TitleSpec], AfterValidator(unique_titles)] = Field(
         [], description="titles held: a name, or {name, benefit} for a title whose benefit "
         "the hero chose"
     )
@@ -299,6 +266,8 @@ class CampaignFile(_Model):
     system: Literal["draw-steel"] = "draw-steel"
     settings: Settings = Settings()
     stronghold: Stronghold | None = None
+    custom: CustomNames = Field(CustomNames(), description="the campaign's own skills, "
+                                "languages and titles, beyond the book's lists")
     heroes: list[HeroSpec] = Field(
         min_length=1, description="the party: a list of heroes, at least one"
     )
@@ -338,6 +307,15 @@ class CampaignFile(_Model):
         if problems:
             raise located(problems)
         return filled
+
+    @field_validator("heroes")
+    @classmethod
+    def _book_names(cls, heroes: list[HeroSpec], info: ValidationInfo) -> list[HeroSpec]:
+        return hero_book_names(heroes, info.data.get("custom"))
+
+    @model_validator(mode="after")
+    def _other_book_names(self) -> CampaignFile:
+        return check_book_names(self)
 
     @field_validator("wealth_items")
     @classmethod

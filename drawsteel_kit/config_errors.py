@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
@@ -19,6 +20,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from drawsteel_kit.config_fields import HERO_NAME_MAX, one_line, show
 from drawsteel_kit.errors import CampaignFileError
+from drawsteel_kit.systems.limits import name_key
 
 __all__ = [
     "LOCATED_PROBLEMS",
@@ -153,7 +155,8 @@ def _entry_name(data: object, section: str, i: int) -> str:
     name = entry.get("name") if isinstance(entry, dict) else None
     if not isinstance(name, str):
         return ""
-    name = "".join(ch if ch.isprintable() else "?" for ch in name.strip())
+    name = "".join(ch if ch.isprintable() else "?"
+                   for ch in unicodedata.normalize("NFC", name.strip()))
     return name if len(name) <= HERO_NAME_MAX else name[:HERO_NAME_MAX] + "…"
 
 
@@ -166,17 +169,19 @@ def located(problems: list[Problem]) -> PydanticCustomError:
 
 
 def name_clashes(section: str, names: Sequence[str], noun: str) -> list[Problem]:
-    """A problem for each entry of ``section`` whose name an earlier entry has (case ignored)."""
+    """A problem for each entry of ``section`` whose name an earlier entry has (case and how
+    accents are encoded ignored: :func:`~drawsteel_kit.systems.limits.name_key`), naming both."""
     first_seen: dict[str, int] = {}
     problems: list[Problem] = []
     for i, name in enumerate(names):
-        key = name.casefold()
+        key = name_key(name)
         if key in first_seen:
+            earlier = names[first_seen[key]]
             problems.append(
                 (
                     (section, i, "name"),
-                    f"{name!r} is already the name of {section}[{first_seen[key]}]; "
-                    f"{noun} names must differ (case is ignored)",
+                    f"{name!r} is already the name of {section}[{first_seen[key]}] "
+                    f"({earlier}); {noun} names must differ (case is ignored)",
                 )
             )
         first_seen.setdefault(key, i)

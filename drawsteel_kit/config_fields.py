@@ -14,7 +14,7 @@ from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.catalog.languages import canonical_language, language_key
-from drawsteel_kit.systems.limits import first_control
+from drawsteel_kit.systems.limits import character_code, character_kind, first_control, name_key
 
 __all__ = [
     "CAMPAIGN_NAME_MAX",
@@ -106,8 +106,8 @@ def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
         if bad is not None:
             raise PydanticCustomError(
                 "bad_character",
-                "must be one line without control characters, found U+{code}",
-                {"code": f"{ord(bad):04X}"},
+                "must be one line without {kind}, found {code}",
+                {"kind": character_kind(bad), "code": character_code(bad)},
             )
         if len(value) > limit:
             raise PydanticCustomError(
@@ -156,10 +156,10 @@ def _free_text(value: str) -> str:
 
 
 def no_duplicates(values: list[str]) -> list[str]:
-    """No entry twice, ignoring case."""
+    """No entry twice, ignoring case and how accents are encoded (:func:`name_key`)."""
     seen: dict[str, int] = {}
     for i, value in enumerate(values):
-        key = value.casefold()
+        key = name_key(value)
         if key in seen:
             raise PydanticCustomError(
                 "duplicate_entry",

@@ -14,13 +14,16 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from drawsteel_kit.catalog.book_names import book_name
 from drawsteel_kit.catalog.careers import career as _career
 from drawsteel_kit.config import CAMPAIGN_FILE, CampaignFile, HeroSpec, load_campaign_file
 from drawsteel_kit.errors import RulesError
+from drawsteel_kit.init_report import applied_changes, hero_differences, sheet_differences
 from drawsteel_kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.respite import winded_value
 from drawsteel_kit.state import CHARACTERISTICS, HeroState, read_heroes, read_party
+from drawsteel_kit.systems.limits import name_key, same_name
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 if TYPE_CHECKING:
@@ -34,9 +37,6 @@ ADJUSTABLE = (
     "stamina", "max_recoveries", "recoveries", "renown", "wealth", "project_points",
     "skills", "languages", "perks", *CHARACTERISTICS,
 )
-#: Sheet fields compared between campaign.yaml and the ledger when ``init`` runs again.
-_SHEET = ("player", "ancestry", "class", "career", "max_stamina", "max_recoveries",
-          *CHARACTERISTICS)
 
 
 def hero_row(spec: HeroSpec, track: str) -> dict[str, Any]:
@@ -66,7 +66,10 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
         # operations (and read-only player pages) read, never campaign.yaml.
         "settings": {**cf.settings.model_dump(mode="json"),
                      "custom_projects": [p.model_dump(mode="json") for p in cf.custom_projects],
-                     "wealth_items": {str(k): v for k, v in cf.wealth_items.items()}},
+                     "wealth_items": {str(k): v for k, v in cf.wealth_items.items()},
+                     # The campaign's own skills, languages and titles, which operations
+                     # accept beside the book's; absent when none (older ledgers match).
+                     **({"custom": cf.custom.lists()} if cf.custom.lists() else {})},
         "stronghold": cf.stronghold.model_dump(mode="json") if cf.stronghold else None,
     }
 
@@ -87,6 +90,7 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
             events = []
             party = read_party(ledger.db)
             wanted = party_row(cf)
+            applied: list[str] = []
             if party is not None:
                 _same_system(folder, party.settings, cf.system)
             if party is None:
@@ -98,6 +102,7 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
                 ))
             else:
                 current = {k: getattr(party, k) for k in wanted}
+                applied = applied_changes(current, wanted)
                 if current != wanted:
                     events.append(writer.party_event(
                         "campaign_configured", wanted,
@@ -116,14 +121,9 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
                     events += _starting_rewards(campaign, writer, spec)
                     added.append(spec.name)
                     continue
-                theirs = have.as_dict()
-                differences += [
-                    f"{have.name}: {CAMPAIGN_FILE} says {k} {row[k]!r}, the ledger has "
-                    f"{theirs[k]!r} (the ledger is kept; use `drawsteel-kit adjust` to change it)"
-                    for k in _SHEET if row[k] != theirs[k]
-                ]
-            named = {s.name.casefold() for s in cf.heroes}
-            missing = [n for n in existing if n.casefold() not in named]
+                differences += hero_differences(spec, row, have.as_dict())
+            named = {name_key(s.name) for s in cf.heroes}
+            missing = [n for n in existing if name_key(n) not in named]
     except BaseException:
         ledger.close()
         raise
@@ -133,7 +133,8 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
             summary += f"; heroes added: {', '.join(added)}"
     else:
         summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
-    details = {"added": added, "differences": differences, "missing_from_file": missing}
+    details = {"added": added, "differences": differences, "missing_from_file": missing,
+               "applied": applied}
     return campaign, Happened("init", summary, tuple(events), details)
 
 
@@ -165,6 +166,7 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
     campaign = cls(folder, ledger)
     added: list[str] = []
     differences: list[str] = []
+    applied: list[str] = []
     try:
         with ledger.write():
             writer = Writer(campaign)
@@ -178,6 +180,7 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
                              f"created from {CAMPAIGN_FILE}")
             else:
                 _same_system(folder, party.settings, cf.system)
+                applied = applied_changes({k: getattr(party, k) for k in wanted}, wanted)
                 if {k: getattr(party, k) for k in wanted} != wanted:
                     writer.party_event("campaign_configured", wanted,
                                        summary=f"Settings updated from {CAMPAIGN_FILE}")
@@ -191,9 +194,9 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
                         visibility=spec.visibility)
                     added.append(spec.name)
                 elif have.data != spec.data:
-                    differences.append(
+                    differences += sheet_differences(have.name, spec.data, have.data) or [
                         f"{spec.name}: {CAMPAIGN_FILE} differs from the ledger (the ledger is "
-                        "kept: it holds what play has changed since)")
+                        "kept: it holds what play has changed since)"]
     except BaseException:
         ledger.close()
         raise
@@ -204,11 +207,11 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
             summary += f"; added: {', '.join(added)}"
     else:
         summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
-    named = {s.name.casefold() for s in specs}
-    missing = [n for n in campaign.members if n.casefold() not in named]
+    named = {name_key(s.name) for s in specs}
+    missing = [n for n in campaign.members if name_key(n) not in named]
     return campaign, Happened("init", summary, events,
                               {"added": added, "differences": differences,
-                               "missing_from_file": missing})
+                               "missing_from_file": missing, "applied": applied})
 
 
 def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[Any]:
@@ -236,16 +239,18 @@ def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[A
 
 def _find(heroes: Mapping[str, HeroState], name: str) -> HeroState | None:
     for have in heroes.values():
-        if have.name.casefold() == name.casefold():
+        if same_name(have.name, name):
             return have
     return None
 
 
-def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[str, Any]:
+def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any], *,
+                          custom: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Check a hand adjustment and return the new column values it sets.
 
-    Sheet fields are validated exactly as campaign.yaml's are; state fields
-    (Stamina, recoveries, XP, level) against the hero's maxima and the rules.
+    Sheet fields are validated exactly as campaign.yaml's are (skills and languages: the
+    book's or the campaign's ``custom`` ones); state fields (Stamina, recoveries, XP, level)
+    against the hero's maxima and the rules.
     """
     changes = {("class" if k == "hero_class" else k): v for k, v in changes.items()}
     if "characteristics" in changes:
@@ -297,4 +302,8 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any]) -> dict[s
     # careers spelled as the catalog spells them ("sage" -> "Sage").
     read = spec.model_dump(by_alias=True)
     read.update(read.pop("characteristics"))
+    for kind in ("skills", "languages"):
+        if kind in changes:
+            read[kind] = [book_name(kind, n, custom, what=f"{hero.name}: {kind}")
+                          for n in read[kind]]
     return {k: read.get(k, v) for k, v in changes.items()}

@@ -14,6 +14,7 @@ from typing import Any
 import sqlite_utils
 
 from drawsteel_kit.errors import UnknownHero
+from drawsteel_kit.systems.limits import name_key
 
 __all__ = [
     "CHARACTERISTICS",
@@ -155,8 +156,9 @@ def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
-    # NOCASE folds ASCII only; campaign.yaml tells names apart by casefold ("Éowyn" = "éowyn").
-    folded = [k for k in known if isinstance(name, str) and k.casefold() == name.casefold()]
+    # NOCASE folds ASCII only; campaign.yaml tells names apart by NFC + casefold ("Éowyn" =
+    # "éowyn", however the accent is encoded).
+    folded = [k for k in known if name_key(k) == name_key(name)]
     if folded:
         return HeroState.from_row(
             next(iter(db.query("SELECT * FROM heroes WHERE name = ?", [folded[0]])))

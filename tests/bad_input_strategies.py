@@ -151,6 +151,7 @@ def books_data() -> dict[str, Any]:
     data = campaign_data(heroes=[VAL, HEROES[1], YORN], project_events="roll",
                          recruit_at=["Riverside Market"])
     data["stronghold"] = {"name": "The Lantern House", "location": "Capital"}
+    data["custom"] = {"titles": ["Mayor"]}  # a title of the table's own, declared
     return data
 
 

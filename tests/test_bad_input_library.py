@@ -52,7 +52,7 @@ from drawsteel_kit.activities import (
     StudyGuide,
 )
 from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.errors import DrawSteelKitError, RulesError
 
 SHARED = settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                           HealthCheck.too_slow])
@@ -447,16 +447,21 @@ def test_the_check_notices_a_crash_a_vague_message_and_a_partial_write(shared) -
 
 def test_odd_but_valid_names_are_accepted_and_found_again(shared) -> None:
     """What the rules allow is not refused: notes, items and NPCs with emoji, right-to-left
-    text and combining marks come back exactly as given (trimmed)."""
+    text and combining marks come back exactly as given (trimmed). A right-to-left override
+    is refused in a name (it makes a name read as another), but a note may hold it."""
     camp, pristine = shared
-    names = ["Ælfwyn 🐉", "שירה", "Zoë", "龍之介", "Mx. O'Neil-Ngũgĩ", "\u202eevil"]
+    names = ["Ælfwyn 🐉", "שירה", "Zoë", "龍之介", "Mx. O'Neil-Ngũgĩ"]
     try:
         for n in names:
             camp.add_item(n)
             camp.add_npc(n, level=2)
             camp.add_note(n, about=n)
             assert camp.item(n).item == n and camp.npc(n).name == n
-        assert [n.text for n in camp.notes()][-len(names):] == names
+        camp.add_note("\u202eevil", about="\u202eevil")
+        assert [n.text for n in camp.notes()][-len(names) - 1:] == [*names, "\u202eevil"]
+        for add in (camp.add_item, lambda n: camp.add_npc(n, level=2)):
+            with pytest.raises(RulesError, match="U\\+202E"):
+                add("\u202eevil")
         assert camp.ledger.verify()
     finally:
         pristine.restore(camp)

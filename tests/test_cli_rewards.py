@@ -53,6 +53,8 @@ def demo(tmp_path: Path) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)  # never a built ledger
+    with (folder / "campaign.yaml").open("a", encoding="utf-8") as file:
+        file.write("\ncustom:\n  titles: [Lamp Warden]\n")  # the table's own, declared
     run("init", folder)
     return folder
 

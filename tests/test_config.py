@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from drawsteel_kit.catalog import projects as cat
+from drawsteel_kit.catalog.book_names import in_book
 from drawsteel_kit.catalog.careers import career, careers
 from drawsteel_kit.catalog.languages import language_fit, languages
 from drawsteel_kit.catalog.titles import Benefit, choose_benefit, is_book_title, title
@@ -33,6 +34,7 @@ from drawsteel_kit.config import (
 )
 from drawsteel_kit.errors import CampaignFileError
 from drawsteel_kit.rules.advancement import level_for_xp, xp_for_level
+from drawsteel_kit.systems.limits import name_key
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "campaigns" / "demo" / CAMPAIGN_FILE
@@ -272,7 +274,8 @@ def test_a_flood_of_problems_is_cut_short(tmp_path: Path):
         (
             campaign(settingz={}),
             "settingz: unknown field; did you mean 'settings'? Allowed: "
-            "name, system, settings, stronghold, heroes, custom_projects, wealth_items, notes",
+            "name, system, settings, stronghold, custom, heroes, custom_projects, wealth_items, "
+            "notes",
         ),
         (
             campaign(hero(clas="Fury")),
@@ -388,7 +391,7 @@ def test_xp_below_the_level_says_the_minimum(tmp_path: Path):
 
 def test_duplicate_hero_names_ignore_case(tmp_path: Path):
     assert problems(tmp_path, campaign(hero("Val"), hero("Yorn"), hero("VAL"))) == [
-        "heroes[2] (VAL): name: 'VAL' is already the name of heroes[0]; "
+        "heroes[2] (VAL): name: 'VAL' is already the name of heroes[0] (Val); "
         "hero names must differ (case is ignored)"
     ]
 
@@ -417,6 +420,9 @@ def test_no_duplicate_skills_or_languages(tmp_path: Path, field: str):
         ("x" * 61, "name: must be at most 60 characters, got 61"),
         ("Val\nYorn", "name: must be one line without control characters, found U+000A"),
         ("Bell\x07", "name: must be one line without control characters, found U+0007"),
+        ("Val\u202e", "name: must be one line without invisible formatting characters "
+                      "(right-to-left overrides, zero-width spaces), found U+202E "
+                      "(RIGHT-TO-LEFT OVERRIDE)"),
     ],
 )
 def test_bad_hero_names(tmp_path: Path, name: str, expected: str):
@@ -484,7 +490,9 @@ def test_related_languages_and_custom_projects_default_to_none(tmp_path: Path):
 
 def test_related_languages_are_spelled_as_the_catalog_spells_them(tmp_path: Path):
     groups = [["kalliak", " Zaliac "], ["Low Rhivian", "High Rhyvian", "Dwarvish Cant"]]
-    cf = load_campaign_file(write(tmp_path, campaign(settings={"related_languages": groups})))
+    data = campaign(settings={"related_languages": groups})
+    data["custom"] = {"languages": ["Dwarvish Cant"]}  # not the book's: the campaign's own
+    cf = load_campaign_file(write(tmp_path, data))
     assert cf.settings.related_languages == [
         ["Kalliak", "Zaliac"],
         ["Low Rhyvian", "High Rhyvian", "Dwarvish Cant"],
@@ -585,7 +593,8 @@ def test_custom_project_problems(tmp_path: Path, spec: dict[str, Any], expected:
 def test_custom_project_names_must_differ(tmp_path: Path):
     data = campaign(custom_projects=[project("Tame"), project("Study"), project("TAME")])
     assert problems(tmp_path, data) == [
-        "custom_projects[2] (TAME): name: 'TAME' is already the name of custom_projects[0]; "
+        "custom_projects[2] (TAME): name: 'TAME' is already the name of custom_projects[0] "
+        "(Tame); "
         "project names must differ (case is ignored)"
     ]
 
@@ -603,7 +612,7 @@ def test_hero_problems_stay_in_file_order(tmp_path: Path):
     assert problems(tmp_path, data) == [
         "heroes[0] (Val): xp: must be at least 16 for level 2 on the normal XP track, got 3",
         "heroes[1] (val): xp: must be at least 16 for level 2 on the normal XP track, got 3",
-        "heroes[1] (val): name: 'val' is already the name of heroes[0]; "
+        "heroes[1] (val): name: 'val' is already the name of heroes[0] (Val); "
         "hero names must differ (case is ignored)",
     ]
 
@@ -729,7 +738,7 @@ def _is_label(text: str) -> bool:
 
 
 def _label_key(text: str) -> str:
-    return unicodedata.normalize("NFC", text).strip().casefold()
+    return name_key(unicodedata.normalize("NFC", text).strip())
 
 
 labels = st.text(min_size=1, max_size=12).filter(_is_label)
@@ -786,6 +795,12 @@ def campaigns(draw: st.DrawFn) -> CampaignFile:
     }
     if draw(st.booleans()):
         data["stronghold"] = {"name": draw(labels), "location": draw(free_text)}
+    # Skills and titles not in the book are the campaign's own: declared once each.
+    data["custom"] = {
+        kind: list({_label_key(n): n.strip() for h in heroes for n in h[kind]
+                    if in_book(kind, n) is None}.values())
+        for kind in ("skills", "titles")
+    }
     return CampaignFile.model_validate(data)
 
 

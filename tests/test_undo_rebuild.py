@@ -29,7 +29,7 @@ OPERATIONS: dict[str, Callable[[Campaign], object]] = {
     "session": lambda c: c.start_session(),
     "tokens": lambda c: c.award_tokens(3, reason="bold"),
     "day": lambda c: c.advance_day(4),
-    "adjust": lambda c: c.adjust_hero("Bran", reason="fix", skills=["Lore"], wealth=3),
+    "adjust": lambda c: c.adjust_hero("Bran", reason="fix", skills=["History"], wealth=3),
     "stamina-spend": lambda c: c.spend_tokens("stamina", hero="Val"),
 }
 

@@ -87,6 +87,8 @@ def init(campaign: str) -> None:
     camp, happened = Campaign.init(campaign)
     with camp:
         click.echo(happened.summary)
+        for line in happened.details.get("applied", ()):
+            click.echo(f"  applied: {line}")
         for line in happened.details["differences"]:
             click.echo(f"  note: {line}")
         for name in happened.details["missing_from_file"]:

@@ -430,7 +430,7 @@ def titles_grant(campaign: str, hero: str, title: str, benefit: str | None, reas
                  renown: int, wealth: int, followers: int, retainers: int, effect: str,
                  director: bool) -> None:
     """A hero earns a title: a book title applies the benefit chosen, a title of the table's
-    own takes the numbers given.
+    own (declared under custom.titles in campaign.yaml) takes the numbers given.
 
     \b
     Example: drawsteel-kit titles grant campaigns/demo Yorn Noble --benefit followers

@@ -7,6 +7,7 @@ Operations are grouped by area in mixins (``ops.sessions``, ``ops.respites``, ..
 from __future__ import annotations
 
 import functools
+import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -53,16 +54,19 @@ class Happened:
         return self.summary
 
 
-def check_text(value: str, what: str) -> str:
+def check_text(value: str, what: str, *, name: bool = False) -> str:
+    """Text a user typed, stripped; ``name``: a name (of an NPC, a follower, an item, a
+    battle ...), one line without invisible characters and NFC-normalised, so that it reads
+    as it looks and equals the same name typed another way."""
     if not isinstance(value, str):
         raise RulesError(f"{what} must be text, got {value!r}")
     if not encodable(value):
         raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); type it "
                          "again, or set the terminal to UTF-8")
-    problem = control_problem(value)
+    problem = control_problem(value.strip() if name else value, lines=not name)
     if problem:
         raise RulesError(f"{what} {problem}")
-    value = value.strip()
+    value = unicodedata.normalize("NFC", value.strip()) if name else value.strip()
     if len(value) > MAX_TEXT:
         raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")
     return value
@@ -151,6 +155,14 @@ class CampaignBase:
     def settings(self) -> dict[str, Any]:
         """The campaign's table rules as the ledger has them."""
         return self.party.settings
+
+    def book_name(self, kind: str, name: str, what: str) -> str:
+        """A skill, language or title as the book or this campaign (campaign.yaml's
+        ``custom:``) spells it; NotInBook names ``what`` and the closest match otherwise."""
+        from drawsteel_kit.catalog.book_names import book_name
+
+        return book_name(kind, name, self.settings.get("custom"),  # type: ignore[arg-type]
+                         what=what)
 
     def _next_id(self, table: str) -> int:
         """The next free id of a projection table (inside the write, so no one else takes it)."""

@@ -52,6 +52,7 @@ from drawsteel_kit.ops.sheets import (
 from drawsteel_kit.rules.dice import Dice, ScriptedDice
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
+from drawsteel_kit.systems.limits import same_name
 
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]
 
@@ -111,7 +112,7 @@ class ConditionSheetBook(SystemBook):
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
         text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]
         for s in self.sheets(kind):
-            if s.name.casefold() == text.casefold():
+            if same_name(s.name, text):
                 return s
         have = ", ".join(s.name for s in self.sheets(kind)) or "none"
         raise ConditionSheetError(f"no {kind} named {text!r} in campaign.yaml ({kind}s: {have})")
@@ -174,7 +175,7 @@ class ConditionSheetBook(SystemBook):
                    foes: Sequence[str | Mapping[str, Any]] | str = ()) -> Happened:
         """Start a battle with players' characters (default: all) and foes: names from
         campaign.yaml, or a foe for this battle only as ``{name, cast, guard, slots, ...}``."""
-        title = check_text(name, "the battle's name")
+        title = check_text(name, "the battle's name", name=True)
         if not title:
             raise ConditionSheetError("name the battle")
         chosen = names(characters) if characters is not None else list(self.campaign.members)

@@ -11,6 +11,7 @@ from drawsteel_kit.ops.base import check_text
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
+from drawsteel_kit.systems.limits import same_name
 
 __all__ = ["MAX_TYPED", "BattleInfo", "Turn", "covers_for", "fighter", "names", "parse_effect",
            "parse_faces", "rounds_after"]
@@ -46,7 +47,7 @@ class Turn:
         """A fighter's name as the battle spells it (case-insensitive)."""
         text = check_text(name, "a character's name")  # type: ignore[arg-type]
         for c in self.battle.characters:
-            if c.name.casefold() == text.casefold():
+            if same_name(c.name, text):
                 return c.name
         return self.battle.get(text).name  # raises, listing who is in the battle
 

@@ -179,7 +179,7 @@ class EncounterOps(CampaignBase):
         """Log an encounter: who took part (None: every hero), the other side ("4 goblins"),
         the objective and whether it was met, who fell; each hero who survived it gains the
         book's victories (000:821, 825) or the Director's ``victories`` instead."""
-        title = check_text(title, "encounter title")
+        title = check_text(title, "encounter title", name=True)
         if not title:
             raise RulesError("an encounter needs a title (\"Bandits at the Old Mill\")")
         objective = check_text(objective, "objective")
@@ -194,8 +194,8 @@ class EncounterOps(CampaignBase):
         if len(lines) > MAX_OPPONENT_LINES:
             raise RulesError(f"{len(lines)} opponent lines: keep it under {MAX_OPPONENT_LINES} "
                              "(group them: '12 goblins')")
-        foes = tuple(parse_opponent(check_text(o, "opponent") if isinstance(o, str) else o)
-                     for o in lines)
+        foes = tuple(parse_opponent(check_text(o, "opponent", name=True)
+                                    if isinstance(o, str) else o) for o in lines)
         party = self._resolve_heroes(None if heroes is None else _names(heroes, "heroes"))
         names = [h.name for h in party]
         fell_names = [self.hero(n).name for n in _names(fell, "heroes who fell")]

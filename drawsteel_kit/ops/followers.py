@@ -12,7 +12,7 @@ more (000: 3951, 4736-4773).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from drawsteel_kit.activities import NewFollower, ProjectRef, Recruit
@@ -26,6 +26,7 @@ from drawsteel_kit.rules import followers as follower_rules
 from drawsteel_kit.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.state import CHARACTERISTICS, FollowerState, HeroState, read_followers
+from drawsteel_kit.systems.limits import same_name
 
 __all__ = ["FollowerCap", "FollowerOps"]
 
@@ -74,7 +75,7 @@ class FollowerOps(ProjectOps, RewardOps):
         every = read_followers(self.ledger.db)
         for f in every:
             if (isinstance(ref, int) and f.id == ref) or (
-                isinstance(ref, str) and f.name.casefold() == ref.strip().casefold()
+                same_name(f.name, ref)
             ):
                 return f
         names = ", ".join(f"#{f.id} {f.name} ({f.hero})" for f in every) or "none"
@@ -114,18 +115,23 @@ class FollowerOps(ProjectOps, RewardOps):
         if at is None:
             return places[0]
         for place in places:
-            if place.casefold() == at.strip().casefold():
+            if same_name(place, at):
                 return place
         raise RulesError(f"followers cannot be recruited at {at!r}; this campaign names: "
                          f"{', '.join(places)} (settings.recruit_at in campaign.yaml)")
 
     # -- joining ----------------------------------------------------------------------------
     def _spec(self, who: HeroState, new: NewFollower) -> follower_rules.FollowerSpec:
-        name = check_text(new.name, "follower name")
+        name = check_text(new.name, "follower name", name=True)
         check_text(new.ancestry, "ancestry")
-        for label, names in (("skill", new.skills), ("language", new.languages)):
-            for item in names:
-                check_text(item, label)
+        spelled: dict[str, tuple[str, ...]] = {}
+        for kind, label, names in (("skills", "skill", new.skills),
+                                   ("languages", "language", new.languages)):
+            if isinstance(names, str):
+                raise RulesError(f"{name}'s {kind} must be a list of names, got {names!r}")
+            spelled[kind] = tuple(self.book_name(kind, check_text(item, label, name=True),
+                                                 f"{name}'s {label}") for item in names)
+        new = replace(new, **spelled)  # type: ignore[arg-type]
         if new.role == "artisan":
             spec = follower_rules.make_artisan(
                 name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]
@@ -154,7 +160,7 @@ class FollowerOps(ProjectOps, RewardOps):
         """Check one new follower against the cap and the retainer limit; write it."""
         spec = self._spec(who, new)
         taken = [f for f in read_followers(self.ledger.db)
-                 if f.name.casefold() == spec.name.casefold()
+                 if same_name(f.name, spec.name)
                  and (leaving is None or f.id != leaving.id)]
         if taken:
             raise RulesError(f"{taken[0].name} already follows {taken[0].hero}: give the new "

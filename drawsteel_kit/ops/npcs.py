@@ -18,6 +18,7 @@ from drawsteel_kit.ops.base import CampaignBase, Happened, check_count, check_te
 from drawsteel_kit.ops.rewards import check_visibility
 from drawsteel_kit.rules import renown as renown_rules
 from drawsteel_kit.state import NoteState, NpcState, read_notes, read_npcs
+from drawsteel_kit.systems.limits import same_name
 
 __all__ = ["STANDINGS", "NpcOps"]
 
@@ -41,7 +42,7 @@ class NpcOps(CampaignBase):
         every = self.npcs(visible_to=visible_to)
         for n in every:
             if (isinstance(ref, int) and not isinstance(ref, bool) and n.id == ref) or (
-                    isinstance(ref, str) and n.name.casefold() == ref.strip().casefold()):
+                    same_name(n.name, ref)):
                 return n
         names = ", ".join(f"#{n.id} {n.name}" for n in every) or "none yet"
         raise RulesError(f"no NPC {ref!r}; the NPCs are: {names} (add one with add_npc / "
@@ -53,10 +54,10 @@ class NpcOps(CampaignBase):
                 knows: dict[str, str] | None = None) -> Happened:
         """An NPC enters the books, with its level or impression (the level when only that is
         given) and what it knows of the heroes (``{hero: fame | infamy | known}``)."""
-        name = check_text(name, "NPC name")
+        name = check_text(name, "NPC name", name=True)
         if not name:
             raise RulesError("name the NPC")
-        if any(n.name.casefold() == name.casefold() for n in self.npcs()):
+        if any(same_name(n.name, name) for n in self.npcs()):
             raise RulesError(f"there is already an NPC called {name!r}")
         if level is not None:
             check_count(level, "level", minimum=1, maximum=MAX_NPC_LEVEL)

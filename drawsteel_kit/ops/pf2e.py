@@ -28,6 +28,7 @@ from drawsteel_kit.ops.sheets import (
 )
 from drawsteel_kit.rules.dice import Dice
 from drawsteel_kit.systems import pf2e as rules
+from drawsteel_kit.systems.limits import same_name
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 
@@ -58,9 +59,9 @@ def who(state: Encounter, name: object) -> str:
     known = ", ".join(c.name for c in state.combatants) or "nobody yet"
     if not text:
         raise Pf2eError(f"name a combatant of {state.name}: {known}")
-    for pick in (lambda c: c.name == text, lambda c: c.name.casefold() == text.casefold(),
+    for pick in (lambda c: c.name == text, lambda c: same_name(c.name, text),
                  lambda c: c.shown_as is not None
-                 and c.shown_as.casefold() == text.casefold()):
+                 and same_name(c.shown_as, text)):
         found = [c.name for c in state.combatants if pick(c)]
         if found:
             return found[0]
@@ -75,7 +76,7 @@ def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for key, value in typed.items():
         text = check_text(key, "a name in typed initiative")
-        unit = next((u for u in units if u.casefold() == text.casefold()), None)
+        unit = next((u for u in units if same_name(u, text)), None)
         unit = unit or who(state, text)
         if isinstance(value, str) and value.strip().lower().startswith("d"):
             face = value.strip()[1:]
@@ -167,9 +168,9 @@ class EncounterTracker(SystemBook):
     @operation
     def new_encounter(self, name: str) -> Happened:
         """Start an encounter (its two sheets); add combatants, then roll initiative."""
-        state = rules.new_encounter(check_text(name, "the encounter's name"))
+        state = rules.new_encounter(check_text(name, "the encounter's name", name=True))
         clash = [s for s in self.sheets(ENCOUNTER, status=RUNNING)
-                 if s.name.casefold() == state.name.casefold()]
+                 if same_name(s.name, state.name)]
         if clash:
             raise Pf2eError(f"encounter {clash[0].key.split(':')[1]} is already called "
                             f"{state.name!r} and still running; end it or pick another name")
@@ -210,9 +211,11 @@ class EncounterTracker(SystemBook):
         """Add an enemy, or ``count`` identical ones (``Name 1``..., one initiative group);
         ``shown_as`` is what players call it until identified."""
         count = check_count(count, "the number of creatures", maximum=MAX_COUNT)
-        name = check_text(name, "the creature's name")
-        group = check_text(group, "the group's name") or None if group is not None else None
-        shown = check_text(shown_as, "the name players see") or None if shown_as else None
+        name = check_text(name, "the creature's name", name=True)
+        group = (check_text(group, "the group's name", name=True) or None
+                 if group is not None else None)
+        shown = (check_text(shown_as, "the name players see", name=True) or None
+                 if shown_as else None)
         if count > 1:
             group = group or name
 

@@ -167,6 +167,9 @@ class ProjectOps(CampaignBase):
         if template.completion in ("learn_language", "learn_skill") and not learns:
             what = "language" if template.completion == "learn_language" else "skill"
             raise RulesError(f"{template.name} needs the {what} to learn: give learns=...")
+        if learns and template.completion in ("learn_language", "learn_skill"):
+            kind = "languages" if template.completion == "learn_language" else "skills"
+            learns = self.book_name(kind, learns, "learns")
         needed = template.item_prerequisite
         if needed and prerequisite not in ("owned", "waived"):
             raise RulesError(
@@ -179,7 +182,10 @@ class ProjectOps(CampaignBase):
         if visibility not in (PARTY, DIRECTOR):
             raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}")
         if source_language is not None:
-            source_language = check_text(source_language, "source language")
+            source_language = check_text(source_language, "source language", name=True)
+            if source_language:
+                source_language = self.book_name("languages", source_language,
+                                                 "source language")
         languages = (source_language,) if source_language else template.source_languages
         name = title or (f"{template.name}: {learns}" if learns else template.name)
         name = " ".join(check_text(name, "title").split()) or template.name

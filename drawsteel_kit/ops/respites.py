@@ -129,7 +129,7 @@ class RespiteOps(CampaignBase):
         if visibility not in (PARTY, DIRECTOR):
             raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}, got {visibility!r}")
         hero = self.hero(name)
-        new = validate_hero_changes(hero, changes)
+        new = validate_hero_changes(hero, changes, custom=self.settings.get("custom"))
         if not any(new[k] != hero_row(hero)[k] for k in new):
             raise RulesError(f"nothing to change: {hero.name} already has those values")
         listed = ", ".join(f"{k} {hero_row(hero)[k]} → {v}" for k, v in new.items()

@@ -35,6 +35,7 @@ from drawsteel_kit.state import (
     read_timeline,
     read_titles,
 )
+from drawsteel_kit.systems.limits import name_key, same_name
 
 __all__ = ["ITEM_ORIGINS", "REWARD_SOURCES", "RewardOps", "TierView", "title_row"]
 
@@ -193,7 +194,7 @@ class RewardOps(CampaignBase):
         inventory with its tier. One tier above works only with the campaign's
         stretch_purchases rule, and costs 1 wealth."""
         who = self.hero(hero)
-        item = check_text(item, "item")
+        item = check_text(item, "item", name=True)
         if not item:
             raise RulesError("name the item bought")
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)
@@ -239,7 +240,7 @@ class RewardOps(CampaignBase):
                   custom: dict[str, int] | None = None, effect: str = "") -> None:
         """Write one title granted: its row, its renown and wealth (with the title as the
         reason), and the hero's list of titles."""
-        if any(t.title.casefold() == title.casefold() for t in self.titles(hero.name)):
+        if any(same_name(t.title, title) for t in self.titles(hero.name)):
             raise RulesError(f"{hero.name} already holds the title {title!r}")
         if title_catalog.is_book_title(title):
             if custom:
@@ -288,9 +289,10 @@ class RewardOps(CampaignBase):
         """A hero earns a title. A book title applies its benefit (the hero chooses one when
         there are several); a title of the table's own takes its numbers as given."""
         who = self.hero(hero)
-        title = check_text(title, "title")
+        title = check_text(title, "title", name=True)
         if not title:
             raise RulesError("name the title")
+        title = self.book_name("titles", title, "title")
         custom = {k: v for k, v in (("renown", renown), ("wealth", wealth),
                                     ("followers", followers), ("retainers", retainers)) if v}
         with self._writing() as w:
@@ -309,12 +311,12 @@ class RewardOps(CampaignBase):
         if not reason:
             raise RulesError("say why the title is lost (a reason)")
         title = check_text(title, "title")
-        held = [t for t in self.titles(who.name) if t.title.casefold() == title.casefold()]
+        held = [t for t in self.titles(who.name) if same_name(t.title, title)]
         if not held:
             names = ", ".join(t.title for t in self.titles(who.name)) or "none"
             raise RulesError(f"{who.name} holds no title {title!r}; their titles: {names}")
         row = held[0]
-        names = [t for t in who.titles if t.casefold() != row.title.casefold()]
+        names = [t for t in who.titles if not same_name(t, row.title)]
         summary = f"{who.name} loses the title {row.title} ({reason})"
         with self._writing() as w:
             w.event("title_revoked",
@@ -346,8 +348,8 @@ class RewardOps(CampaignBase):
             if found and not found[0].count:
                 raise RulesError(f"{found[0].item} (#{ref}) is used up or gone")
         else:
-            key = str(ref).strip().casefold()
-            found = [i for i in every if i.item.casefold() == key and i.count > 0]
+            key = name_key(str(ref).strip())
+            found = [i for i in every if name_key(i.item) == key and i.count > 0]
         if len(found) == 1:
             return found[0]
         listing = ", ".join(f"#{i.id} {i.item} x{i.count} ({i.holder or 'party'})"
@@ -363,7 +365,7 @@ class RewardOps(CampaignBase):
                  visibility: str = PARTY) -> Happened:
         """Treasure or gear comes to the party: found, given, traded, bought or crafted.
         A treasure of the catalog takes its kind (consumable, trinket ...) from it."""
-        item = check_text(item, "item")
+        item = check_text(item, "item", name=True)
         if not item:
             raise RulesError("name the item")
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)

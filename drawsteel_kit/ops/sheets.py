@@ -25,6 +25,7 @@ import sqlite_utils
 from drawsteel_kit.errors import UnknownHero, UnknownSheet, WrongSystem
 from drawsteel_kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.ops.base import CampaignBase, Writer
+from drawsteel_kit.systems.limits import name_key, same_name
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, System, system
 
 if TYPE_CHECKING:
@@ -155,7 +156,7 @@ class SystemBook:
         """A member's sheet by name, case-insensitive; UnknownSheet lists the members."""
         if isinstance(name, str):
             for sheet in self.sheets(self.MEMBER_KIND):
-                if sheet.name.casefold() == name.strip().casefold():
+                if same_name(sheet.name, name):
                     return sheet
         names = ", ".join(repr(s.name) for s in self.sheets(self.MEMBER_KIND)) or "none"
         raise UnknownSheet(f"no {self.MEMBER_KIND} named {name!r} in this campaign "
@@ -178,7 +179,7 @@ class SystemBook:
         if isinstance(ref, int) and not isinstance(ref, bool):
             found = [s for s in sheets if s.key == f"{kind}:{ref}"]
         elif isinstance(ref, str):
-            named = [s for s in sheets if s.name.casefold() == ref.strip().casefold()]
+            named = [s for s in sheets if same_name(s.name, ref)]
             found = [s for s in named if s.status == RUNNING][-1:] or named[-1:]
         else:
             found = []
@@ -250,9 +251,9 @@ class SheetOps(CampaignBase):
         """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
         if self.system.is_default:
             return self.hero(name).name
-        folded = name.strip().casefold() if isinstance(name, str) else None
+        folded = name_key(name.strip()) if isinstance(name, str) else None
         for have in self.members:
-            if have.casefold() == folded:
+            if name_key(have) == folded:
                 return have
         raise UnknownHero(f"no character named {name!r} in this campaign (characters: "
                           f"{', '.join(self.members) or 'none'})")

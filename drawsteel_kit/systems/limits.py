@@ -18,8 +18,11 @@ WHOLE_LIMIT = MAX_WHOLE
 TEXT_LIMIT = 200
 #: Characters a one-line name never holds: control characters and lone surrogates.
 _BAD_CATEGORIES = frozenset({"Cc", "Cs"})
-#: ... and in a name, Unicode's line and paragraph separators too.
-_ONE_LINE_BAD = _BAD_CATEGORIES | {"Zl", "Zp"}
+#: ... and in a name, Unicode's line and paragraph separators and its invisible format
+#: characters too (Cf: bidi overrides U+202A-202E and U+2066-2069, zero-width U+200B-200D,
+#: U+2060, U+FEFF, the soft hyphen): with them two names that look alike are different text,
+#: and a right-to-left override makes a name read backwards.
+_ONE_LINE_BAD = _BAD_CATEGORIES | {"Zl", "Zp", "Cf"}
 
 
 def whole_problem(value: int) -> str | None:
@@ -38,10 +41,23 @@ def text_problem(value: str, *, lines: bool = False) -> str | None:
     return control_problem(value, lines=lines)
 
 
+def name_key(name: str) -> str:
+    """The form in which two names are the same name: NFC-normalised and case-folded (the
+    canonical caseless match), so "Val", "VAL" and a decomposed "Vál" each have one key."""
+    once = unicodedata.normalize("NFC", name)
+    return unicodedata.normalize("NFC", once.casefold())
+
+
+def same_name(a: object, b: object) -> bool:
+    """Whether two names are one name (:func:`name_key`), surrounding spaces ignored."""
+    return isinstance(a, str) and isinstance(b, str) and name_key(a.strip()) == name_key(b.strip())
+
+
 def first_control(value: str, *, lines: bool = True) -> str | None:
     """The first character a text never holds, or None: a control character or a lone
     surrogate; ``lines``: tab, line feed and carriage return are allowed (a note), else Unicode's
-    line and paragraph separators are refused too (a name is one line)."""
+    line and paragraph separators and invisible format characters (bidi overrides, zero-width
+    characters) are refused too (a name is one line and reads as it looks)."""
     allowed, bad = ("\t\n\r", _BAD_CATEGORIES) if lines else ("", _ONE_LINE_BAD)
     return next((ch for ch in value if ch not in allowed and unicodedata.category(ch) in bad),
                 None)
@@ -52,8 +68,24 @@ def control_problem(value: str, *, lines: bool = True) -> str | None:
     characters do not survive a round trip through YAML, and no one types them on purpose."""
     bad = first_control(value, lines=lines)
     if bad is not None:
-        return f"must not contain control characters, found U+{ord(bad):04X}"
+        return f"must not contain {character_kind(bad)}, found {character_code(bad)}"
     return None
+
+
+def character_kind(ch: str) -> str:
+    """What kind of refused character ``ch`` is, in words a Director knows."""
+    category = unicodedata.category(ch)
+    if category == "Cf":
+        return "invisible formatting characters (right-to-left overrides, zero-width spaces)"
+    if category in ("Zl", "Zp"):
+        return "line breaks"
+    return "control characters"
+
+
+def character_code(ch: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: the code and, when Unicode has one, the name."""
+    name = unicodedata.name(ch, "")
+    return f"U+{ord(ch):04X}" + (f" ({name})" if name else "")
 
 
 def check_whole(what: str, value: object, *, low: int | None = None,
@@ -72,14 +104,15 @@ def check_whole(what: str, value: object, *, low: int | None = None,
 
 def check_name(what: str, value: object, *, error: type[Exception]) -> str:
     """A name: non-empty text without surrounding spaces, within :data:`TEXT_LIMIT`, with no
-    control character; else ``error`` naming ``what``."""
+    control or invisible character; else ``error`` naming ``what``. Returned NFC-normalised,
+    so a name typed composed or decomposed is stored one way."""
     if not isinstance(value, str) or not value.strip() or value != value.strip():
         raise error(f"{what} must be non-empty text without leading/trailing spaces, "
                     f"got {shown(value)}")
     problem = text_problem(value)
     if problem:
         raise error(f"{what} {problem}")
-    return value
+    return unicodedata.normalize("NFC", value)
 
 
 def shown(value: object, width: int = 40) -> str:

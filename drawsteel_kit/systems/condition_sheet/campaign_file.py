@@ -29,6 +29,7 @@ from drawsteel_kit.config_fields import (
 )
 from drawsteel_kit.systems.condition_sheet.character import GM, PC
 from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, SLOTS
+from drawsteel_kit.systems.limits import name_key
 from drawsteel_kit.systems.registry import SheetSpec
 
 __all__ = ["CampaignFile", "CharacterSpec", "FoeSpec", "Settings", "character_data",
@@ -111,12 +112,12 @@ class CampaignFile(_Model):
         problems: list[tuple[tuple[Any, ...], str]] = []
         for section, specs in (("characters", self.characters), ("foes", self.foes)):
             for i, spec in enumerate(specs):
-                key = spec.name.casefold()
+                key = name_key(spec.name)
                 if key in seen:
                     problems.append(((section, i, "name"), f"{spec.name!r} is already the name "
                                      f"of {seen[key]}; names must differ (case is ignored)"))
                 else:
-                    seen[key] = f"{section}[{i}]"
+                    seen[key] = f"{section}[{i}] ({spec.name})"
         if problems:
             raise located(problems)
         return self

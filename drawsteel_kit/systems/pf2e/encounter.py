@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from drawsteel_kit.systems.limits import name_key, same_name
 from drawsteel_kit.systems.pf2e.combatant import (
     DEFAULT_INITIATIVE_SKILL,
     PC,
@@ -52,8 +53,8 @@ class Encounter:
     def __post_init__(self) -> None:
         check_text("the encounter's name", self.name)
         names = [c.name for c in self.combatants]
-        if len(set(names)) != len(names):
-            raise Pf2eError(f"combatant names must be unique, got {names}")
+        if len({name_key(n) for n in names}) != len(names):
+            raise Pf2eError(f"combatant names must differ (case is ignored), got {names}")
         shown = [c.shown_as for c in self.combatants if c.shown_as]
         if len(set(shown)) != len(shown) or set(shown) & set(names):
             raise Pf2eError(f"names shown to players must be unique and not a real name: {shown}")
@@ -199,6 +200,10 @@ def add_combatant(
     combatant = Combatant(name=name, side=side, initiative_modifier=initiative_modifier,
                           initiative_skill=initiative_skill, group=group, shown_as=shown_as,
                           identified=shown_as is None)
+    twin = next((c.name for c in state.combatants if same_name(c.name, combatant.name)), None)
+    if twin is not None:
+        raise Pf2eError(f"{twin!r} is already in {state.name}: combatant names must be unique "
+                        f"(case is ignored), so give {combatant.name!r} another name")
     if group is not None:
         mates = [c for c in state.combatants if c.group == group]
         if group in {c.name for c in state.combatants} | {name}:
