@@ -1,7 +1,8 @@
 """Static HTML of the player pages: ``index.html`` (the party) and one file per hero.
 
 The same blocks as the served dashboard (:mod:`drawsteel_kit.views.dashboard`), with
-plotly.js inlined in each page so a page opens from disk with no server and no network.
+plotly.js written once beside the pages (:mod:`drawsteel_kit.views.assets`), so a page opens
+from disk with no server and no network.
 Nothing marked for the Director is read into a page.
 """
 
@@ -12,6 +13,7 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.views.assets import write_plotlyjs
 from drawsteel_kit.views.dashboard import Page, player_page
 from drawsteel_kit.views.html import Html, text
 
@@ -41,8 +43,8 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
     return out
 
 
-def page_html(page: Page, plotlyjs: str) -> str:
-    """One page as a complete HTML document."""
+def page_html(page: Page, plotlyjs_src: str) -> str:
+    """One page as a complete HTML document, loading plotly.js from ``plotlyjs_src``."""
     parts = []
     for i, block in enumerate(page.blocks):
         if isinstance(block, Html):
@@ -52,14 +54,13 @@ def page_html(page: Page, plotlyjs: str) -> str:
                                        div_id=f"chart-{i}", config={"displaylogo": False}))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{text(page.title)}</title>"
-            f'<script type="text/javascript">{plotlyjs}</script></head>'
+            f'<script type="text/javascript" src="{plotlyjs_src}"></script></head>'
             f'<body style="margin: 1.5em">{"".join(parts)}</body></html>\n')
 
 
 def publish(campaign: Campaign, out: str | Path) -> list[Path]:
-    """Write the party page and every hero's page into ``out``; returns the files written."""
-    from plotly.offline import get_plotlyjs
-
+    """Write the party page and every hero's page into ``out``; returns the pages written
+    (plotly.js is written beside them once)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     files = hero_files(campaign.members)
@@ -67,7 +68,7 @@ def publish(campaign: Campaign, out: str | Path) -> list[Path]:
     def linker(hero: str | None) -> str:
         return INDEX if hero is None else files[hero]
 
-    plotlyjs = get_plotlyjs()
+    plotlyjs = write_plotlyjs(folder)
     written = []
     pages = [(INDEX, player_page(campaign, linker=linker))]
     pages += [(files[name], player_page(campaign, name, linker=linker)) for name in files]
