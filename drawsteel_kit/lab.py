@@ -35,6 +35,7 @@ def lab_argv(folder: Path, *, port: int, token: str, open_browser: bool,
         f"--IdentityProvider.token={token}",
         f"--ServerApp.open_browser={open_browser}",
         f"--LabApp.default_url=/lab/tree/{first}",
+        "--ServerApp.allow_root=True",  # a container's root user is still the Director
     ]
 
 
