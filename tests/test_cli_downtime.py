@@ -15,7 +15,9 @@ from click.testing import CliRunner
 from drawsteel_kit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
-README = (REPO / "README.md").read_text(encoding="utf-8")
+#: The README and the reference pages in docs/, as one text (sections are found by heading).
+README = "\n".join(p.read_text(encoding="utf-8")
+                   for p in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))])
 
 
 
@@ -29,9 +31,22 @@ def demo(tmp_path: Path) -> Path:
     return folder
 
 
+def section_text(section: str) -> str:
+    """A section of the README or docs/ (a page ``# X`` or a section ``## X``), up to the next
+    heading of one or two # (outside code blocks: a shell comment is no heading)."""
+    after = re.split(rf"^#{{1,2}} {re.escape(section)}\n", README, maxsplit=1, flags=re.M)[1]
+    lines, fenced = [], False
+    for line in after.splitlines(keepends=True):
+        fenced ^= line.startswith("```")
+        if not fenced and re.match(r"#{1,2} ", line):
+            break
+        lines.append(line)
+    return "".join(lines)
+
+
 def readme_commands(section: str) -> list[list[str]]:
     """The drawsteel-kit commands of a README section's shell blocks, continuations joined."""
-    text = README.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    text = section_text(section)
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         joined = block.replace("\\\n", " ")
