@@ -99,3 +99,29 @@ def test_the_repository_notebooks_find_the_demo_from_their_own_folder() -> None:
         value = re.search(r'^campaign = "([^"]*)"', "".join(params["source"]), re.M)
         assert value, path.name
         assert (path.parent / value.group(1) / "campaign.yaml").is_file(), path.name
+
+
+def test_a_missing_dependency_is_one_line_naming_the_install_command(tmp_path: Path) -> None:
+    """A partial install (plotly or papermill absent) ends in one line, never a traceback."""
+    import subprocess
+    import sys
+
+    from drawsteel_kit.cli import main as _  # noqa: F401  (the CLI imports without them)
+
+    folder = tmp_path / "c"
+    code = ("import sys; sys.modules[{mod!r}] = None\n"
+            "from drawsteel_kit.cli import main\n"
+            "main(sys.argv[1:], prog_name='drawsteel-kit')")
+    subprocess.run([sys.executable, "-c", code.format(mod="nothing"), "new", "C", "--dir",
+                    str(tmp_path)], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-c", code.format(mod="nothing"), "init", str(folder)],
+                   check=True, capture_output=True)
+    for mod, argv in (("plotly", ["publish", str(folder), "--out", str(tmp_path / "site")]),
+                      ("papermill", ["resolve", str(folder), "--plan", "example", "--seed", "1"])):
+        done = subprocess.run([sys.executable, "-c", code.format(mod=mod), *argv],
+                              capture_output=True, text=True)
+        assert done.returncode == 1, done.stderr
+        assert "Traceback" not in done.stderr
+        assert done.stderr.strip().splitlines() == [
+            f"Error: {mod} is not installed here, and this command needs it: pip install "
+            "--upgrade drawsteel-kit (in a checkout: make install)"]

@@ -32,9 +32,9 @@ def friendly(fn: F) -> F:
             raise
         except ModuleNotFoundError as exc:  # a partial install: name the piece and the fix
             raise click.ClickException(
-                f"{exc.name or 'a part of drawsteel-kit'} is not installed here, and this "
-                "command needs it: pip install --upgrade drawsteel-kit (in a checkout: "
-                "make install)") from None
+                f"{(exc.name or 'a part of drawsteel-kit').split('.')[0]} is not installed "
+                "here, and this command needs it: pip install --upgrade drawsteel-kit (in a "
+                "checkout: make install)") from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
             where = exc.filename if exc.filename is not None else ""
             raise click.ClickException(
