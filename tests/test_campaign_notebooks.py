@@ -160,3 +160,25 @@ def test_lab_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         taken.listen()
         out = run("lab", folder, "--port", taken.getsockname()[1], "--no-browser", ok=False)
     assert "already in use" in out and len(out.strip().splitlines()) == 1
+
+
+def test_the_repository_director_notebook_opens_the_demo_from_its_folder(tmp_path: Path) -> None:
+    """A checkout's notebooks/director.ipynb, run where Jupyter runs it (notebooks/), finds
+    campaigns/demo with its own default: no parameter given."""
+    import shutil
+
+    from workbook_helpers import REPO
+
+    from drawsteel_kit.campaign import Campaign
+
+    demo = tmp_path / "campaigns" / "demo"
+    demo.mkdir(parents=True)
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", demo)
+    Campaign.init(demo)[0].close()
+    (tmp_path / "notebooks").mkdir()
+    shutil.copy(REPO / "notebooks" / "director.ipynb", tmp_path / "notebooks")
+    nb = execute(tmp_path / "notebooks" / "director.ipynb", tmp_path / "out.ipynb", {},
+                 cwd=tmp_path / "notebooks")
+    outputs = [o for c in nb.cells for o in c.get("outputs", [])]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
