@@ -74,8 +74,9 @@ def new(name: str, parent: str, system_key: str) -> None:
     text = path.read_text(encoding="utf-8").replace('"__CAMPAIGN_NAME__"', json.dumps(name))
     path.write_text(text, encoding="utf-8")
     notebooks = write_new(dest, campaign_notebooks(played.key, played.module, played.is_default))
-    click.echo(f"Created {dest} with its notebooks ({', '.join(notebooks)}). Edit {path} "
-               f"(your heroes), then: drawsteel-kit init {dest}; and drawsteel-kit lab {dest}")
+    click.echo(f"Created {dest}: campaign.yaml and its notebooks ({', '.join(notebooks)}). "
+               f"Edit {path} (your heroes), run drawsteel-kit init {dest}, then open the "
+               f"notebooks with drawsteel-kit lab {dest}")
 
 
 @main.command()
