@@ -21,9 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from drawsteel_kit import __version__
+from drawsteel_kit.errors import CampaignNotFound
 from drawsteel_kit.resources import notebook, templates_dir
 
-__all__ = ["MANIFEST", "Refreshed", "campaign_notebooks", "refresh", "render", "write_new"]
+__all__ = ["MANIFEST", "Refreshed", "campaign_notebooks", "refresh", "render",
+           "require_campaign_file", "write_new"]
 
 #: What ``new`` and ``refresh`` wrote, in the campaign folder.
 MANIFEST = ".drawsteel-kit-notebooks.json"
@@ -49,6 +51,16 @@ class Refreshed:
             return (f"{self.name}: you edited it, so it is kept as it is; the new version is "
                     f"{self.beside} (compare, then rename it over yours to take it)")
         return f"{self.name}: {self.action}"
+
+
+def require_campaign_file(folder: Path, given: object) -> Path:
+    """``folder`` if it holds campaign.yaml (a folder that does not is no campaign: JupyterLab
+    is never opened on, nor notebooks written into, just any folder)."""
+    if not (folder / "campaign.yaml").is_file():
+        raise CampaignNotFound(f"no campaign at {str(given)!r}: give a campaign folder (one "
+                               "holding campaign.yaml), or create one with `drawsteel-kit new "
+                               "NAME`")
+    return folder
 
 
 def campaign_notebooks(system_key: str, module: str, is_default: bool) -> list[str]:

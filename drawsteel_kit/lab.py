@@ -43,9 +43,10 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
         echo: Callable[[str], Any] = print) -> None:
     """Run JupyterLab on the campaign's folder until interrupted (Ctrl-C)."""
     from drawsteel_kit.campaign import find_campaign_dir
+    from drawsteel_kit.campaign_notebooks import require_campaign_file
     from drawsteel_kit.serve import _check_port, _has_display
 
-    folder = find_campaign_dir(campaign).resolve()
+    folder = require_campaign_file(find_campaign_dir(campaign), campaign).resolve()
     first = "director.ipynb" if (folder / "director.ipynb").is_file() else ""
     _check_port(HOST, port)
     token = secrets.token_urlsafe(18)

@@ -160,6 +160,10 @@ def test_lab_on_a_port_in_use_is_one_line(tmp_path: Path) -> None:
         taken.listen()
         out = run("lab", folder, "--port", taken.getsockname()[1], "--no-browser", ok=False)
     assert "already in use" in out and len(out.strip().splitlines()) == 1
+    # A folder without campaign.yaml is no campaign: JupyterLab is not opened on it.
+    out = run("lab", folder.parent, "--no-browser", ok=False)
+    assert "no campaign at" in out and "campaign.yaml" in out
+    assert "no campaign at" in run("notebooks", "refresh", folder.parent, ok=False)
 
 
 def test_the_repository_director_notebook_opens_the_demo_from_its_folder(tmp_path: Path) -> None:

@@ -41,12 +41,12 @@ def refresh(campaign: str) -> None:
     Example: drawsteel-kit notebooks refresh campaigns/the-iron-saints
     """
     from drawsteel_kit.campaign import find_campaign_dir
-    from drawsteel_kit.campaign_notebooks import campaign_notebooks
+    from drawsteel_kit.campaign_notebooks import campaign_notebooks, require_campaign_file
     from drawsteel_kit.campaign_notebooks import refresh as write
     from drawsteel_kit.config import CAMPAIGN_FILE, load_campaign_file
     from drawsteel_kit.systems.registry import system
 
-    folder = find_campaign_dir(campaign)
+    folder = require_campaign_file(find_campaign_dir(campaign), campaign)
     played = system(load_campaign_file(folder / CAMPAIGN_FILE).system)
     for done in write(folder, campaign_notebooks(played.key, played.module, played.is_default)):
         click.echo(done.line)
