@@ -80,7 +80,12 @@ def _figures(work: Path) -> dict[int, Callable[[], list[Figure]]]:
         built = state.get("built") or {n: bench_campaign(n) for n in fig_dashboard.SIZES}
         return [fig_dashboard.run_memory(built)]  # type: ignore[arg-type]
 
-    return {1: one, 2: two, 3: three, 4: four, 5: five, 7: seven, 6: six}
+    def eight() -> list[Figure]:
+        from benchmarks import fig_site, fig_voila
+        demo = fig_voila.demo_books(work / "voila" / "demo")
+        return [fig_site.run(demo, work / "site")]
+
+    return {1: one, 2: two, 3: three, 4: four, 5: five, 7: seven, 6: six, 8: eight}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,8 +1,9 @@
 """Running the workbook's notebooks headless: papermill executes, nbconvert reports.
 
 ``drawsteel-kit resolve`` runs ``notebooks/resolve_downtime.ipynb`` in a real kernel and keeps
-the executed notebook and an HTML report (plotly.js inlined: it opens with no network) in the
-campaign's ``runs/`` folder, named by time, plan, seed and whether it was a dry run. An error
+the executed notebook and an HTML report (plotly.js loaded from one shared file in ``runs/``:
+it opens with no network) in the campaign's ``runs/`` folder, named by time, plan and seed. A
+dry run or a refused run keeps nothing unless asked (``keep``). An error
 of ours raised in the kernel (a PlanError on day 5) comes back as the same exception with the
 same message, so the command line prints the same one line as when resolving in-process.
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 from drawsteel_kit import errors
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.resources import notebooks_dir
 
 __all__ = [
     "KERNEL",
@@ -35,8 +37,8 @@ __all__ = [
     "tagged_output",
 ]
 
-#: The notebooks that ship with the workbook (next to the package in a checkout).
-NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+#: The notebooks that ship with the workbook (package data: see drawsteel_kit.resources).
+NOTEBOOK_DIR = notebooks_dir()
 RESOLVE_NOTEBOOK = NOTEBOOK_DIR / "resolve_downtime.ipynb"
 #: The kernel the notebooks run in: this Python (a virtualenv's own kernelspec comes first).
 KERNEL = "python3"
@@ -56,8 +58,8 @@ class ResolveRun:
     seed: int
     dry_run: bool
     lines: tuple[str, ...]
-    notebook: Path
-    report: Path
+    notebook: Path | None  # None: nothing kept (a dry run not asked to keep its record)
+    report: Path | None
 
 
 def _our_error(ename: str, evalue: str) -> DrawSteelKitError | None:
@@ -77,8 +79,8 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     from traitlets.config import Config
 
     if not source.is_file():
-        raise NotebookFailed(f"{source} is missing: the workbook's notebooks live in "
-                             f"{NOTEBOOK_DIR} (run from a checkout of drawsteel-kit)")
+        raise NotebookFailed(f"{source} is missing: reinstall drawsteel-kit "
+                             "(pip install --force-reinstall drawsteel-kit)")
     output.parent.mkdir(parents=True, exist_ok=True)
     # The kernel talks over Unix sockets in a private folder, not TCP ports: TCP ports are
     # picked free and then bound, a race that other kernels starting at the same moment (a
@@ -111,12 +113,13 @@ def tagged_output(nb: Any, tag: str) -> str:
 
 
 def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
-    """The executed notebook as HTML without its code, plotly.js inlined once in the head
-    (before anything that could define an AMD loader), so its charts show offline."""
+    """The executed notebook as HTML without its code, plotly.js loaded first in the head
+    (before anything that could define an AMD loader) from the file shared by the folder's
+    reports, so its charts show offline."""
     import nbconvert
     import nbformat
-    from plotly.offline import get_plotlyjs
 
+    from drawsteel_kit.views.assets import write_plotlyjs
     from drawsteel_kit.views.html import head_script
 
     nb = nbformat.read(str(notebook), as_version=4)
@@ -124,7 +127,7 @@ def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
                                       exclude_output_prompt=True)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title
                                                                       or notebook.stem}})
-    report.write_text(head_script(body, get_plotlyjs()), encoding="utf-8")
+    report.write_text(head_script(body, src=write_plotlyjs(report.parent)), encoding="utf-8")
     return report
 
 
@@ -145,13 +148,15 @@ def run_paths(folder: Path, plan: str | Path, seed: int, dry_run: bool,
 
 
 def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: int | None,
-                             dry_run: bool, again: bool = False) -> ResolveRun:
+                             dry_run: bool, again: bool = False,
+                             keep: bool = False) -> ResolveRun:
     """What ``drawsteel-kit resolve`` does: the plan resolved in the notebook, kept in runs/.
 
     The campaign and plan are checked here first (the same errors, without starting a
     kernel); the kernel then runs with this process's working directory, so every path in
-    its report reads as it would in-process. A run refused by an error of ours keeps no
-    files (nothing happened); any other failure keeps the notebook to look at.
+    its report reads as it would in-process. A dry run, or a run refused by an error of ours,
+    keeps no files (nothing happened) unless ``keep``; any other failure keeps the notebook
+    to look at.
     """
     import secrets
 
@@ -171,8 +176,14 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     except NotebookFailed:
         raise
     except DrawSteelKitError:
-        notebook.unlink(missing_ok=True)
+        if keep:
+            html_report(notebook, report, title=f"{Path(str(plan)).stem}, seed {seed}, refused")
+        else:
+            notebook.unlink(missing_ok=True)
         raise
     text = tagged_output(nb, "preview" if dry_run else "write")
+    if dry_run and not keep:
+        notebook.unlink(missing_ok=True)
+        return ResolveRun(seed, dry_run, tuple(text.splitlines()), None, None)
     html_report(notebook, report, title=f"{Path(str(plan)).stem}, seed {seed}")
     return ResolveRun(seed, dry_run, tuple(text.splitlines()), notebook, report)

@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 from drawsteel_kit.errors import DrawSteelKitError
-from drawsteel_kit.notebook_runs import NOTEBOOK_DIR
+from drawsteel_kit.resources import notebooks_dir
 from drawsteel_kit.workbook import CAMPAIGN_ENV
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 #: The only folder Voila serves, and the page in it.
-PLAYERS_DIR = NOTEBOOK_DIR / "players"
+PLAYERS_DIR = notebooks_dir() / "players"
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -109,8 +109,8 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
         folder = camp.folder.resolve()
         heroes = camp.members
     if not (PLAYERS_DIR / DASHBOARD).is_file():
-        raise ServeError(f"{PLAYERS_DIR / DASHBOARD} is missing: run from a checkout of "
-                         "drawsteel-kit")
+        raise ServeError(f"{PLAYERS_DIR / DASHBOARD} is missing from this install of "
+                         "drawsteel-kit: pip install --force-reinstall drawsteel-kit")
     _check_port(host, port)
     os.environ[CAMPAIGN_ENV] = str(folder)
     url = dashboard_url(host, port, token=token)

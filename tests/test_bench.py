@@ -210,3 +210,16 @@ def test_four_times_the_history_does_not_make_the_pages_read_more(long_campaigns
     small, large = (_vm_steps(long_campaigns[n]) for n in (SMALL, LARGE))
     assert small > 50
     assert large < 1.5 * small, (small, large)
+
+
+def test_the_site_figure_measures_the_pages_without_plotly_js(tmp_path: Path) -> None:
+    from workbook_helpers import demo_copy
+
+    from benchmarks import fig_site
+
+    demo = demo_copy(tmp_path / "demo")
+    figure = fig_site.run(demo, tmp_path / "work")
+    total, pages, plotly = fig_site.site_sizes(tmp_path / "work" / "site")
+    assert plotly > 1_000_000 and "index.html" in pages and len(pages) == 6
+    assert total == sum(pages.values()) < fig_site.SITE_TARGET
+    assert figure.number == 8 and figure.met is True and "largest" in figure.numbers

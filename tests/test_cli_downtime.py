@@ -15,7 +15,9 @@ from click.testing import CliRunner
 from drawsteel_kit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
-README = (REPO / "README.md").read_text(encoding="utf-8")
+#: The README and the reference pages in docs/, as one text (sections are found by heading).
+README = "\n".join(p.read_text(encoding="utf-8")
+                   for p in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))])
 
 
 
@@ -29,9 +31,22 @@ def demo(tmp_path: Path) -> Path:
     return folder
 
 
+def section_text(section: str) -> str:
+    """A section of the README or docs/ (a page ``# X`` or a section ``## X``), up to the next
+    heading of one or two # (outside code blocks: a shell comment is no heading)."""
+    after = re.split(rf"^#{{1,2}} {re.escape(section)}\n", README, maxsplit=1, flags=re.M)[1]
+    lines, fenced = [], False
+    for line in after.splitlines(keepends=True):
+        fenced ^= line.startswith("```")
+        if not fenced and re.match(r"#{1,2} ", line):
+            break
+        lines.append(line)
+    return "".join(lines)
+
+
 def readme_commands(section: str) -> list[list[str]]:
     """The drawsteel-kit commands of a README section's shell blocks, continuations joined."""
-    text = README.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    text = section_text(section)
     commands = []
     for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         joined = block.replace("\\\n", " ")
@@ -140,17 +155,31 @@ def test_the_readme_resolve_commands_run(demo: Path) -> None:
 
 
 def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
+    from plotly.offline import get_plotlyjs
+
+    from drawsteel_kit.views.assets import plotlyjs_name
+
     preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
-    assert "DRY RUN" in preview
+    assert "DRY RUN" in preview and "Kept:" not in preview
+    assert list((demo / "runs").glob("*")) == []  # a dry run keeps no record unless asked
+    kept = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run", "--keep")
+    assert "Kept:" in kept
     assert len(list((demo / "runs").glob("*-first-week-seed7-dry-run.ipynb"))) == 1
+    assert len(list((demo / "runs").glob("*-first-week-seed7-dry-run.html"))) == 1
     out = run("resolve", demo, "--plan", "first-week", "--seed", "7")
-    runs = sorted(p for p in (demo / "runs").iterdir() if "dry-run" not in p.name)
+    shared = plotlyjs_name()
+    runs = sorted(p for p in (demo / "runs").iterdir()
+                  if "dry-run" not in p.name and p.name != shared)
     assert [p.suffix for p in runs] == [".html", ".ipynb"]
     assert all("first-week-seed7" in p.name and "dry-run" not in p.name for p in runs)
     assert f"Kept: {runs[1]} and {runs[0]}" in out
     report = runs[0].read_text(encoding="utf-8")
     assert "Plotly.newPlot" in report and "Written: " in report
     assert "run = Resolving.start" not in report  # the report shows results, not code
+    # plotly.js once for every report of the folder, loaded by a relative address
+    assert f'<script type="text/javascript" src="{shared}"></script>' in report
+    assert (demo / "runs" / shared).read_text(encoding="utf-8") == get_plotlyjs()
+    assert len(report.encode("utf-8")) < 1_000_000
 
 
 def test_an_error_in_the_kernel_is_the_same_one_line(demo: Path) -> None:
@@ -165,6 +194,9 @@ def test_an_error_in_the_kernel_is_the_same_one_line(demo: Path) -> None:
     assert through_kernel.startswith("Error: ") and "no hero named 'Nobody'" in through_kernel
     assert run("export", demo) == before
     assert not list((demo / "runs").glob("*.ipynb"))  # a refused run keeps no record
+    kept = run("resolve", demo, "--plan", "nobody", "--seed", "1", "--keep", ok=False)
+    assert kept == through_kernel  # unless asked: then its notebook and report are kept
+    assert [p.suffix for p in sorted((demo / "runs").glob("*-nobody-*"))] == [".html", ".ipynb"]
     result = CliRunner().invoke(main, ["resolve", str(demo), "--plan", "nobody"])
     assert result.exit_code == 1
 

@@ -1,4 +1,5 @@
-"""The README's "Renown, followers, wealth and treasure" examples run as written on the demo."""
+"""The "Renown, followers, wealth and treasure" examples (docs/rules.md) run as written on the
+demo."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from cli_helpers import run
-from test_cli_downtime import README, REPO, readme_commands
+from test_cli_downtime import REPO, readme_commands, section_text
 
 from drawsteel_kit.demo import build_demo
 
@@ -27,7 +28,7 @@ def _demo(tmp_path: Path) -> Path:
 
 def test_the_readme_rewards_examples_run_as_written(tmp_path: Path) -> None:
     folder = _demo(tmp_path)
-    text = README.split(f"## {SECTION}", 1)[1].split("\n## ", 1)[0]
+    text = section_text(SECTION)
     (code,) = re.findall(r"```python\n(.*?)```", text, re.S)
     from drawsteel_kit.campaign import Campaign
 

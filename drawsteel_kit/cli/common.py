@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.resources import templates_dir
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "friendly", "open_campaign", "pairs", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Where `drawsteel-kit new` copies its starter campaign from.
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "templates" / "campaign"
+#: Where `drawsteel-kit new` copies its starter campaign from (package data).
+TEMPLATE_DIR = templates_dir() / "campaign"
 
 
 def friendly(fn: F) -> F:
@@ -30,6 +30,11 @@ def friendly(fn: F) -> F:
             raise click.ClickException(str(exc)) from None
         except BrokenPipeError:  # `| head` stopped reading: click exits quietly
             raise
+        except ModuleNotFoundError as exc:  # a partial install: name the piece and the fix
+            raise click.ClickException(
+                f"{(exc.name or 'a part of drawsteel-kit').split('.')[0]} is not installed "
+                "here, and this command needs it: pip install --upgrade drawsteel-kit (in a "
+                "checkout: make install)") from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
             where = exc.filename if exc.filename is not None else ""
             raise click.ClickException(

@@ -56,6 +56,7 @@ def new(name: str, parent: str, system_key: str) -> None:
 
     Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints)
     """
+    from drawsteel_kit.campaign_notebooks import campaign_notebooks, write_new
     from drawsteel_kit.config import CAMPAIGN_FILE, slugify
 
     played = SYSTEMS[system_key]
@@ -65,13 +66,17 @@ def new(name: str, parent: str, system_key: str) -> None:
     if dest.exists():
         raise click.ClickException(f"{dest} already exists: pick another name or --dir")
     if not template.is_dir():
-        raise click.ClickException(f"the starter template is missing ({template})")
-    shutil.copytree(template, dest)
+        raise click.ClickException(f"the starter template {template} is missing from this "
+                                   "install: reinstall drawsteel-kit")
+    shutil.copytree(template, dest, ignore=shutil.ignore_patterns("__*"))
     path = dest / CAMPAIGN_FILE
     # A JSON string is a valid YAML double-quoted scalar: any name survives, quotes included.
     text = path.read_text(encoding="utf-8").replace('"__CAMPAIGN_NAME__"', json.dumps(name))
     path.write_text(text, encoding="utf-8")
-    click.echo(f"Created {dest}. Edit {path} (your heroes), then: drawsteel-kit init {dest}")
+    notebooks = write_new(dest, campaign_notebooks(played.key, played.module, played.is_default))
+    click.echo(f"Created {dest}: campaign.yaml and its notebooks ({', '.join(notebooks)}). "
+               f"Edit {path} (your heroes), run drawsteel-kit init {dest}, then open the "
+               f"notebooks with drawsteel-kit lab {dest}")
 
 
 @main.command()

@@ -464,14 +464,17 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
               help="Resolve in this process, without the notebook and its record in runs/.")
 @click.option("--again", is_flag=True,
               help="Resolve a plan that was already resolved once more (normally it is not).")
+@click.option("--keep", is_flag=True,
+              help="Keep the notebook and report of a dry run or a refused run in runs/ too.")
 @friendly
 def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
-            no_notebook: bool, again: bool) -> None:
+            no_notebook: bool, again: bool, keep: bool) -> None:
     """Resolve a downtime plan day by day: all of it, or nothing.
 
     Runs notebooks/resolve_downtime.ipynb through papermill and keeps the executed notebook
-    and an HTML report in the campaign's runs/ folder. A plan already resolved is not
-    resolved twice: running it again (after a crash, say) writes nothing unless --again.
+    and an HTML report in the campaign's runs/ folder (a dry run only with --keep). A plan
+    already resolved is not resolved twice: running it again (after a crash, say) writes
+    nothing unless --again.
 
     Example: drawsteel-kit resolve campaigns/demo --plan first-week --seed 7 --dry-run
     """
@@ -482,7 +485,9 @@ def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
         return
     from drawsteel_kit.notebook_runs import resolve_through_notebook
 
-    run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run, again=again)
+    run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run, again=again,
+                                   keep=keep)
     for line in run.lines:
         click.echo(line)
-    click.echo(f"Kept: {run.notebook} and {run.report}")
+    if run.notebook is not None:
+        click.echo(f"Kept: {run.notebook} and {run.report}")

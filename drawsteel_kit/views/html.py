@@ -123,10 +123,12 @@ def document(title: object, blocks: Iterable[object], *, javascript: str = "",
                   ).format(title, head, Markup("").join(_cell(b) for b in blocks))
 
 
-def head_script(page: str, javascript: str) -> str:
-    """``page`` (a finished HTML document, such as nbconvert's) with ``javascript`` first in
-    its head."""
-    return page.replace("<head>", "<head>\n" + str(_script(javascript)), 1)
+def head_script(page: str, javascript: str = "", *, src: str = "") -> str:
+    """``page`` (a finished HTML document, such as nbconvert's) with our own script first in
+    its head: ``javascript`` inlined, or the file at the relative address ``src``."""
+    script = (Markup('<script type="text/javascript" src="{}"></script>').format(src) if src
+              else _script(javascript))
+    return page.replace("<head>", "<head>\n" + str(script), 1)
 
 
 #: The pages' look, inlined so a published page needs no other file.

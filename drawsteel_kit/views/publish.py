@@ -1,7 +1,8 @@
 """Static HTML of the player pages: ``index.html`` (the party) and one file per hero.
 
 The same blocks as the served dashboard (:mod:`drawsteel_kit.views.dashboard`), with
-plotly.js inlined in each page so a page opens from disk with no server and no network.
+plotly.js written once beside the pages (:mod:`drawsteel_kit.views.assets`), so a page opens
+from disk with no server and no network.
 Each page is built from its viewer's PartyView: nothing marked for the Director is in it.
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.party_view import PartyView
+from drawsteel_kit.views.assets import write_plotlyjs
 from drawsteel_kit.views.dashboard import Page, player_page
 from drawsteel_kit.views.html import Html, document, figure
 
@@ -42,21 +44,21 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
     return out
 
 
-def page_html(page: Page, plotlyjs: str) -> str:
-    """One page as a complete HTML document (``views.html.document``: the title escaped)."""
+def page_html(page: Page, plotlyjs_src: str) -> str:
+    """One page as a complete HTML document (``views.html.document``: the title escaped),
+    loading plotly.js from ``plotlyjs_src`` beside it."""
     parts = []
     for i, block in enumerate(page.blocks):
         if isinstance(block, Html):
             parts.append(block.html)
         else:
             parts.append(figure(block, div_id=f"chart-{i}", config={"displaylogo": False}))
-    return str(document(page.title, parts, javascript=plotlyjs))
+    return str(document(page.title, parts, scripts=[plotlyjs_src]))
 
 
 def publish(campaign: Campaign, out: str | Path) -> list[Path]:
-    """Write the party page and every hero's page into ``out``; returns the files written."""
-    from plotly.offline import get_plotlyjs
-
+    """Write the party page and every hero's page into ``out``; returns the pages written
+    (plotly.js is written beside them once)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     files = hero_files(campaign.members)
@@ -64,7 +66,7 @@ def publish(campaign: Campaign, out: str | Path) -> list[Path]:
     def linker(hero: str | None) -> str:
         return INDEX if hero is None else files[hero]
 
-    plotlyjs = get_plotlyjs()
+    plotlyjs = write_plotlyjs(folder)
     written = []
     for name, hero in [(INDEX, None), *((files[h], h) for h in files)]:
         with PartyView.of(campaign, hero) as view:  # each page reads its viewer's books only

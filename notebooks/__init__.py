@@ -1,0 +1,1 @@
+"""The workbook's notebooks, shipped inside the package (read with importlib.resources)."""

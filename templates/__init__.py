@@ -1,0 +1,1 @@
+"""The starter campaigns for `drawsteel-kit new`, shipped inside the package."""
