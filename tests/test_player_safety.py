@@ -42,6 +42,7 @@ from workbook_helpers import (
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.links import load_links
 from drawsteel_kit.serve import PLAYERS_DIR
 
 pytestmark = needs_chromium
@@ -432,12 +433,15 @@ def fetch(port: int, path: str, *, hops: int = 3) -> tuple[int, str]:
     return status, "\n".join(bodies)
 
 
-def query_attacks(rival: Path) -> list[str]:
+def query_attacks(world: dict[str, Any]) -> list[str]:
     """Query strings naming campaign B, its ledger, or a hero from elsewhere; and asking for
-    another template and theme. Each is a page and a kernel of its own: a few, well chosen."""
-    b = quote(str(rival))
+    another template and theme. Each is a page and a kernel of its own: a few, well chosen.
+    The second carries Val's key (a player trying to reach past their own page)."""
+    b = quote(str(world["rival"]))
+    key = quote(load_links(world["folder"])["Val"])
     return [f"?campaign={b}&DRAWSTEEL_KIT_CAMPAIGN={b}&voila-template=classic&voila-theme=dark",
-            "?hero=Val&campaign=rival&hero=..%2Frival", "?hero=..%2F..%2Frival",
+            f"?hero=Val&key={key}&campaign=rival&hero=..%2Frival&key=x",
+            f"?hero=..%2F..%2Frival&key={key}",
             f"?hero={b}%2F{LEDGER_FILE}&campaign={b}%2F{LEDGER_FILE}"]
 
 
@@ -445,10 +449,11 @@ def test_a_query_string_never_opens_another_campaign(world) -> None:
     server = world["server"]
     with Campaign.open(world["folder"], readonly=True) as camp:
         nav = [f">{name}<" for name in camp.heroes]
-    for query in query_attacks(world["rival"]):
+    for query, expected in zip(query_attacks(world), (200, 200, 403, 403), strict=True):
         status, body = fetch(server.port, PAGE + query)
-        assert status == 200, query
-        assert all(n in plain(body) for n in nav) or "dsk-error" in body, query  # A's page
+        assert status == expected, query
+        if status == 200:  # A's page
+            assert all(n in plain(body) for n in nav) or "dsk-error" in body, query
         assert_clean(body, what=query, asked=unquote(query))
     assert_unchanged(world)
 
@@ -484,7 +489,7 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
 
 def test_the_rendered_pages_show_only_the_served_campaign(world, browser) -> None:
     server = world["server"]
-    for query in query_attacks(world["rival"])[1:2]:
+    for query in query_attacks(world)[1:2]:
         rendered(browser, server.url(query))
         text, source = page_text(browser)
         assert_clean(text, what=query)
