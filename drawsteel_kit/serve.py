@@ -47,7 +47,7 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 #: A page's kernel idle this long with its page closed is shut down (checked every
 #: CULL_INTERVAL seconds: gone within a minute).
-CULL_IDLE_SECONDS = 45
+CULL_IDLE_SECONDS = 40
 CULL_INTERVAL = 10
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
 PAGES_PER_HERO = 3
