@@ -355,3 +355,54 @@ def test_serve_needs_a_built_campaign(tmp_path: Path) -> None:
 def test_urls_are_not_fetchable_without_the_server() -> None:
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(f"http://127.0.0.1:{free_port()}{PAGE}", timeout=5)
+
+
+def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> None:
+    """Voila run with serve's own arguments (voila_argv), a 3 s limit per cell: a cell that
+    runs on ends the page with one plain line; a cell that fails shows no traceback."""
+    import nbformat
+
+    from drawsteel_kit.serve import CELL_ERROR, CELL_TIMEOUT
+
+    players = tmp_path / "players"
+    players.mkdir()
+    for name, code in (("slow", "import time\ntime.sleep(120)"),
+                       ("broken", "raise ValueError('/srv/secret/ledger.db is gone')")):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(code)]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nbformat.write(nb, str(players / f"{name}.ipynb"))
+    port = free_port()
+    code = ("from pathlib import Path; from voila.app import Voila; "
+            "from drawsteel_kit.serve import voila_argv; Voila.launch_instance(argv="
+            f"voila_argv(port={port}, players_dir=Path({str(players)!r}), render_seconds=3))")
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket_open(port):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+                time.sleep(0.2)
+        began = time.monotonic()
+        status, body = _page(port, "/voila/render/slow.ipynb")
+        took = time.monotonic() - began
+        assert status == 200 and took < 45, took
+        assert CELL_TIMEOUT in body and "VoilaExecutor" not in body and "Traceback" not in body
+        status, body = _page(port, "/voila/render/broken.ipynb")
+        assert status == 200 and CELL_ERROR in body
+        for bad in ("/srv/secret", "ValueError", "Traceback", "show_tracebacks"):
+            assert bad not in body, bad
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
