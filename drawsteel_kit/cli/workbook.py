@@ -18,7 +18,7 @@ from drawsteel_kit.cli.core import main
               help="A token visitors must give (?token=T) to see the pages.")
 @click.option("--no-browser", is_flag=True, help="Do not open the dashboard in a browser.")
 @click.option("--max-pages", type=click.IntRange(1, 1000), default=None,
-              help="Pages open at once, at most (each runs a ~100 MB kernel); "
+              help="Pages open at once, at most (each is a ~100 MB process); "
                    "default: 3 per hero and 3 for the party page.")
 @click.option("--pages-per-minute", type=click.IntRange(0, 10_000), default=30,
               show_default=True, help="Pages one address may open per minute (0: no limit).")
