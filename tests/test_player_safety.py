@@ -42,7 +42,7 @@ from workbook_helpers import (
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.links import load_links
+from drawsteel_kit.links import LINKS_FILE, load_links
 from drawsteel_kit.serve import PLAYERS_DIR
 
 pytestmark = needs_chromium
@@ -473,11 +473,15 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
         "/api/contents", "/api/contents/..", "/api/kernels", "/api/sessions",
         "/api/kernelspecs", "/files/../rival/campaign.yaml", "/tree", "/lab", "/notebooks",
         "/api/nbconvert", "/voila/api/themes/..%2f..%2f",
+        f"/voila/files/{folder}/{LINKS_FILE}", f"/voila/render/{folder}/{LINKS_FILE}",
+        f"/voila/files/..%2f..%2f..%2f{quote(str(folder))}%2f{LINKS_FILE}",
     ]
+    keys = load_links(folder).values()
     for path in paths:
         status, body = fetch(server.port, path)
         assert status >= 400, (path, status)
         assert_clean(body, what=path)
+        assert not any(key in body for key in keys), path
     status, listing = fetch(server.port, "/voila/api/contents?content=1")
     assert status == 200
     names = [item["name"] for item in json.loads(listing)["content"]]
