@@ -63,8 +63,9 @@ SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON, DIRECTOR_NPC, DIRECTOR_NOTE, DIREC
 LEAKS = ("Traceback", "site-packages", "drawsteel_kit/", "File \"", "TraitError", *SOURCE_TEXTS)
 MARKER = "visitor-was-here"
 #: Now and then, on a busy shared machine, a page's render stalls with its kernel idle, and
-#: Voila (no execution timeout) sends a heartbeat every 10 s forever: a socket timeout never
-#: fires, so each page load gets a deadline of its own, then one more try in a new kernel.
+#: Voila sends a heartbeat every 10 s until serve's time limit per cell ends the page: a
+#: socket timeout never fires, so each page load gets a deadline of its own, then one more
+#: try in a new kernel.
 PAGE_DEADLINE = RENDER_TIMEOUT / 2
 #: A widget message's text fields: another campaign, a path, odd unicode, something huge.
 NASTY = ("rival", "../../rival/ledger.db", "\u202e\u0000\ud7ff\U0001f480 ᚠᛇᚻ", "x" * 300_000)
