@@ -10,11 +10,12 @@ DEMO   := campaigns/demo
 SYSTEM_DEMOS := campaigns/dungeon-world-demo campaigns/pf2e-demo campaigns/condition-sheet-demo
 PORT   ?= 8866
 
-.PHONY: demo test bench lint install clean help
+.PHONY: demo test test-fast bench lint install clean help
 
 help:
 	@echo "make demo   build the demo campaign, show its books, serve the players' dashboard"
 	@echo "make test   run every test"
+	@echo "make test-fast  every test but the slow ones (load, concurrency)"
 	@echo "make lint   ruff"
 
 $(BIN)/python:
@@ -39,6 +40,9 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 # The benchmark suite: one markdown table, kept in benchmarks/latest.md (built ledgers are
 # cached in .bench/; the first run builds a 1,000,000-event campaign, about 3 minutes).

@@ -12,13 +12,13 @@ stays light.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qs
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.downtime import (
@@ -189,23 +189,72 @@ def forecast_controls(campaign: str | Path | Campaign, project: int | str) -> An
 
 
 # -- players/dashboard.ipynb ---------------------------------------------------------------
-def query_hero(query: str | None = None) -> str | None:
-    """The hero a visitor picked with ``?hero=NAME`` (Voila passes the query string in
-    ``QUERY_STRING``). Only ``hero`` is read: a query string never picks a file or campaign."""
-    values = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
-    picked = (values.get("hero") or [""])[0].strip()
-    return picked or None
+class NoPlayerKey(DrawSteelKitError):
+    """A hero's page was asked for without that player's key."""
+
+
+def query_hero(query: str | None = None, folder: str | Path | None = None) -> str | None:
+    """The hero a visitor picked with ``?hero=NAME&key=K`` (Voila passes the query string in
+    ``QUERY_STRING``). Only ``hero`` and ``key`` are read: a query string never picks a file
+    or campaign. With ``folder`` (the campaign's), the key must be that hero's
+    (``player-links.yaml``), else :class:`NoPlayerKey`: the server's hook checks it too."""
+    from drawsteel_kit.links import check_key, hero_and_key
+
+    picked, key = hero_and_key(os.environ.get("QUERY_STRING", "") if query is None else query)
+    if picked is not None and folder is not None and not check_key(folder, picked, key):
+        raise NoPlayerKey("this page needs its player's link: ask the Director for yours")
+    return picked
+
+
+#: What a page's kernel says of any error (a widget rejecting a crafted message, a cell that
+#: fails): the exception's name and text would tell a visitor about our code.
+PAGE_ERROR = "That could not be done: reload the page."
+
+
+class PageError(Exception):
+    """The name a page's kernel gives every error it reports (see PAGE_ERROR)."""
+
+
+class _NoTraceback(logging.Filter):
+    """A log record without its traceback or stack (their lines name the server's files)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info, record.exc_text, record.stack_info = None, None, None
+        return True
 
 
 def _minimal_tracebacks() -> None:
-    """In an IPython kernel, errors report as one ``Name: message`` line, without source."""
+    """In an IPython kernel, errors report as one ``Name: message`` line, without source,
+    and nothing goes to stderr: the kernel forwards stderr to every page's websocket, where
+    a widget message it rejects would otherwise send ipykernel's traceback (server paths)."""
     try:
         from IPython import get_ipython
     except ImportError:  # pragma: no cover - the workbook extra brings IPython
         return
     shell = get_ipython()
-    if shell is not None and hasattr(shell, "InteractiveTB"):
-        shell.InteractiveTB.set_mode("Minimal")
+    if shell is None or not hasattr(shell, "InteractiveTB"):
+        return  # not in a kernel: the Director's own terminal keeps its stderr
+    shell.InteractiveTB.set_mode("Minimal")
+    if hasattr(shell, "_showtraceback"):  # ipykernel's shell: the error message it sends
+        def plain_error(*args: Any, **kwargs: Any) -> None:
+            shell._showtraceback(PageError, PAGE_ERROR, [PAGE_ERROR])
+
+        shell.showtraceback = plain_error
+    import sys
+    import warnings
+
+    warnings.simplefilter("ignore")  # a warning's line names the file that raised it
+    sink = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the kernel
+    loggers = [logging.getLogger(), *(lg for lg in logging.Logger.manager.loggerDict.values()
+                                      if isinstance(lg, logging.Logger))]
+    for logger in loggers:
+        for handler in logger.handlers:
+            handler.addFilter(_NoTraceback())
+            if isinstance(handler, logging.StreamHandler) and not isinstance(
+                    handler, logging.FileHandler):
+                handler.setStream(sink)
+    sys.stderr = sink
+    os.dup2(sink.fileno(), 2)  # what C code and the kernel's own handlers write to fd 2
 
 
 def open_player_campaign(campaign: str | Path | None = None) -> Campaign:
@@ -230,7 +279,7 @@ def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]
     from drawsteel_kit.views.dashboard import player_page as build
 
     try:
-        return build(campaign, hero if hero is not None else query_hero())
+        return build(campaign, hero if hero is not None else query_hero(folder=campaign.folder))
     except DrawSteelKitError as exc:
         return [_error_block(exc)]
 

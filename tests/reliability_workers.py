@@ -129,12 +129,12 @@ def records(path: Path) -> list[dict[str, Any]]:
 
 
 @contextmanager
-def serving(folder: Path, port: int, log: Path) -> Iterator[str]:
+def serving(folder: Path, port: int, log: Path, *options: str) -> Iterator[str]:
     """``drawsteel-kit serve`` in its own process group; yields the dashboard's URL."""
     with log.open("wb") as out:
         proc = subprocess.Popen([str(EXE), "serve", str(folder), "--port", str(port),
-                                 "--no-browser"], stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+                                 "--no-browser", *options], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -397,13 +397,31 @@ def fetch(url: str) -> tuple[int, str, bool]:
     return got["status"], b"".join(chunks).decode("utf-8", "replace"), bool(got["ended"])
 
 
-def voila(url: str, w: Worker, deadline: float) -> None:
+#: The voila worker opens a page at most this often (each page's kernel lives until culled,
+#: so this bounds the kernels it keeps alive on a shared machine).
+PAGE_EVERY = 5.0
+#: What the server says when every page kernel is in use (serve_guard.BUSY).
+BUSY = "Busy: every page is in use"
+
+
+def voila(url: str, folder: Path, w: Worker, deadline: float) -> None:
     """The served player pages fetched over HTTP while the writers write: each shows the
-    campaign as it is (the day never goes back), never an error, a source or a secret."""
+    campaign as it is (the day never goes back), never an error, a source or a secret, and
+    each ends (a stalled page is recorded). Over the server's kernel cap, a plain 'busy'
+    page is the one other answer allowed."""
+    from drawsteel_kit.links import hero_query, load_links
+
+    val = "?" + hero_query("Val", load_links(folder)["Val"])
     last_day, i = 0, 0
     while time.time() < deadline:
-        query = "" if i % 2 == 0 else "?hero=Val"
+        began = time.monotonic()
+        query = "" if i % 2 == 0 else val
         status, body, ended = fetch(url + query)
+        if status == 503 and BUSY in body and "Traceback" not in body:
+            w.record(role="voila", query=query, day=last_day, busy=1)
+            i += 1
+            time.sleep(PAGE_EVERY)
+            continue
         if status != 200:
             raise AssertionError(f"GET {query or '/'}: HTTP {status}")
         for bad in ("dsk-error", "Traceback", "Poison Ledger", "open_player_campaign"):
@@ -424,6 +442,7 @@ def voila(url: str, w: Worker, deadline: float) -> None:
         w.record(role="voila", query=query, day=last_day,
                  **({} if ended else {STALLED: 1, "tail": body[-300:]}))
         i += 1
+        time.sleep(max(0.0, PAGE_EVERY - (time.monotonic() - began)))
 
 
 # -- the crash child ------------------------------------------------------------------------
@@ -555,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
             job = {"respites": respites, "projects": projects, "workbook": workbook}[args.role]
             job(camp, w, w.wait_for_go())
     elif args.role == "voila":
-        voila(args.url, w, w.wait_for_go())
+        voila(args.url, folder, w, w.wait_for_go())
     else:
         job = {"purchases": purchases, "resolutions": resolutions,
                "dashboard": dashboard}[args.role]

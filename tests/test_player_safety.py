@@ -42,6 +42,7 @@ from workbook_helpers import (
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.links import LINKS_FILE, load_links
 from drawsteel_kit.serve import PLAYERS_DIR
 
 pytestmark = needs_chromium
@@ -62,8 +63,9 @@ SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON, DIRECTOR_NPC, DIRECTOR_NOTE, DIREC
 LEAKS = ("Traceback", "site-packages", "drawsteel_kit/", "File \"", "TraitError", *SOURCE_TEXTS)
 MARKER = "visitor-was-here"
 #: Now and then, on a busy shared machine, a page's render stalls with its kernel idle, and
-#: Voila (no execution timeout) sends a heartbeat every 10 s forever: a socket timeout never
-#: fires, so each page load gets a deadline of its own, then one more try in a new kernel.
+#: Voila sends a heartbeat every 10 s until serve's time limit per cell ends the page: a
+#: socket timeout never fires, so each page load gets a deadline of its own, then one more
+#: try in a new kernel.
 PAGE_DEADLINE = RENDER_TIMEOUT / 2
 #: A widget message's text fields: another campaign, a path, odd unicode, something huge.
 NASTY = ("rival", "../../rival/ledger.db", "\u202e\u0000\ud7ff\U0001f480 ᚠᛇᚻ", "x" * 300_000)
@@ -324,20 +326,56 @@ def test_crafted_widget_messages_cannot_write_or_reveal(world, party_page, brows
     assert_unchanged(world)
 
 
+def server_paths(world: dict[str, Any]) -> list[str]:
+    """Folders of this machine that no message may name."""
+    import site
+    import sys
+
+    return [str(world["folder"]), str(PLAYERS_DIR), str(Path(__file__).parent.parent),
+            sys.prefix, *site.getsitepackages(), str(Path.home())]
+
+
 def test_a_rejected_widget_message_sends_back_no_traceback(world, party_page) -> None:
+    """Every message the kernel sends back (stream, error, display_data, comm_msg, status
+    ...) after widget messages it rejects: no traceback, no code, no server path."""
     server = world["server"]
 
     async def attack() -> Visitor:
         async with Visitor(server.port, party_page) as v:
-            (picker,) = of_model(await v.widgets(), "DropdownModel")
-            await v.update(picker, {"index": 99})
+            states = await v.widgets()
+            (picker,) = of_model(states, "DropdownModel")
+            (events,) = of_model(states, "ToggleButtonsModel")
+            for comm in (picker, events):
+                for state in ({"index": 99}, {"index": "x"}, {"index": [0, 1]},
+                              {"_options_labels": 5}, {"layout": "IPY_MODEL_nope"},
+                              {"no_such_trait": 1}):
+                    await v.update(comm, state)
+                for data in ({"method": "update"}, {"method": "update", "state": 7},
+                             {"method": "nope"}, {}, {"method": "update", "state": {
+                                 "index": 0}, "buffer_paths": [["index"]]}):
+                    await v.send("comm_msg", {"comm_id": comm, "data": data})
+                await v.send("comm_msg", {"comm_id": comm})
+                await v.send("comm_close", {"comm_id": uuid.uuid4().hex, "data": {}})
+            await v.send("comm_open", {"comm_id": uuid.uuid4().hex, "target_name": "nope",
+                                       "data": {}})
+            await v.send("comm_open", {"comm_id": uuid.uuid4().hex,
+                                       "target_name": "jupyter.widget",
+                                       "data": {"state": {"_model_name": "NoSuchModel",
+                                                          "_model_module": "nope"}}})
+            await v.send("comm_info_request", {"target_name": 5})
+            await v.fence()
+            time.sleep(1)  # a log line the kernel writes late still arrives
             await v.fence()
             return v
 
     visitor = asyncio.run(attack())
-    errors = [m["content"] for m in visitor.received if m["header"]["msg_type"] == "error"]
-    for leak in ("Traceback", "site-packages", "File \""):
-        assert leak not in json.dumps(errors), leak
+    kinds = visitor.types()
+    print(f"message types: {sorted(kinds)}")
+    assert "comm_msg" in kinds and "status" in kinds
+    everything = "\n".join(visitor.raw)
+    for leak in (*LEAKS, "Traceback", "Error:", *server_paths(world)):
+        assert leak not in plain(everything), (leak, [m for m in visitor.raw if leak in
+                                                      plain(m)][:2])
 
 
 # -- a visitor cannot reach another campaign or the Director's rows ----------------------------
@@ -396,12 +434,15 @@ def fetch(port: int, path: str, *, hops: int = 3) -> tuple[int, str]:
     return status, "\n".join(bodies)
 
 
-def query_attacks(rival: Path) -> list[str]:
+def query_attacks(world: dict[str, Any]) -> list[str]:
     """Query strings naming campaign B, its ledger, or a hero from elsewhere; and asking for
-    another template and theme. Each is a page and a kernel of its own: a few, well chosen."""
-    b = quote(str(rival))
+    another template and theme. Each is a page and a kernel of its own: a few, well chosen.
+    The second carries Val's key (a player trying to reach past their own page)."""
+    b = quote(str(world["rival"]))
+    key = quote(load_links(world["folder"])["Val"])
     return [f"?campaign={b}&DRAWSTEEL_KIT_CAMPAIGN={b}&voila-template=classic&voila-theme=dark",
-            "?hero=Val&campaign=rival&hero=..%2Frival", "?hero=..%2F..%2Frival",
+            f"?hero=Val&key={key}&campaign=rival&hero=..%2Frival&key=x",
+            f"?hero=..%2F..%2Frival&key={key}",
             f"?hero={b}%2F{LEDGER_FILE}&campaign={b}%2F{LEDGER_FILE}"]
 
 
@@ -409,10 +450,11 @@ def test_a_query_string_never_opens_another_campaign(world) -> None:
     server = world["server"]
     with Campaign.open(world["folder"], readonly=True) as camp:
         nav = [f">{name}<" for name in camp.heroes]
-    for query in query_attacks(world["rival"]):
+    for query, expected in zip(query_attacks(world), (200, 200, 403, 403), strict=True):
         status, body = fetch(server.port, PAGE + query)
-        assert status == 200, query
-        assert all(n in plain(body) for n in nav) or "dsk-error" in body, query  # A's page
+        assert status == expected, query
+        if status == 200:  # A's page
+            assert all(n in plain(body) for n in nav) or "dsk-error" in body, query
         assert_clean(body, what=query, asked=unquote(query))
     assert_unchanged(world)
 
@@ -432,11 +474,15 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
         "/api/contents", "/api/contents/..", "/api/kernels", "/api/sessions",
         "/api/kernelspecs", "/files/../rival/campaign.yaml", "/tree", "/lab", "/notebooks",
         "/api/nbconvert", "/voila/api/themes/..%2f..%2f",
+        f"/voila/files/{folder}/{LINKS_FILE}", f"/voila/render/{folder}/{LINKS_FILE}",
+        f"/voila/files/..%2f..%2f..%2f{quote(str(folder))}%2f{LINKS_FILE}",
     ]
+    keys = load_links(folder).values()
     for path in paths:
         status, body = fetch(server.port, path)
         assert status >= 400, (path, status)
         assert_clean(body, what=path)
+        assert not any(key in body for key in keys), path
     status, listing = fetch(server.port, "/voila/api/contents?content=1")
     assert status == 200
     names = [item["name"] for item in json.loads(listing)["content"]]
@@ -448,7 +494,7 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
 
 def test_the_rendered_pages_show_only_the_served_campaign(world, browser) -> None:
     server = world["server"]
-    for query in query_attacks(world["rival"])[1:2]:
+    for query in query_attacks(world)[1:2]:
         rendered(browser, server.url(query))
         text, source = page_text(browser)
         assert_clean(text, what=query)

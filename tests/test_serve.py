@@ -34,6 +34,8 @@ from workbook_helpers import (
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.links import hero_query, load_links
+from drawsteel_kit.serve_guard import BUSY, NO_KEY, TOO_MANY
 
 pytestmark = needs_chromium
 
@@ -48,10 +50,11 @@ RENDER_TIMEOUT = 90
 class Server:
     """A running `drawsteel-kit serve` and what it serves."""
 
-    def __init__(self, folder: Path, port: int, token: str | None = None) -> None:
+    def __init__(self, folder: Path, port: int, token: str | None = None,
+                 *options: str) -> None:
         self.folder, self.port, self.token = folder, port, token
         self.log = folder.parent / f"serve-{port}.log"
-        argv = [str(EXE), "serve", str(folder), "--port", str(port), "--no-browser"]
+        argv = [str(EXE), "serve", str(folder), "--port", str(port), "--no-browser", *options]
         if token:
             argv += ["--token", token]
         with self.log.open("wb") as log:
@@ -71,6 +74,16 @@ class Server:
 
     def url(self, query: str = "") -> str:
         return f"http://127.0.0.1:{self.port}{PAGE}{query}"
+
+    def hero(self, name: str) -> str:
+        """A hero's page, with its player's key (the link `serve` printed for them)."""
+        return self.url("?" + hero_query(name, load_links(self.folder)[name]))
+
+    def kernels(self) -> int:
+        """Page kernels alive: the server's child processes."""
+        import psutil
+
+        return len(psutil.Process(self.proc.pid).children(recursive=True))
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -175,25 +188,61 @@ def test_a_hero_page_shows_that_hero(served, browser) -> None:
     from selenium.webdriver.common.by import By
 
     server, _ = served
-    load(browser, server.url("?hero=Val"))
+    load(browser, server.hero("Val"))
     assert browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").text == "Val"
     assert VAL_ONLY_REASON in page_text(browser)[0]
     assert_nothing_hidden(browser)
-    load(browser, server.url("?hero=Yorn"))
+    load(browser, server.hero("Yorn"))
     assert browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").text == "Yorn"
     assert VAL_ONLY_REASON not in page_text(browser)[1]
 
 
-def test_an_unknown_hero_is_one_line(served, browser) -> None:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+def _page(port: int, path: str) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
 
+
+def assert_plain_refusal(body: str, reason: str, folder: Path) -> None:
+    """A refusal page: its one reason, no traceback, no path, no notebook."""
+    import html
+
+    assert html.unescape(body).count(reason) >= 1, body[-500:]
+    for bad in ("Traceback", "site-packages", str(folder), str(EXE.parent), "dsk-page",
+                "kernelId", *SOURCE_TEXTS):
+        assert bad not in body, bad
+
+
+def test_a_hero_page_needs_its_players_key(served) -> None:
+    """No key, a wrong key, another hero's key, a rotated key: a 403 page, no kernel."""
     server, _ = served
-    browser.get(server.url("?hero=Nobody&campaign=/etc"))
-    WebDriverWait(browser, RENDER_TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, ".dsk-error"))
-    assert "no hero named 'Nobody'" in page_text(browser)[0]
-    assert "Traceback" not in page_text(browser)[1]
+    keys = load_links(server.folder)
+    assert set(keys) >= {"Val", "Yorn"}
+    before = server.kernels()
+    for query in ("?hero=Val", "?hero=Val&key=", f"?hero=Val&key={keys['Yorn']}",
+                  f"?hero=Val&key={keys['Val']}x", f"?hero=Val&key={keys['Val'][:-1]}",
+                  f"?hero=Nobody&key={keys['Val']}", "?hero=Nobody&campaign=/etc",
+                  f"?key={keys['Val']}&hero=Yorn", f"?hero=Yorn&key={keys['Val']}&key="):
+        status, body = _page(server.port, PAGE + query)
+        assert status == 403, query
+        assert_plain_refusal(body, NO_KEY, server.folder)
+    assert server.kernels() <= before  # nothing was started for them
+    old = keys["Yorn"]
+    new = printed_key(subprocess.run([str(EXE), "links", str(server.folder), "--rotate", "Yorn"],
+                                     capture_output=True, text=True, timeout=60).stdout, "Yorn")
+    assert new != old
+    assert _page(server.port, f"{PAGE}?{hero_query('Yorn', old)}")[0] == 403  # at once
+    status, body = _page(server.port, f"{PAGE}?{hero_query('Yorn', new)}")
+    assert status == 200 and "\\u003ch1\\u003eYorn\\u003c/h1\\u003e" in body
+
+
+def printed_key(output: str, hero: str) -> str:
+    line = next(ln for ln in output.splitlines() if ln.strip().startswith(f"{hero}: "))
+    return line.rsplit("key=", 1)[1]
 
 
 def test_every_control_leaves_the_ledger_unchanged(served, browser) -> None:
@@ -202,8 +251,8 @@ def test_every_control_leaves_the_ledger_unchanged(served, browser) -> None:
 
     server, before = served
     used = 0
-    for query in ("", "?hero=Pip%20Thistledown", "?hero=Val"):
-        load(browser, server.url(query))
+    for url in (server.url(), server.hero("Pip Thistledown"), server.hero("Val")):
+        load(browser, url)
         for select in browser.find_elements(By.CSS_SELECTOR, ".widget-dropdown select"):
             for i in range(len(Select(select).options)):
                 Select(select).select_by_index(i)
@@ -256,6 +305,33 @@ def test_a_token_guards_the_pages(tmp_path: Path) -> None:
         assert _get(server.port, "/") in (302, 403)
         log = server.log.read_text()
         assert f"http://127.0.0.1:{server.port}{PAGE}?token=s3cret" in log
+        val = f"?{hero_query('Val', load_links(folder)['Val'])}&token=s3cret"
+        assert f"  Val: http://127.0.0.1:{server.port}{PAGE}{val}" in log
+        assert _page(server.port, PAGE + val)[0] == 200
+        assert _page(server.port, PAGE + val.replace("s3cret", "wrong"))[0] in (302, 403)
+        assert _page(server.port, f"{PAGE}?hero=Val&token=s3cret")[0] == 403
+    finally:
+        server.stop()
+
+
+def test_over_the_cap_or_the_rate_a_visitor_gets_a_plain_page(tmp_path: Path) -> None:
+    """One page at most, three pages a minute per address: the second is 'busy' (no
+    kernel started), the fourth 'too many'; neither is a crash or a traceback."""
+    folder = demo_copy(tmp_path / "demo")
+    server = Server(folder, free_port(), None, "--max-pages", "1", "--pages-per-minute", "3")
+    try:
+        assert "At most 1 pages open at once (--max-pages)" in server.log.read_text()
+        status, body = _page(server.port, PAGE)
+        assert status == 200 and "dsk-heroes" in body
+        for _ in range(2):
+            status, body = _page(server.port, server.hero("Val").split(str(server.port))[1])
+            assert status == 503
+            assert_plain_refusal(body, BUSY, folder)
+        assert server.kernels() == 1
+        status, body = _page(server.port, PAGE)
+        assert status == 429
+        assert_plain_refusal(body, TOO_MANY, folder)
+        assert server.proc.poll() is None and server.kernels() == 1
     finally:
         server.stop()
 
@@ -279,3 +355,54 @@ def test_serve_needs_a_built_campaign(tmp_path: Path) -> None:
 def test_urls_are_not_fetchable_without_the_server() -> None:
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(f"http://127.0.0.1:{free_port()}{PAGE}", timeout=5)
+
+
+def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> None:
+    """Voila run with serve's own arguments (voila_argv), a 3 s limit per cell: a cell that
+    runs on ends the page with one plain line; a cell that fails shows no traceback."""
+    import nbformat
+
+    from drawsteel_kit.serve import CELL_ERROR, CELL_TIMEOUT
+
+    players = tmp_path / "players"
+    players.mkdir()
+    for name, code in (("slow", "import time\ntime.sleep(120)"),
+                       ("broken", "raise ValueError('/srv/secret/ledger.db is gone')")):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(code)]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        nbformat.write(nb, str(players / f"{name}.ipynb"))
+    port = free_port()
+    code = ("from pathlib import Path; from voila.app import Voila; "
+            "from drawsteel_kit.serve import voila_argv; Voila.launch_instance(argv="
+            f"voila_argv(port={port}, players_dir=Path({str(players)!r}), render_seconds=3))")
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket_open(port):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+                time.sleep(0.2)
+        began = time.monotonic()
+        status, body = _page(port, "/voila/render/slow.ipynb")
+        took = time.monotonic() - began
+        assert status == 200 and took < 45, took
+        assert CELL_TIMEOUT in body and "VoilaExecutor" not in body and "Traceback" not in body
+        status, body = _page(port, "/voila/render/broken.ipynb")
+        assert status == 200 and CELL_ERROR in body
+        for bad in ("/srv/secret", "ValueError", "Traceback", "show_tracebacks"):
+            assert bad not in body, bad
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

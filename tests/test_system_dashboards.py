@@ -115,7 +115,7 @@ def test_the_demo_is_served_read_only_by_voila(played: Any, tmp_path: Path, brow
             assert secret not in source, secret
         assert "Traceback" not in text
         member = members[-1]
-        _load(browser, server.url(f"?hero={member}"))
+        _load(browser, server.hero(member))
         assert browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").text == member
         assert SECRET not in page_text(browser)[1]
     finally:
