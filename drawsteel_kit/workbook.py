@@ -15,7 +15,7 @@ import json
 import logging
 import os
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -272,6 +272,21 @@ def open_player_campaign(campaign: str | Path | None = None) -> Campaign:
     return Campaign.open(where, readonly=True)
 
 
+def served_linker(hero: str | None, query: str | None = None) -> Callable[[str | None], str]:
+    """Links on a served page: the party page for everyone, the visitor's own page with its
+    key, and no link to another player's page (it needs that player's own link)."""
+    from drawsteel_kit.links import hero_and_key, hero_query
+
+    _, key = hero_and_key(os.environ.get("QUERY_STRING", "") if query is None else query)
+
+    def linker(name: str | None) -> str:
+        if name is None:
+            return "?"
+        return "?" + hero_query(name, key) if name == hero and key else ""
+
+    return linker
+
+
 def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]:
     """The party page, or the page of ``hero`` (default: the one in the query string).
 
@@ -279,7 +294,10 @@ def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]
     from drawsteel_kit.views.dashboard import player_page as build
 
     try:
-        return build(campaign, hero if hero is not None else query_hero(folder=campaign.folder))
+        if hero is not None:
+            return build(campaign, hero)
+        picked = query_hero(folder=campaign.folder)
+        return build(campaign, picked, linker=served_linker(picked))
     except DrawSteelKitError as exc:
         return [_error_block(exc)]
 

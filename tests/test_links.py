@@ -139,8 +139,7 @@ def test_the_page_itself_refuses_a_hero_without_their_key(campaign: Campaign,
         monkeypatch.setenv("QUERY_STRING", query)
         page = workbook.player_page(campaign)
         assert isinstance(page, list), query
-        assert "needs its player&#x27;s link" in heading(page) or \
-            "needs its player's link" in heading(page), heading(page)
+        assert "needs its player&#39;s link" in heading(page), heading(page)
         assert "Val" not in heading(page)
         assert workbook.player_controls(campaign, page) is None
     monkeypatch.setenv("QUERY_STRING", hero_query("Val", keys["Val"]))
@@ -148,3 +147,21 @@ def test_the_page_itself_refuses_a_hero_without_their_key(campaign: Campaign,
     assert getattr(page, "hero", None) == "Val"
     monkeypatch.setenv("QUERY_STRING", "")
     assert getattr(workbook.player_page(campaign), "hero", "?") is None  # the party page
+
+
+def test_a_served_page_links_only_to_pages_the_visitor_can_open(
+        campaign: Campaign, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The party page names every hero but links to none (each page needs its player's own
+    link); a hero's page links to the party and to itself with its own key, not to others."""
+    keys = ensure_links(campaign.folder, NAMES)
+    monkeypatch.setenv("QUERY_STRING", "")
+    party = workbook.player_page(campaign)
+    html = "".join(str(b.html) for b in party.blocks if hasattr(b, "html"))
+    assert "Bran" in html and "?hero=" not in html and "key=" not in html
+    monkeypatch.setenv("QUERY_STRING", hero_query("Val", keys["Val"]))
+    page = workbook.player_page(campaign)
+    html = "".join(str(b.html) for b in page.blocks if hasattr(b, "html"))
+    assert 'href="?"' in html  # back to the party page
+    assert keys["Bran"] not in html and keys["Yorn"] not in html and "hero=Bran" not in html
+    linker = workbook.served_linker("Val", hero_query("Val", keys["Val"]))
+    assert linker("Val") == "?" + hero_query("Val", keys["Val"]) and linker("Bran") == ""

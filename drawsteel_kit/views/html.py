@@ -63,7 +63,9 @@ def lines(text: str) -> Markup:
 
 def link(label: object, href: str) -> Markup:
     """A link: label and address escaped, and only a relative or web address kept (a
-    ``javascript:`` one becomes ``#``)."""
+    ``javascript:`` one becomes ``#``). No address: the label alone, unlinked."""
+    if not href:
+        return _cell(label)
     if urlsplit(href.strip()).scheme.lower() not in SAFE_SCHEMES:
         href = "#"
     return Markup('<a href="{}">{}</a>').format(href, _cell(label))
