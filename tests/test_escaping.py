@@ -28,7 +28,6 @@ from workbook_helpers import chromium, free_port, needs_chromium
 from drawsteel_kit.activities import ProjectRoll
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.views.dashboard import query_link
 
 #: What a payload would set the page's title to, had it run.
 PWNED = "PWN"
@@ -66,6 +65,7 @@ def draw_steel(folder: Path, t: Typed) -> list[str]:
         "name": t("Party"), "system": "draw-steel",
         "settings": {"project_events": "off", "recruit_at": [t("Place")]},
         "stronghold": {"name": t("Stronghold"), "location": t("Where"), "notes": t("HomeNote")},
+        "custom": {"titles": [t("Title")]},  # a title of the table's own, named with a payload
         "heroes": heroes})
     a, b = t("HeroA"), t("HeroB")
     with Campaign.init(folder)[0] as camp:
@@ -266,7 +266,7 @@ def test_the_served_party_page_shows_markup_as_typed_and_runs_none(
             assert t(label) in seen["text"], label
         # the encounter tally of issue 15: "HeroA... 1, HeroB... 1"
         assert f"({t('HeroA')} 1, {t('HeroB')} 1)" in seen["text"]
-        browser.get(server.url(query_link(t("HeroA"))))  # a hero's page, through its link
+        browser.get(server.hero(t("HeroA")))  # a hero's page, through its player's link
         seen = look(browser, wait_for=".dsk-page h1")
         assert_ran_nothing(seen, browser.title, "a served hero page")
         assert_as_typed(seen["text"], t, "a served hero page")

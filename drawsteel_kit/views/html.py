@@ -65,7 +65,7 @@ def link(label: object, href: str) -> Markup:
     """A link: label and address escaped, and only a relative or web address kept (a
     ``javascript:`` one becomes ``#``). No address: the label alone, unlinked."""
     if not href:
-        return _cell(label)
+        return Markup("<span>{}</span>").format(_cell(label))
     if urlsplit(href.strip()).scheme.lower() not in SAFE_SCHEMES:
         href = "#"
     return Markup('<a href="{}">{}</a>').format(href, _cell(label))
@@ -144,5 +144,5 @@ STYLE = Markup("""<style>
 .dsk-bar { display: inline-block; width: 120px; height: 0.7em; background: #eee;
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
-.dsk-nav a, .dsk-nav b { margin-right: 1em; } .dsk-empty { color: #777; }
+.dsk-nav a, .dsk-nav b, .dsk-nav span { margin-right: 1em; } .dsk-empty { color: #777; }
 </style>""")
