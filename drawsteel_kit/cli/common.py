@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -11,7 +11,8 @@ import click
 
 from drawsteel_kit.errors import DrawSteelKitError
 
-__all__ = ["TEMPLATE_DIR", "campaign_arg", "friendly", "open_campaign", "pairs", "say"]
+__all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "friendly", "open_campaign", "pairs",
+           "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,3 +76,18 @@ def pairs(values: tuple[str, ...] | list[str], option: str) -> dict[str, str]:
             raise click.UsageError(f"{option} names {key.strip()} twice")
         out[key.strip()] = value.strip()
     return out
+
+
+def check_fields(values: dict[str, Any], fields: Sequence[str], *,
+                 also: Sequence[str] = ()) -> None:
+    """Refuse a FIELD=VALUE whose field cannot be adjusted, by name, before the library call.
+
+    Passed on as keyword arguments, a field such as ``name`` or ``reason`` would clash with
+    the call's own parameters (a TypeError); ``also``: names the library refuses itself,
+    with a message of its own (``titles``: use the titles commands).
+    """
+    unknown = [key for key in values if key not in fields and key not in also]
+    if unknown:
+        raise click.ClickException(
+            f"cannot adjust {', '.join(map(repr, unknown))}: the fields you can adjust are "
+            f"{', '.join(fields)}")

@@ -20,6 +20,7 @@ from drawsteel_kit import __version__
 from drawsteel_kit.cli.common import (
     TEMPLATE_DIR,
     campaign_arg,
+    check_fields,
     friendly,
     open_campaign,
     pairs,
@@ -321,12 +322,24 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
 
     Example: drawsteel-kit adjust campaigns/demo Val stamina=12 --reason "Fell in the pit"
     """
+    from drawsteel_kit.setup import ADJUSTABLE
+    from drawsteel_kit.state import CHARACTERISTICS
+
     values: dict[str, Any] = {}
     for pair in changes:
         key, sep, raw = pair.partition("=")
         if not sep:
             raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
+        if key.strip() in values:
+            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
         values[key.strip()] = _parse_value(raw)
+    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
+    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
+    if scores:  # nested: `reason` is a characteristic and the call's reason too
+        if "characteristics" in values:
+            raise click.UsageError("give characteristics one by one (might=2) or as "
+                                   "characteristics={...}, not both")
+        values["characteristics"] = scores
     with open_campaign(campaign) as camp:
         say(campaign, camp.adjust_hero(hero, reason=reason,
                               visibility="director" if director_only else "party", **values))
