@@ -10,9 +10,10 @@ from typing import Any, TypeVar
 import click
 
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.ledger.storage import os_refusal
 
-__all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "friendly", "open_campaign", "pairs",
-           "say"]
+__all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
+           "open_campaign", "pairs", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,9 +34,11 @@ def friendly(fn: F) -> F:
             raise
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
             where = exc.filename if exc.filename is not None else ""
+            hint = os_refusal(exc)
             raise click.ClickException(
                 f"the system refused the file or folder {str(where)!r}: "
-                f"{exc.strerror or exc}; nothing was written") from None
+                f"{exc.strerror or exc}; {hint + '; ' if hint else ''}nothing was written"
+            ) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -61,6 +64,10 @@ def say(campaign: str, happened: Any) -> None:
 
 
 campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
+#: Every --out refuses to replace what is there unless this is given.
+force_option = click.option("--force", is_flag=True,
+                            help="Replace an existing --out file, or write into a folder that "
+                                 "holds other files.")
 
 
 

@@ -21,6 +21,7 @@ from drawsteel_kit.cli.common import (
     TEMPLATE_DIR,
     campaign_arg,
     check_fields,
+    force_option,
     friendly,
     open_campaign,
     pairs,
@@ -405,16 +406,21 @@ def backup(campaign: str, dest: str | None) -> None:
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--party-only", is_flag=True, help="Leave out what is for the Director only.")
+@force_option
 @friendly
-def export(campaign: str, out: str | None, party_only: bool) -> None:
+def export(campaign: str, out: str | None, party_only: bool, force: bool) -> None:
     """Export history and state as JSON.
+
+    An existing --out file is refused unless --force.
 
     Example: drawsteel-kit export campaigns/demo --out demo.json
     """
+    from drawsteel_kit.outputs import write_new_file
+
     with open_campaign(campaign, readonly=True) as camp:
         text = camp.export_json(include_director=not party_only)
     if out:
-        Path(out).write_text(text + "\n", encoding="utf-8")
+        write_new_file(out, text + "\n", force=force)
         click.echo(f"Exported to {out}")
     else:
         click.echo(text)
