@@ -69,7 +69,8 @@ class _Cursor(sqlite3.Cursor):
             yield
         except sqlite3.DatabaseError as exc:
             path = getattr(self.connection, "ledger_path", "the ledger")
-            refused = storage_error(exc, path)  # a full or read-only disk: say which
+            refused = storage_error(  # a full or read-only disk: say which
+                exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
             if refused is not None:
                 raise refused from exc
             if not is_damage_error(exc):
@@ -104,6 +105,7 @@ class _Connection(sqlite3.Connection):
     """Every statement runs through :class:`_Cursor`, so damage is always our LedgerDamaged."""
 
     ledger_path = "the ledger"
+    opened_readonly = False
 
     def cursor(self, factory: Any = _Cursor) -> Any:  # type: ignore[override]
         return super().cursor(factory)
@@ -154,6 +156,7 @@ def _open(path: Path, *, readonly: bool, busy_timeout_ms: int,
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
                                    check_same_thread=False, factory=_Connection)
         conn.ledger_path = str(path)  # type: ignore[attr-defined]
+        conn.opened_readonly = readonly  # type: ignore[attr-defined]
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if not readonly:

@@ -64,12 +64,16 @@ def _full(path: Path) -> LedgerFull:
                       "(or move the campaign folder to a disk with room) and try again")
 
 
-def storage_error(exc: BaseException, path: str | Path) -> LedgerError | None:
-    """Our one-line error for a SQLite error that the disk caused, or None for any other."""
+def storage_error(exc: BaseException, path: str | Path, *,
+                  opened_readonly: bool = False) -> LedgerError | None:
+    """Our one-line error for a SQLite error that the disk caused, or None for any other
+    (a write refused by a connection opened read-only is the caller's own doing)."""
     if not isinstance(exc, sqlite3.Error) or isinstance(exc, LedgerError):
         return None
     path = Path(path)
     code = _code(exc)
+    if opened_readonly and code == SQLITE_READONLY:
+        return None
     text = str(exc).lower()
     if code == SQLITE_FULL or "disk is full" in text or (
             code == SQLITE_IOERR and disk_is_full(path.parent)):
