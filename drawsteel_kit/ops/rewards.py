@@ -113,10 +113,12 @@ class RewardOps(CampaignBase):
     def _award(self, field: str, hero: str, amount: int, reason: str, source: str,
                visibility: str) -> Happened:
         who = self.hero(hero)
-        if (not isinstance(amount, int) or isinstance(amount, bool) or amount == 0
-                or abs(amount) > MAX_SCORE_CHANGE):  # the message shows the sign as typed
-            raise RulesError(f"{field} change must be a whole number other than 0, from "
-                             f"-{MAX_SCORE_CHANGE} to {MAX_SCORE_CHANGE}, got {amount!r}")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+            raise RulesError(f"{field} change must be a whole number other than 0, "
+                             f"got {amount!r}")
+        if abs(amount) > MAX_SCORE_CHANGE:  # the value as typed: a loss keeps its sign
+            raise RulesError(f"{field} change must be from -{MAX_SCORE_CHANGE} to "
+                             f"{MAX_SCORE_CHANGE}, got {amount!r}")
         reason = check_text(reason, "reason")
         if not reason:
             raise RulesError(f"say why {who.name}'s {field} changes (a reason: the adventure, "
