@@ -34,7 +34,7 @@ from test_bad_input_cli import (  # noqa: F401  (fixtures)
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
 
-WALK = settings(max_examples=5, deadline=None,
+WALK = settings(max_examples=8, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -92,7 +92,7 @@ WALKED = [name for name, _ in commands() if name not in LONG_RUNNING]
 def _value(draw: st.DrawFn, param: click.Parameter, books: Books, shelf_name: str) -> str:
     """One value for ``param``: most often a plausible one, else something odd."""
     if param.name == "campaign":
-        return draw(st.sampled_from([str(books.folder)] * 6 + ["nowhere", "", "-1"]))
+        return draw(st.sampled_from([str(books.folder)] * 9 + ["nowhere", "", "-1"]))
     kind = param.type
     good: list[str] = list(NAMES[shelf_name])
     if isinstance(kind, click.Choice):
@@ -102,16 +102,16 @@ def _value(draw: st.DrawFn, param: click.Parameter, books: Books, shelf_name: st
                                                              str(books.folder)]
     elif isinstance(kind, click.types.IntParamType):
         good = ["1", "2", "3"]
-    if "=" in (param.metavar or "") and draw(st.integers(0, 9)) < 6:  # FIELD=VALUE...
+    if "=" in (param.metavar or "") and draw(st.integers(0, 9)) < 7:  # FIELD=VALUE...
         return draw(PAIRS)
     pick = draw(st.integers(0, 9))
-    if pick < 4:
+    if pick < 5:
         return draw(st.sampled_from(good))
-    if pick < 6:
+    if pick < 7:
         return draw(NUMBERS)
-    if pick < 8:
+    if pick < 9:
         return draw(PAIRS)
-    return draw(TEXT if param.multiple or pick == 8 else TEXT.filter(one_line))
+    return draw(TEXT if param.multiple else TEXT.filter(one_line))
 
 
 @st.composite
@@ -123,12 +123,13 @@ def command_lines(draw: st.DrawFn, command: click.Command, books: Books,
     for param in command.params:
         if not isinstance(param, click.Argument):
             continue
-        count = draw(st.integers(0, 3)) if param.nargs == -1 else 1
+        count = draw(st.integers(1, 3)) if param.nargs == -1 else 1
         argv += [_value(draw, param, books, shelf_name) for _ in range(count)]
     options = [p for p in command.params if isinstance(p, click.Option) and not p.hidden
                and p.name != "help"]
-    for option in draw(st.lists(st.sampled_from(options), max_size=4) if options
-                       else st.just([])):
+    required = [p for p in options if p.required]
+    for option in required + draw(st.lists(st.sampled_from(options), max_size=4) if options
+                                  else st.just([])):
         flag = draw(st.sampled_from(option.opts))
         if option.is_flag or option.count:
             argv.append(flag)
