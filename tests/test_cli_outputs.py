@@ -134,3 +134,17 @@ def test_publish_into_its_own_site_spares_what_it_did_not_write(camp: Path,
     marker.write_text(json.dumps(listed), encoding="utf-8")
     assert_one_clear_line(invoke("publish", camp, "--out", site), "did not write", "--force")
     assert (site / "hero-val.html").read_text(encoding="utf-8") == "not from publish"
+
+
+def test_backup_refuses_an_existing_file_or_link(camp: Path, tmp_path: Path) -> None:
+    """`backup CAMPAIGN DEST` names a new file: an existing one, or a link (even dangling),
+    is refused and left alone."""
+    taken = tmp_path / "taken.db"
+    taken.write_text("mine", encoding="utf-8")
+    assert_one_clear_line(invoke("backup", camp, taken), "already exists")
+    assert taken.read_text(encoding="utf-8") == "mine"
+    dangling = tmp_path / "link.db"
+    dangling.symlink_to(tmp_path / "elsewhere.db")
+    assert_one_clear_line(invoke("backup", camp, dangling), "already exists")
+    assert not (tmp_path / "elsewhere.db").exists()
+    _ok("backup", camp, tmp_path / "new.db")

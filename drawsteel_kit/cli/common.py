@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,11 +34,16 @@ def friendly(fn: F) -> F:
         except BrokenPipeError:  # `| head` stopped reading: click exits quietly
             raise
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
-            where = exc.filename if exc.filename is not None else ""
+            what = ("the system refused" if exc.filename is None else
+                    f"the system refused the file or folder {str(exc.filename)!r}")
             hint = os_refusal(exc)
             raise click.ClickException(
-                f"the system refused the file or folder {str(where)!r}: "
-                f"{exc.strerror or exc}; {hint + '; ' if hint else ''}nothing was written"
+                f"{what}: {exc.strerror or exc}; {hint + '; ' if hint else ''}nothing was written"
+            ) from None
+        except sqlite3.OperationalError as exc:  # SQLite's refusal not named more closely
+            raise click.ClickException(
+                f"the ledger could not be used ({exc}); nothing was written. Try again; if it "
+                "happens again, check the disk and run `drawsteel-kit rebuild CAMPAIGN --check`"
             ) from None
 
     return wrapper  # type: ignore[return-value]
