@@ -2,8 +2,9 @@
 
 The disk is a small tmpfs mounted for the test (root only; skipped, saying so, where the
 system refuses the mount), filled to the last byte with an ordinary file; read-only is the
-same tmpfs remounted read-only, or the ledger file marked immutable (``chattr +i``), which
-binds root too. SQLite's own ``max_page_count`` makes a ledger full without a mount.
+same tmpfs remounted read-only, or the ledger file or its folder marked immutable
+(``chattr +i``), which binds root too. SQLite's own ``max_page_count`` makes a ledger full
+without a mount.
 """
 
 from __future__ import annotations
@@ -129,18 +130,24 @@ def test_a_read_only_mount_is_one_line_naming_the_fix_and_reading_still_works(
     assert ledger_fingerprint(ledger) == before
 
 
-def test_an_immutable_ledger_file_is_one_line_naming_the_fix(camp_on_disk: Path) -> None:
+@pytest.mark.parametrize("what, said", [("file", "chattr -i"),
+                                        ("folder", "make the folder writable")])
+def test_an_immutable_ledger_or_folder_is_one_line_naming_the_fix(
+        camp_on_disk: Path, what: str, said: str) -> None:
+    """``chattr +i`` binds root too: on the file SQLite cannot write it, on the folder it
+    cannot create ledger.db-wal beside it."""
     ledger = camp_on_disk / LEDGER_FILE
-    before = ledger_fingerprint(ledger)
-    done = _sh("chattr", "+i", str(ledger))
+    before = ledger_fingerprint(ledger)  # checkpointed and closed: no -wal file left
+    target = ledger if what == "file" else camp_on_disk
+    done = _sh("chattr", "+i", str(target))
     if done.returncode != 0:
         pytest.skip(f"chattr +i is refused here ({done.stderr.strip()})")
     try:
         line = assert_one_clear_line(invoke("victories", camp_on_disk, "1"), "read-only")
-        assert "chattr -i" in line and str(ledger) in line
+        assert said in line and str(ledger) in line
         assert invoke("status", camp_on_disk).exit_code == 0
     finally:
-        _sh("chattr", "-i", str(ledger))
+        _sh("chattr", "-i", str(target))
     assert ledger_fingerprint(ledger) == before
 
 
