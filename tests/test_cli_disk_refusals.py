@@ -163,3 +163,21 @@ def test_a_ledger_sqlite_finds_full_is_our_error_and_nothing_is_written(
         campaign.add_note("one rumour more " + "x" * 480)
     campaign.ledger.db.execute("PRAGMA max_page_count = 1073741823")
     campaign.add_note("room again")  # the connection still works
+
+
+def test_init_and_new_on_a_full_disk_are_one_line_and_init_works_once_there_is_room(
+        disk: Path) -> None:
+    """A first `init` that cannot write leaves no empty ledger.db behind (which every later
+    opening would refuse as "empty"); `new` says how many files it could not copy."""
+    folder = write_campaign(disk / "camp")
+    filler = _fill(disk)
+    try:
+        assert_one_clear_line(invoke("init", folder), "disk is full")
+        assert not (folder / LEDGER_FILE).exists()
+        assert_one_clear_line(invoke("new", "Iron Saints", "--dir", disk / "more"),
+                              "could not be copied", "no space left")
+    finally:
+        filler.unlink()
+    assert invoke("init", folder).exit_code == 0
+    with Campaign.open(folder, readonly=True) as camp:
+        assert camp.ledger.verify()

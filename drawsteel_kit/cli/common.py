@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import re
+import shutil
 import sqlite3
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -33,6 +35,8 @@ def friendly(fn: F) -> F:
             raise click.ClickException(str(exc)) from None
         except BrokenPipeError:  # `| head` stopped reading: click exits quietly
             raise
+        except shutil.Error as exc:  # a folder copy: one entry per file it could not copy
+            raise click.ClickException(_copy_refused(exc)) from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
             what = ("the system refused" if exc.filename is None else
                     f"the system refused the file or folder {str(exc.filename)!r}")
@@ -47,6 +51,19 @@ def friendly(fn: F) -> F:
             ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def _copy_refused(exc: shutil.Error) -> str:
+    """shutil's list of (source, target, why) as one line: how many, the first, what to do."""
+    problems = exc.args[0] if exc.args and isinstance(exc.args[0], list) else []
+    if not problems or len(problems[0]) != 3:
+        return f"a folder could not be copied ({exc}); what was copied is left in place"
+    _, target, why = problems[0]
+    found = re.search(r"\[Errno (\d+)\] ([^:]*)", str(why))
+    hint = os_refusal(OSError(int(found.group(1)), found.group(2))) if found else None
+    return (f"{len(problems)} file(s) could not be copied, the first to {str(target)!r} "
+            f"({found.group(2) if found else why}){'; ' + hint if hint else ''}; what was "
+            "copied is left in place")
 
 
 def open_campaign(campaign: str, readonly: bool = False) -> Any:
