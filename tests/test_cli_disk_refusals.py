@@ -181,3 +181,55 @@ def test_init_and_new_on_a_full_disk_are_one_line_and_init_works_once_there_is_r
     assert invoke("init", folder).exit_code == 0
     with Campaign.open(folder, readonly=True) as camp:
         assert camp.ledger.verify()
+
+
+#: Commands that write, each with arguments it would accept on the shared books.
+WRITES = (
+    ("victories", "{c}", "1"), ("tokens", "{c}", "award", "1"), ("session", "end", "{c}"),
+    ("respite", "{c}"), ("day", "{c}", "1"), ("adjust", "{c}", "Val", "xp=3", "--reason", "x"),
+    ("renown", "award", "{c}", "Yorn", "-1", "--reason", "a scandal"),
+    ("wealth", "award", "{c}", "Val", "1", "--reason", "a hoard"),
+    ("inventory", "add", "{c}", "Lantern"), ("notes", "add", "{c}", "x" * 300),
+    ("npc", "add", "{c}", "Mother Gall", "--level", "2"),
+    ("titles", "grant", "{c}", "Yorn", "Local Hero", "--benefit", "renown"),
+    ("project", "start", "{c}", "Val", "Discover Lore", "--param", "kind=lost"),
+    ("encounter", "log", "{c}", "Ambush", "--objective", "x", "--met"),
+    ("undo", "{c}", "{last}"), ("rebuild", "{c}"),
+    ("export", "{c}", "--out", "{disk}/books.json"), ("publish", "{c}", "--out", "{disk}/site"),
+    ("backup", "{c}"),
+)
+
+
+@pytest.mark.parametrize("refusal", ["full", "read-only"])
+def test_every_kind_of_write_on_a_full_or_read_only_disk_is_one_line(disk: Path,
+                                                                     refusal: str) -> None:
+    from bad_input_strategies import books
+
+    folder = disk / "books"
+    with books(folder) as camp:
+        last = str(camp.ledger.event_count())
+    ledger = folder / LEDGER_FILE
+    before = ledger_fingerprint(ledger)
+    holder = sqlite3.connect(str(ledger))  # full: -wal and -shm stay, as while a page is
+    holder.execute("SELECT count(*) FROM events").fetchone()  # served (a mount with files
+    filler = _fill(disk) if refusal == "full" else None  # open to write stays read-write)
+    if filler is None:
+        holder.close()
+        done = _sh("mount", "-o", "remount,ro", str(disk))
+        if done.returncode != 0:
+            pytest.skip(f"the system refused to remount the tmpfs read-only ({done.stderr})")
+    said = ("disk is full", "no space left") if filler else ("read-only",)
+    try:
+        for argv in WRITES:
+            filled = [a.replace("{c}", str(folder)).replace("{disk}", str(disk))
+                      .replace("{last}", last) for a in argv]
+            assert_one_clear_line(invoke(*filled), *said)
+        assert not (disk / "books.json").exists()
+        site = disk / "site"
+        assert not site.exists() or not any(site.iterdir()), "publish left part of a site"
+    finally:
+        holder.close()
+        if filler is not None:
+            filler.unlink()
+        _sh("mount", "-o", "remount,rw", str(disk))
+    assert ledger_fingerprint(ledger) == before
