@@ -91,6 +91,9 @@ def move(campaign: str, move: str, who: Sequence[str], options: Sequence[str],
     Example: drawsteel-kit dw move campaigns/dungeon-world-demo make_camp --who Ava --who Nim
     """
     opts = parse_options(options)
+    if "self" in opts:  # a parameter of the call itself: refused by name, not a TypeError
+        raise click.UsageError("--option self=... is not an option of a move; `drawsteel-kit "
+                               "dw moves` lists each move's options")
     for reserved in ("who", "seed", "dice", "move"):
         if reserved in opts:
             raise click.UsageError(f"--option {reserved}=... is not an option of a move: "
