@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shutil
 import sqlite3
@@ -16,7 +17,7 @@ from drawsteel_kit.errors import DrawSteelKitError
 from drawsteel_kit.ledger.storage import os_refusal
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
-           "open_campaign", "pairs", "say"]
+           "hero_changes", "open_campaign", "pairs", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -121,3 +122,35 @@ def check_fields(values: dict[str, Any], fields: Sequence[str], *,
         raise click.ClickException(
             f"cannot adjust {', '.join(map(repr, unknown))}: the fields you can adjust are "
             f"{', '.join(fields)}")
+
+
+def _parse_value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
+    """`adjust`'s FIELD=VALUE pairs (values as JSON) as keyword arguments for adjust_hero:
+    each field once and adjustable; characteristics nested, since ``reason`` is both a
+    characteristic and the call's own reason."""
+    from drawsteel_kit.setup import ADJUSTABLE
+    from drawsteel_kit.state import CHARACTERISTICS
+
+    values: dict[str, Any] = {}
+    for pair in changes:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
+        if key.strip() in values:
+            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
+        values[key.strip()] = _parse_value(raw)
+    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
+    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
+    if scores:
+        if "characteristics" in values:
+            raise click.UsageError("give characteristics one by one (might=2) or as "
+                                   "characteristics={...}, not both")
+        values["characteristics"] = scores
+    return values

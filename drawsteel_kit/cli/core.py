@@ -20,9 +20,9 @@ from drawsteel_kit import __version__
 from drawsteel_kit.cli.common import (
     TEMPLATE_DIR,
     campaign_arg,
-    check_fields,
     force_option,
     friendly,
+    hero_changes,
     open_campaign,
     pairs,
     say,
@@ -303,13 +303,6 @@ def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
         say(campaign, camp.advance_day(days, reason=reason, seed=seed))
 
 
-def _parse_value(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
-
-
 @main.command()
 @campaign_arg
 @click.argument("hero")
@@ -323,24 +316,7 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
 
     Example: drawsteel-kit adjust campaigns/demo Val stamina=12 --reason "Fell in the pit"
     """
-    from drawsteel_kit.setup import ADJUSTABLE
-    from drawsteel_kit.state import CHARACTERISTICS
-
-    values: dict[str, Any] = {}
-    for pair in changes:
-        key, sep, raw = pair.partition("=")
-        if not sep:
-            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
-        if key.strip() in values:
-            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
-        values[key.strip()] = _parse_value(raw)
-    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
-    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
-    if scores:  # nested: `reason` is a characteristic and the call's reason too
-        if "characteristics" in values:
-            raise click.UsageError("give characteristics one by one (might=2) or as "
-                                   "characteristics={...}, not both")
-        values["characteristics"] = scores
+    values = hero_changes(changes)
     with open_campaign(campaign) as camp:
         say(campaign, camp.adjust_hero(hero, reason=reason,
                               visibility="director" if director_only else "party", **values))
