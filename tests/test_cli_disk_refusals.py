@@ -14,6 +14,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -233,3 +234,19 @@ def test_every_kind_of_write_on_a_full_or_read_only_disk_is_one_line(disk: Path,
             filler.unlink()
         _sh("mount", "-o", "remount,rw", str(disk))
     assert ledger_fingerprint(ledger) == before
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("argv", [("export",), ("history",), ("status", "--json")])
+def test_printing_to_a_full_disk_is_one_line(campaign: Campaign, argv: tuple[str, ...]) -> None:
+    """`export CAMPAIGN > file` on a full disk: /dev/full refuses every write with ENOSPC."""
+    repo = Path(__file__).resolve().parent.parent
+    code = "import sys; from drawsteel_kit.cli import main; sys.argv[0] = 'drawsteel-kit'; main()"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-c", code, argv[0], str(campaign.folder),
+                               *argv[1:]], stdout=full, stderr=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(repo)}, check=False,
+                              cwd=repo)
+    assert done.returncode == 1, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "the disk is full" in lines[0], done.stderr
