@@ -52,6 +52,10 @@ class LedgerReadOnly(LedgerError):
     """A write was attempted through a read-only ledger connection."""
 
 
+class LedgerFull(LedgerError):
+    """The disk holding the ledger is full: the write was rolled back, nothing was written."""
+
+
 class LedgerDamaged(LedgerError, sqlite3.DatabaseError):
     """SQLite found the ledger file damaged (a malformed page, text that is not UTF-8).
 
@@ -87,3 +91,7 @@ class UnknownSheet(DrawSteelKitError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+class OutputExists(DrawSteelKitError):
+    """An output file or folder (``--out``) is already there and is not to be clobbered."""

@@ -8,7 +8,9 @@ above it), no traceback and no exception escaping click, and the ledger file byt
 as it was. An accepted value must leave books that agree with their history.
 
 CliRunner catches exceptions itself, so ``result.output`` never shows a traceback: the check
-is that nothing but click's own SystemExit escaped the command.
+is that nothing but click's own SystemExit escaped the command. Whole command lines, drawn for
+every command from its own parameters, are test_bad_input_cli_walk.py's (it uses this file's
+campaigns).
 """
 
 from __future__ import annotations

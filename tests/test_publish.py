@@ -23,6 +23,7 @@ from workbook_helpers import (
 
 from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.outputs import SITE_MARKER
 from drawsteel_kit.views.assets import plotlyjs_name
 
 
@@ -47,7 +48,7 @@ def test_one_page_for_the_party_and_each_hero(published) -> None:
     with Campaign.open(folder, readonly=True) as camp:
         heroes = list(camp.heroes)
     shared = plotlyjs_name()
-    files = sorted(p.name for p in site.iterdir() if p.name != shared)
+    files = sorted(p.name for p in site.iterdir() if p.name not in (shared, SITE_MARKER))
     assert "index.html" in files and len(files) == len(heroes) + 1
     assert f"Wrote {len(heroes) + 1} page(s)" in out
     index = (site / "index.html").read_text(encoding="utf-8")

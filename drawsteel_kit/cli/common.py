@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import json
+import re
+import shutil
+import sqlite3
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.ledger.storage import os_refusal
 from drawsteel_kit.resources import templates_dir
 
-__all__ = ["TEMPLATE_DIR", "campaign_arg", "friendly", "open_campaign", "pairs", "say"]
+__all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
+           "hero_changes", "open_campaign", "pairs", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,13 +41,35 @@ def friendly(fn: F) -> F:
                 f"{(exc.name or 'a part of drawsteel-kit').split('.')[0]} is not installed "
                 "here, and this command needs it: pip install --upgrade drawsteel-kit (in a "
                 "checkout: make install)") from None
+        except shutil.Error as exc:  # a folder copy: one entry per file it could not copy
+            raise click.ClickException(_copy_refused(exc)) from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
-            where = exc.filename if exc.filename is not None else ""
+            what = ("the system refused" if exc.filename is None else
+                    f"the system refused the file or folder {str(exc.filename)!r}")
+            hint = os_refusal(exc)
             raise click.ClickException(
-                f"the system refused the file or folder {str(where)!r}: "
-                f"{exc.strerror or exc}; nothing was written") from None
+                f"{what}: {exc.strerror or exc}; {hint + '; ' if hint else ''}nothing was written"
+            ) from None
+        except sqlite3.OperationalError as exc:  # SQLite's refusal not named more closely
+            raise click.ClickException(
+                f"the ledger could not be used ({exc}); nothing was written. Try again; if it "
+                "happens again, check the disk and run `drawsteel-kit rebuild CAMPAIGN --check`"
+            ) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+def _copy_refused(exc: shutil.Error) -> str:
+    """shutil's list of (source, target, why) as one line: how many, the first, what to do."""
+    problems = exc.args[0] if exc.args and isinstance(exc.args[0], list) else []
+    if not problems or len(problems[0]) != 3:
+        return f"a folder could not be copied ({exc}); what was copied is left in place"
+    _, target, why = problems[0]
+    found = re.search(r"\[Errno (\d+)\] ([^:]*)", str(why))
+    hint = os_refusal(OSError(int(found.group(1)), found.group(2))) if found else None
+    return (f"{len(problems)} file(s) could not be copied, the first to {str(target)!r} "
+            f"({found.group(2) if found else why}){'; ' + hint if hint else ''}; what was "
+            "copied is left in place")
 
 
 def open_campaign(campaign: str, readonly: bool = False) -> Any:
@@ -65,6 +93,10 @@ def say(campaign: str, happened: Any) -> None:
 
 
 campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
+#: Every --out refuses to replace what is there unless this is given.
+force_option = click.option("--force", is_flag=True,
+                            help="Replace an existing --out file, or write into a folder that "
+                                 "holds other files.")
 
 
 
@@ -80,3 +112,50 @@ def pairs(values: tuple[str, ...] | list[str], option: str) -> dict[str, str]:
             raise click.UsageError(f"{option} names {key.strip()} twice")
         out[key.strip()] = value.strip()
     return out
+
+
+def check_fields(values: dict[str, Any], fields: Sequence[str], *,
+                 also: Sequence[str] = ()) -> None:
+    """Refuse a FIELD=VALUE whose field cannot be adjusted, by name, before the library call.
+
+    Passed on as keyword arguments, a field such as ``name`` or ``reason`` would clash with
+    the call's own parameters (a TypeError); ``also``: names the library refuses itself,
+    with a message of its own (``titles``: use the titles commands).
+    """
+    unknown = [key for key in values if key not in fields and key not in also]
+    if unknown:
+        raise click.ClickException(
+            f"cannot adjust {', '.join(map(repr, unknown))}: the fields you can adjust are "
+            f"{', '.join(fields)}")
+
+
+def _parse_value(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
+
+
+def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
+    """`adjust`'s FIELD=VALUE pairs (values as JSON) as keyword arguments for adjust_hero:
+    each field once and adjustable; characteristics nested, since ``reason`` is both a
+    characteristic and the call's own reason."""
+    from drawsteel_kit.setup import ADJUSTABLE
+    from drawsteel_kit.state import CHARACTERISTICS
+
+    values: dict[str, Any] = {}
+    for pair in changes:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
+        if key.strip() in values:
+            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
+        values[key.strip()] = _parse_value(raw)
+    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
+    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
+    if scores:
+        if "characteristics" in values:
+            raise click.UsageError("give characteristics one by one (might=2) or as "
+                                   "characteristics={...}, not both")
+        values["characteristics"] = scores
+    return values

@@ -20,7 +20,9 @@ from drawsteel_kit import __version__
 from drawsteel_kit.cli.common import (
     TEMPLATE_DIR,
     campaign_arg,
+    force_option,
     friendly,
+    hero_changes,
     open_campaign,
     pairs,
     say,
@@ -308,13 +310,6 @@ def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
         say(campaign, camp.advance_day(days, reason=reason, seed=seed))
 
 
-def _parse_value(raw: str) -> Any:
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
-
-
 @main.command()
 @campaign_arg
 @click.argument("hero")
@@ -328,12 +323,7 @@ def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
 
     Example: drawsteel-kit adjust campaigns/demo Val stamina=12 --reason "Fell in the pit"
     """
-    values: dict[str, Any] = {}
-    for pair in changes:
-        key, sep, raw = pair.partition("=")
-        if not sep:
-            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
-        values[key.strip()] = _parse_value(raw)
+    values = hero_changes(changes)
     with open_campaign(campaign) as camp:
         say(campaign, camp.adjust_hero(hero, reason=reason,
                               visibility="director" if director_only else "party", **values))
@@ -404,16 +394,21 @@ def backup(campaign: str, dest: str | None) -> None:
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write to this file instead of standard output.")
 @click.option("--party-only", is_flag=True, help="Leave out what is for the Director only.")
+@force_option
 @friendly
-def export(campaign: str, out: str | None, party_only: bool) -> None:
+def export(campaign: str, out: str | None, party_only: bool, force: bool) -> None:
     """Export history and state as JSON.
+
+    An existing --out file is refused unless --force.
 
     Example: drawsteel-kit export campaigns/demo --out demo.json
     """
+    from drawsteel_kit.outputs import write_new_file
+
     with open_campaign(campaign, readonly=True) as camp:
         text = camp.export_json(include_director=not party_only)
     if out:
-        Path(out).write_text(text + "\n", encoding="utf-8")
+        write_new_file(out, text + "\n", force=force)
         click.echo(f"Exported to {out}")
     else:
         click.echo(text)

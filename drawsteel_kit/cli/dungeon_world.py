@@ -14,7 +14,7 @@ from typing import Any
 import click
 import yaml
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.cli.common import campaign_arg, check_fields, friendly, open_campaign, say
 from drawsteel_kit.cli.core import main
 
 __all__ = ["dw", "parse_dice", "parse_options"]
@@ -91,6 +91,9 @@ def move(campaign: str, move: str, who: Sequence[str], options: Sequence[str],
     Example: drawsteel-kit dw move campaigns/dungeon-world-demo make_camp --who Ava --who Nim
     """
     opts = parse_options(options)
+    if "self" in opts:  # a parameter of the call itself: refused by name, not a TypeError
+        raise click.UsageError("--option self=... is not an option of a move; `drawsteel-kit "
+                               "dw moves` lists each move's options")
     for reserved in ("who", "seed", "dice", "move"):
         if reserved in opts:
             raise click.UsageError(f"--option {reserved}=... is not an option of a move: "
@@ -184,7 +187,11 @@ def adjust(campaign: str, name: str, changes: Sequence[str], reason: str) -> Non
 
     Example: drawsteel-kit dw adjust campaigns/dungeon-world-demo Ava hp=12 --reason "ogre"
     """
+    from drawsteel_kit.systems.dungeon_world.character import Character
+
     values = parse_options(changes, "FIELD=VALUE")
+    check_fields(values, [f for f in Character.__dataclass_fields__ if f != "name"],
+                 also=("name",))  # a name is kept: the library says why
     with open_campaign(campaign) as camp:
         say(campaign, camp.dungeon_world.adjust(name, reason=reason, **values))
 

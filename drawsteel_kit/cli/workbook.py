@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign
+from drawsteel_kit.cli.common import campaign_arg, force_option, friendly, open_campaign
 from drawsteel_kit.cli.core import main
 
 
@@ -80,16 +80,21 @@ def links(campaign: str, rotate: tuple[str, ...], rotate_all: bool, port: int,
 @campaign_arg
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html and the heroes' pages into.")
+@force_option
 @friendly
-def publish(campaign: str, out: str) -> None:
+def publish(campaign: str, out: str, force: bool) -> None:
     """Write the players' pages as static HTML that opens with no server and no network.
+
+    --out must be a new or empty folder, or an earlier publish's (its pages are replaced);
+    any other folder only with --force.
 
     Example: drawsteel-kit publish campaigns/demo --out site/
     """
+    from drawsteel_kit.outputs import write_site
     from drawsteel_kit.views.publish import publish as write
 
     with open_campaign(campaign, readonly=True) as camp:
-        files = write(camp, out)
+        files = write_site(out, lambda folder: write(camp, folder), force=force)
     click.echo(f"Wrote {len(files)} page(s) to {out}: open {files[0]}")
     for path in files[1:]:
         click.echo(f"  {path.name}")

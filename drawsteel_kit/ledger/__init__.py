@@ -6,6 +6,8 @@ checks the file is a ledger. Every write goes through ``ledger.write()``.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -85,6 +87,17 @@ def check_sqlite_file(path: Path) -> None:
         )
 
 
+def _remove_new(path: Path) -> None:
+    """Take away the empty file an opening created and could not fill (a full disk), which
+    later openings would refuse as "empty"; a file with anything in it stays."""
+    with contextlib.suppress(OSError):
+        if os.path.getsize(path) != 0:
+            return
+        for name in (str(path), f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(name)
+
+
 class Ledger:
     """One campaign's ledger file."""
 
@@ -109,7 +122,13 @@ class Ledger:
         path = Path(path)
         if not create:
             check_sqlite_file(path)
-        db = connect(path, readonly=readonly, busy_timeout_ms=busy_timeout_ms)
+        new = not readonly and not os.path.lexists(path)
+        try:
+            db = connect(path, readonly=readonly, busy_timeout_ms=busy_timeout_ms)
+        except Exception:
+            if new:  # a full disk: leave no empty file that later openings would refuse
+                _remove_new(path)
+            raise
         try:
             if readonly:
                 applied = {m.name for m in MIGRATIONS.applied(db)}
@@ -129,6 +148,8 @@ class Ledger:
                 migrate(db, path=str(path))
         except Exception:
             db.close()
+            if new:
+                _remove_new(path)
             raise
         return cls(db, path, readonly)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from drawsteel_kit.errors import LedgerError
 from drawsteel_kit.ledger.events import load_event
 from drawsteel_kit.ledger.projections import snapshot
 from drawsteel_kit.ledger.schema import schema_version
+from drawsteel_kit.ledger.storage import SQLITE_FULL
 
 __all__ = ["backup", "backup_file", "export"]
 
@@ -25,7 +27,7 @@ def _target(dest: str | Path) -> Path:
                           "such as backups/before-the-finale.db")
     path = Path(dest)
     try:
-        if path.exists():
+        if path.exists() or path.is_symlink():  # a link, even dangling: never write through
             raise LedgerError(f"{path} already exists: pick a new file name for the backup")
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -44,8 +46,11 @@ def _copy(source: sqlite3.Connection, dest: str | Path) -> Path:
             target.close()
     except (OSError, sqlite3.OperationalError) as exc:
         path.unlink(missing_ok=True)
-        raise LedgerError(f"cannot write a backup to {str(dest)!r} ({exc}): "
-                          "name a file in a folder you can write") from None
+        full = (getattr(exc, "errno", None) == errno.ENOSPC
+                or (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == SQLITE_FULL)
+        fix = ("the disk is full: free some space on it, or name a file on another disk"
+               if full else "name a file in a folder you can write")
+        raise LedgerError(f"cannot write a backup to {str(dest)!r} ({exc}): {fix}") from None
     return path
 
 

@@ -16,7 +16,14 @@ from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.errors import LedgerDamaged, LedgerError, LedgerLocked
+from drawsteel_kit.errors import (
+    LedgerDamaged,
+    LedgerError,
+    LedgerFull,
+    LedgerLocked,
+    LedgerReadOnly,
+)
+from drawsteel_kit.ledger.storage import disk_is_full, storage_error, why_readonly
 
 __all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_damage_error", "is_locked_error"]
 
@@ -61,9 +68,13 @@ class _Cursor(sqlite3.Cursor):
         try:
             yield
         except sqlite3.DatabaseError as exc:
+            path = getattr(self.connection, "ledger_path", "the ledger")
+            refused = storage_error(  # a full or read-only disk: say which
+                exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
+            if refused is not None:
+                raise refused from exc
             if not is_damage_error(exc):
                 raise
-            path = getattr(self.connection, "ledger_path", "the ledger")
             raise _damaged(exc, path) from exc
         except UnicodeDecodeError as exc:  # SQLite's own message about damaged schema text
             path = getattr(self.connection, "ledger_path", "the ledger")
@@ -94,6 +105,7 @@ class _Connection(sqlite3.Connection):
     """Every statement runs through :class:`_Cursor`, so damage is always our LedgerDamaged."""
 
     ledger_path = "the ledger"
+    opened_readonly = False
 
     def cursor(self, factory: Any = _Cursor) -> Any:  # type: ignore[override]
         return super().cursor(factory)
@@ -121,6 +133,54 @@ def _refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
         )
 
 
+def _quiet(path: Path) -> bool:
+    """No changes waiting in a -wal file (an empty one is what a failed opening leaves) on
+    a disk that cannot take one."""
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        return False
+    return why_readonly(path) is not None or disk_is_full(path.parent)
+
+
+def _open(path: Path, *, readonly: bool, busy_timeout_ms: int,
+          immutable: bool = False) -> sqlite3.Connection:
+    """A connection with our pragmas; closed again if any of them fails."""
+    timeout = busy_timeout_ms / 1000
+    conn: sqlite3.Connection | None = None
+    try:
+        if readonly:
+            uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
+            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None,
+                                   check_same_thread=False, factory=_Connection)
+        else:
+            conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
+                                   check_same_thread=False, factory=_Connection)
+        conn.ledger_path = str(path)  # type: ignore[attr-defined]
+        conn.opened_readonly = readonly  # type: ignore[attr-defined]
+        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        if not readonly:
+            _refuse_foreign(conn, path)  # before WAL: never change another program's file
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode.lower() != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        # Reading the schema proves the file is a SQLite database at all.
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.DatabaseError as exc:
+        if conn is not None:
+            conn.close()
+        refused = storage_error(exc, path)  # sqlite3.connect's own errors skip _Cursor
+        if refused is not None:
+            raise refused from exc
+        raise
+    except BaseException:
+        if conn is not None:
+            conn.close()
+        raise
+    return conn
+
+
 def connect(
     path: str | Path,
     *,
@@ -139,28 +199,15 @@ def connect(
     if path.is_dir():
         raise LedgerError(f"{path} is a folder, not a ledger file")
     try:
-        if readonly:
-            uri = f"{path.resolve().as_uri()}?mode=ro"
-            conn = sqlite3.connect(
-                uri, uri=True, timeout=busy_timeout_ms / 1000, isolation_level=None,
-                check_same_thread=False, factory=_Connection,
-            )
-        else:
-            conn = sqlite3.connect(
-                str(path), timeout=busy_timeout_ms / 1000, isolation_level=None,
-                check_same_thread=False, factory=_Connection,
-            )
-        conn.ledger_path = str(path)
-        conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-        conn.execute("PRAGMA foreign_keys = ON")
-        if not readonly:
-            _refuse_foreign(conn, path)  # before WAL: never change another program's file
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            if mode.lower() != "wal":
-                conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = NORMAL")
-        # Reading the schema proves the file is a SQLite database at all.
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        try:
+            conn = _open(path, readonly=readonly, busy_timeout_ms=busy_timeout_ms)
+        except (LedgerFull, LedgerReadOnly):
+            if not (readonly and _quiet(path)):
+                raise
+            # A full or read-only disk cannot hold WAL's shared-memory file, which even a
+            # reader needs; with no changes in a -wal file, and nobody able to write
+            # there, the file itself is the whole ledger: read it as it is (immutable).
+            conn = _open(path, readonly=True, immutable=True, busy_timeout_ms=busy_timeout_ms)
     except sqlite3.DatabaseError as exc:  # LedgerDamaged too: at opening, say what it is
         if is_locked_error(exc):
             raise LedgerLocked(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import sqlite_utils
 
@@ -45,7 +45,8 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         yield db
     except BaseException as exc:
         if conn.in_transaction:
-            conn.execute("ROLLBACK")
+            with suppress(sqlite3.Error, LedgerError):  # SQLite may have rolled back already
+                conn.execute("ROLLBACK")
         if isinstance(exc, sqlite3.OperationalError) and _is_readonly_error(exc):
             # A mode=ro connection (or a file the user may not write) passes BEGIN
             # IMMEDIATE and fails at its first write.
@@ -56,9 +57,10 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         raise
     try:
         conn.execute("COMMIT")
-    except sqlite3.OperationalError as exc:
+    except (sqlite3.OperationalError, LedgerError) as exc:  # LedgerFull: a full disk
         if conn.in_transaction:
-            conn.execute("ROLLBACK")
+            with suppress(sqlite3.Error, LedgerError):
+                conn.execute("ROLLBACK")
         if is_locked_error(exc):
             raise LedgerLocked("could not commit: the ledger is locked; nothing written") from exc
         raise

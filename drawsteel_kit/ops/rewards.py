@@ -117,7 +117,9 @@ class RewardOps(CampaignBase):
         if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
             raise RulesError(f"{field} change must be a whole number other than 0, "
                              f"got {amount!r}")
-        check_count(abs(amount), f"{field} change", maximum=MAX_SCORE_CHANGE)
+        if abs(amount) > MAX_SCORE_CHANGE:  # the value as typed: a loss keeps its sign
+            raise RulesError(f"{field} change must be from -{MAX_SCORE_CHANGE} to "
+                             f"{MAX_SCORE_CHANGE}, got {amount!r}")
         reason = check_text(reason, "reason")
         if not reason:
             raise RulesError(f"say why {who.name}'s {field} changes (a reason: the adventure, "
