@@ -57,7 +57,7 @@ def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
     assert "fighter" in index and "Tam the torchbearer" not in index  # lines stay in events
     zora = pages[hero_files(members)["Zora"]]
     assert "<h1>Zora</h1>" in zora and "scroll of Spark" in zora and "Empowered Magic" in zora
-    assert "+3" in zora  # INT 17
+    assert "<td>INT</td><td>17</td><td>+2</td>" in zora  # 16 + the level up; 16-17 give +2
 
 
 def test_pages_have_xp_and_hp_lines_from_the_timeline(demo: Path) -> None:

@@ -38,18 +38,22 @@ MEMORY_SLACK = 60 * 2**20
 
 
 def tree(proc: psutil.Process) -> tuple[int, int]:
-    """Children (page kernels) and the RSS of the process and its children, in bytes."""
+    """Live children (page kernels; an ended one not yet reaped is none) and the RSS of
+    the process and its live children, in bytes."""
     for _ in range(5):
         try:
             kids = proc.children(recursive=True)
             break
         except psutil.NoSuchProcess:  # a kernel ended while being listed: list again
             continue
-    rss = proc.memory_info().rss
+    rss, alive = proc.memory_info().rss, 0
     for kid in kids:
         with contextlib.suppress(psutil.NoSuchProcess):
+            if kid.status() == psutil.STATUS_ZOMBIE:  # ended, not yet reaped: no kernel
+                continue
             rss += kid.memory_info().rss
-    return len(kids), rss
+            alive += 1
+    return alive, rss
 
 
 def get(port: int, path: str) -> tuple[int, str, float]:
