@@ -50,7 +50,7 @@ DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 40
 CULL_INTERVAL = 10
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
-PAGES_PER_HERO = 3
+PAGES_PER_HERO = 3  # serve_guard.PER_PAGE: a test keeps the two equal
 #: Pages one address may open per minute.
 PAGES_PER_MINUTE = 30
 #: A cell of a page still running after this many seconds ends the page with a plain line.
@@ -68,6 +68,7 @@ class ServeError(DrawSteelKitError):
 def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                token: str | None = None, players_dir: Path = PLAYERS_DIR,
                max_kernels: int = 12, pages_per_minute: int = PAGES_PER_MINUTE,
+               per_page: int = PAGES_PER_HERO,
                render_seconds: int = RENDER_SECONDS) -> list[str]:
     """Voila's command line for the player pages (see the module doc for why each)."""
     argv = [
@@ -90,6 +91,7 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         "drawsteel_kit.serve_guard.CappedKernelManager",
         f"--CappedKernelManager.max_kernels={max_kernels}",
         f"--CappedKernelManager.pages_per_minute={pages_per_minute}",
+        f"--CappedKernelManager.per_page={per_page}",
         # A time limit on each cell of a page; what a visitor reads when one fails.
         f"--VoilaExecutor.timeout={render_seconds}",
         f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT}",

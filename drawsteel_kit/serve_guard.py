@@ -24,7 +24,12 @@ from traitlets import Int
 from drawsteel_kit.links import check_key, hero_and_key
 from drawsteel_kit.workbook import CAMPAIGN_ENV
 
-__all__ = ["BUSY", "NO_KEY", "TOO_MANY", "CappedKernelManager", "prelaunch"]
+__all__ = ["BUSY", "NO_KEY", "PER_PAGE", "TOO_MANY", "CappedKernelManager", "page_of_query",
+           "prelaunch"]
+
+#: Pages of one kind (the party page, one hero's page) alive at once, by default: the
+#: share of the cap each of them keeps (``serve``'s default cap is this per hero and party).
+PER_PAGE = 3
 
 #: What a refused visitor reads (the error page shows "<status>: <reason>", nothing else).
 BUSY = "Busy: every page is in use right now, try again in a minute"
@@ -33,23 +38,43 @@ TOO_MANY = "Too many pages opened from your address: wait a minute, then reload"
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager with a ceiling on live kernels and a per-address page rate."""
+    """Voila's kernel manager with a ceiling on live kernels, a share of it for each page
+    (the party page, each hero's page), and a per-address page rate.
+
+    The share keeps a flood of party-page visitors (who need no key) from taking the places
+    of the players who open their own pages with their keys."""
 
     max_kernels = Int(12, config=True, help="Kernels (open pages) alive at once, at most.")
+    per_page = Int(PER_PAGE, config=True,
+                   help="Kernels of one page (the party's, or one hero's) alive at once.")
     pages_per_minute = Int(30, config=True,
                            help="Pages one address may open per minute (0: no limit).")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._starting = 0
+        self._reserved: dict[str, str] = {}  # kernel id -> its page, while it starts
+        self._page_of: dict[str, str] = {}  # kernel id -> its page, once started
         self._opened: dict[str, deque[float]] = {}
+
+    def _live(self) -> dict[str, str]:
+        """Each kernel alive or on its way, with its page (none counted twice: a starting
+        kernel is in ``_kernels`` before ``start_kernel`` returns)."""
+        self._page_of = {k: page for k, page in self._page_of.items() if k in self._kernels}
+        live = {k: self._page_of.get(k, "") for k in self._kernels}
+        live.update(self._reserved)
+        return live
 
     def in_use(self) -> int:
         """Kernels alive or on their way (counted before their process exists)."""
-        return len(self._kernels) + self._starting
+        return len(self._live())
 
-    def full(self) -> bool:
-        return self.max_kernels > 0 and self.in_use() >= self.max_kernels
+    def full(self, page: str | None = None) -> bool:
+        """Every place is taken, or (with ``page``) every place of that page."""
+        live = self._live()
+        if self.max_kernels > 0 and len(live) >= self.max_kernels:
+            return True
+        return page is not None and self.per_page > 0 and \
+            sum(1 for p in live.values() if p == page) >= self.per_page
 
     def note_page(self, address: str) -> bool:
         """Count a page opened from ``address``; False when it is over the rate."""
@@ -67,16 +92,30 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return True
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-        """Start a kernel unless the cap is reached (then a 503 'busy' page)."""
-        if kwargs.get("kernel_id") is None and self.full():
-            self.log.warning("Refused a page: %d kernels in use (cap %d)", self.in_use(),
-                             self.max_kernels)
-            raise HTTPError(503, reason=BUSY)
-        self._starting += 1
-        try:
+        """Start a page's kernel unless the cap or the page's share is reached (then a 503
+        'busy' page). A restart of a live kernel is not a new page."""
+        kernel_id = kwargs.get("kernel_id")
+        if kernel_id is not None and kernel_id in self._kernels:
             return await super().start_kernel(*args, **kwargs)
+        page = page_of_query((kwargs.get("env") or {}).get("QUERY_STRING", ""))
+        if self.full(page):
+            self.log.warning("Refused a page: %d kernels in use (cap %d, %d a page)",
+                             self.in_use(), self.max_kernels, self.per_page)
+            raise HTTPError(503, reason=BUSY)
+        kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
+        self._reserved[kernel_id] = page
+        try:
+            started = await super().start_kernel(*args, **kwargs)
+            self._page_of[started] = page
+            return started
         finally:
-            self._starting -= 1
+            self._reserved.pop(kernel_id, None)
+
+
+def page_of_query(query: str) -> str:
+    """The page a query string asks for: ``party``, or ``hero:NAME``."""
+    hero, _ = hero_and_key(query or "")
+    return "party" if hero is None else f"hero:{hero}"
 
 
 def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
@@ -90,5 +129,5 @@ def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None
     if isinstance(km, CappedKernelManager):
         if not km.note_page(request_handler.request.remote_ip or "?"):
             raise HTTPError(429, reason=TOO_MANY)
-        if km.full():
+        if km.full(page_of_query(request_handler.request.query or "")):
             raise HTTPError(503, reason=BUSY)
