@@ -18,8 +18,8 @@ import pytest
 from cli_helpers import run
 from click.testing import CliRunner
 
-from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
 QUILLON = "Quillon Ashmark"
@@ -114,7 +114,7 @@ def examples(command: click.Command) -> list[list[str]]:
 def test_every_new_command_has_an_example_in_the_run_order() -> None:
     ours = {name for name, command in COMMANDS.items()
             if command.callback is not None
-            and command.callback.__module__ == "drawsteel_kit.cli.rewards"}
+            and command.callback.__module__ == "drawsteel_kit.systems.draw_steel.cli.rewards"}
     assert ours | FOLLOWER_COMMANDS == set(EXAMPLE_ORDER)
     for name in EXAMPLE_ORDER:
         found = examples(COMMANDS[name])

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.forecast import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.forecast import (
     ERROR_BOUND,
     STOP_TAIL,
     Worker,

@@ -27,7 +27,7 @@ from drawsteel_kit.cli.common import (
     pairs,
     say,
 )
-from drawsteel_kit.ledger import MAX_ROW_ID
+from drawsteel_kit.kit.ledger import MAX_ROW_ID
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 
@@ -58,8 +58,8 @@ def new(name: str, parent: str, system_key: str) -> None:
 
     Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints)
     """
-    from drawsteel_kit.campaign_notebooks import campaign_notebooks, write_new
-    from drawsteel_kit.config import CAMPAIGN_FILE, slugify
+    from drawsteel_kit.systems.draw_steel.campaign_file.model import CAMPAIGN_FILE, slugify
+    from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, write_new
 
     played = SYSTEMS[system_key]
     template = TEMPLATE_DIR if played.is_default else (
@@ -89,7 +89,7 @@ def init(campaign: str) -> None:
 
     Example: drawsteel-kit init campaigns/demo
     """
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     camp, happened = Campaign.init(campaign)
     with camp:
@@ -111,7 +111,7 @@ def status(campaign: str, as_json: bool) -> None:
 
     Example: drawsteel-kit status campaigns/demo --json
     """
-    from drawsteel_kit.report import status_text
+    from drawsteel_kit.systems.draw_steel.report import status_text
 
     with open_campaign(campaign, readonly=True) as camp:
         if as_json:
@@ -195,7 +195,12 @@ def _activities(
     finds: Sequence[str], serves: Sequence[str], inspired: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Build each hero's one activity from the respite options."""
-    from drawsteel_kit.activities import FindSource, ProjectRoll, ServeAsSource, StudyGuide
+    from drawsteel_kit.systems.draw_steel.activities import (
+        FindSource,
+        ProjectRoll,
+        ServeAsSource,
+        StudyGuide,
+    )
 
     out: dict[str, Any] = {}
 
@@ -346,7 +351,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
     """
     with open_campaign(campaign, readonly=True) as camp:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
-            from drawsteel_kit.party_view import PartyView
+            from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
             view = PartyView.of(camp, viewer)
             camp, viewer = view.books, view.viewer
@@ -384,7 +389,7 @@ def backup(campaign: str, dest: str | None) -> None:
 
     Example: drawsteel-kit backup campaigns/demo ~/ledger-before-finale.db
     """
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     click.echo(f"Backed up to {Campaign.backup_ledger(campaign, dest)}")
 
@@ -403,7 +408,7 @@ def export(campaign: str, out: str | None, party_only: bool, force: bool) -> Non
 
     Example: drawsteel-kit export campaigns/demo --out demo.json
     """
-    from drawsteel_kit.outputs import write_new_file
+    from drawsteel_kit.kit.outputs import write_new_file
 
     with open_campaign(campaign, readonly=True) as camp:
         text = camp.export_json(include_director=not party_only)
@@ -446,7 +451,7 @@ def upgrade(campaign: str) -> None:
 
     Example: drawsteel-kit upgrade campaigns/demo
     """
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     copy, applied = Campaign.upgrade(campaign)
     if not applied:
