@@ -8,12 +8,13 @@ Every rules function that rolls takes a dice source: any object with
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 
-__all__ = ["Dice", "ScriptedDice", "SeededDice", "roll_many"]
+__all__ = ["MAX_SEED", "Dice", "ScriptedDice", "SeededDice", "dice_for", "roll_many"]
 
 
 @runtime_checkable
@@ -95,3 +96,20 @@ def roll_many(dice: Dice, count: int, sides: int) -> tuple[int, ...]:
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise RulesError(f"the number of dice must be a whole number of 0 or more, got {count!r}")
     return tuple(dice.roll(sides) for _ in range(count))
+
+
+#: The largest seed an operation records (SQLite's largest integer).
+MAX_SEED = 2**63 - 1
+
+
+def dice_for(seed: int | None, dice: Dice | None) -> tuple[Dice, int | None]:
+    """The dice an operation rolls with, and the seed to record (a fresh one if none).
+
+    Every system's book rolls through this, so a seed means the same in each."""
+    if dice is not None:
+        return dice, getattr(dice, "seed", None)
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return SeededDice(seed), seed

@@ -14,7 +14,6 @@ from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.kit.limits import character_code, character_kind, first_control, name_key
-from drawsteel_kit.systems.draw_steel.catalog.languages import canonical_language, language_key
 
 __all__ = [
     "CAMPAIGN_NAME_MAX",
@@ -32,7 +31,6 @@ __all__ = [
     "Prose",
     "Score",
     "label",
-    "language_group",
     "no_duplicates",
     "one_of",
     "show",
@@ -185,27 +183,6 @@ def one_of(allowed: Iterable[str]) -> AfterValidator:
 
     return AfterValidator(check)
 
-
-def language_group(values: list[str]) -> list[str]:
-    """At least two different languages, each spelled as the catalog spells it."""
-    names = [canonical_language(v) for v in values]
-    seen: dict[str, int] = {}
-    for i, name in enumerate(names):
-        key = language_key(name)
-        if key in seen:
-            raise PydanticCustomError(
-                "duplicate_entry",
-                "lists {value} twice (entries [{first}] and [{second}]; case is ignored)",
-                {"value": show(values[i]), "first": seen[key], "second": i},
-            )
-        seen[key] = i
-    if len(names) < 2:
-        raise PydanticCustomError(
-            "group_too_small",
-            "a group of related languages needs at least 2 different languages, got {got}",
-            {"got": ", ".join(names) or "none"},
-        )
-    return names
 
 
 Score = Annotated[int, within(CHARACTERISTIC_MIN, CHARACTERISTIC_MAX)]

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from drawsteel_kit.systems.draw_steel.rules.projects import MAX_WHOLE
-
-#: Ours: the largest whole number (of either sign) any system's sheet keeps.
-WHOLE_LIMIT = MAX_WHOLE
+#: Ours: the largest whole number (of either sign) any system's sheet keeps (the same bound as
+#: Draw Steel's ``rules.projects.MAX_WHOLE``).
+WHOLE_LIMIT = 1_000_000
 #: Ours: the longest name or short text (a combatant, an effect, an encounter, a battle).
 TEXT_LIMIT = 200
 #: Characters a one-line name never holds: control characters and lone surrogates.

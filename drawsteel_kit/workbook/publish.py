@@ -46,7 +46,7 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
 
 
 def page_html(page: Page, plotlyjs_src: str) -> str:
-    """One page as a complete HTML document (``views.html.document``: the title escaped),
+    """One page as a complete HTML document (``kit.ui.html.document``: the title escaped),
     loading plotly.js from ``plotlyjs_src`` beside it."""
     parts = []
     for i, block in enumerate(page.blocks):

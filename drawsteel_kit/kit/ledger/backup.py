@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import errno
 import sqlite3
 from pathlib import Path
@@ -11,12 +12,13 @@ import sqlite_utils
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
+from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 from drawsteel_kit.kit.ledger.events import load_event
 from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.kit.ledger.schema import schema_version
 from drawsteel_kit.kit.ledger.storage import SQLITE_FULL
 
-__all__ = ["backup", "backup_file", "export"]
+__all__ = ["backup", "backup_file", "export", "fresh_ledger"]
 
 
 def _target(dest: str | Path) -> Path:
@@ -87,3 +89,24 @@ def export(db: sqlite_utils.Database, *, include_director: bool = True) -> dict[
         "state": state,
         "events": events,
     }
+
+
+def fresh_ledger(folder: Path) -> Path | None:
+    """Move an existing ledger aside (with its WAL files) so a demo starts clean; never
+    deleted, each system's demo builder calls this first."""
+    ledger = folder / LEDGER_FILE
+    if not ledger.exists():
+        return None
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    dest_dir = folder / "backups"
+    dest_dir.mkdir(exist_ok=True)
+    moved = dest_dir / f"ledger-before-demo-{stamp}.db"
+    n = 1
+    while moved.exists():  # two rebuilds in one second keep both old ledgers
+        n += 1
+        moved = dest_dir / f"ledger-before-demo-{stamp}-{n}.db"
+    for suffix in ("", "-wal", "-shm"):
+        part = ledger.with_name(ledger.name + suffix)
+        if part.exists():
+            part.rename(moved.with_name(moved.name + suffix))
+    return moved

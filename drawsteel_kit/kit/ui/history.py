@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.panels import Panel, html_table
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HistoryPanel"]
 

@@ -9,13 +9,15 @@ every panel) re-reads the campaign.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as W
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.html import Markup, lines, table
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["Panel", "html_table", "preview", "split_list"]
 
@@ -43,7 +45,7 @@ CELL_STYLE = "text-align:left;padding:2px 8px"
 
 
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Markup:
-    """A small HTML table, every cell escaped (``views.html.table``), headers even when empty."""
+    """A small HTML table, every cell escaped (``kit.ui.html.table``), headers even when empty."""
     return table(headers, rows, empty=None, cell_style=CELL_STYLE)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice, ScriptedDice
+from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems import condition_sheet as rules
@@ -45,7 +45,6 @@ from drawsteel_kit.systems.condition_sheet.book_turn import (
     rounds_after,
 )
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.projects import dice_for
 from drawsteel_kit.systems.draw_steel.book.sheets import (
     RUNNING,
     SheetState,

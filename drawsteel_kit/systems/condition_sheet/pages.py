@@ -2,7 +2,7 @@
 under way (round, initiative order, each fighter's condition sheet drawn slot by slot),
 past battles, and charts of mana. Only party rows are read (a character's page adds
 ``hero:NAME`` rows); the GM's foe sheets never are, and a foe's mana and emotions stay off
-the page. Every text is escaped (``views.html``).
+the page. Every text is escaped (``kit.ui.html``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
-from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
-from drawsteel_kit.systems.draw_steel.pages.dashboard import (
+from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
     Block,
     Linker,
@@ -22,6 +21,7 @@ from drawsteel_kit.systems.draw_steel.pages.dashboard import (
     query_link,
     section,
 )
+from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
 from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
     """The newest battle: each player's character's mana as each round began, and now."""
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.pages.charts import _figure
+    from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = go.Figure()
     battles = _battles(campaign, viewer)
@@ -186,7 +186,7 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
     """Each character's mana between battles (its sheet's changes, on the timeline)."""
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.pages.charts import _figure
+    from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = go.Figure()
     for s in campaign.sheets("character", visible_to=viewer):

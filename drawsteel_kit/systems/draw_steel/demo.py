@@ -14,12 +14,11 @@ executed notebook and its HTML report land in ``runs/``.
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import sys
 from pathlib import Path
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger.backup import fresh_ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.plan import load_plan
@@ -31,26 +30,6 @@ __all__ = ["DEMO_PLAN", "DEMO_SEED", "build_demo", "fresh_ledger"]
 #: The demo's downtime plan and the seed it is resolved with (any seed works).
 DEMO_PLAN = "first-week.yaml"
 DEMO_SEED = 7
-
-
-def fresh_ledger(folder: Path) -> Path | None:
-    """Move an existing ledger aside (with its WAL files) so the demo starts clean."""
-    ledger = folder / LEDGER_FILE
-    if not ledger.exists():
-        return None
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    dest_dir = folder / "backups"
-    dest_dir.mkdir(exist_ok=True)
-    moved = dest_dir / f"ledger-before-demo-{stamp}.db"
-    n = 1
-    while moved.exists():  # two rebuilds in one second keep both old ledgers
-        n += 1
-        moved = dest_dir / f"ledger-before-demo-{stamp}-{n}.db"
-    for suffix in ("", "-wal", "-shm"):
-        part = ledger.with_name(ledger.name + suffix)
-        if part.exists():
-            part.rename(moved.with_name(moved.name + suffix))
-    return moved
 
 
 def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False) -> Campaign:

@@ -19,11 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice, ScriptedDice
+from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.projects import dice_for
 from drawsteel_kit.systems.draw_steel.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.systems.dungeon_world import (
     Character,
@@ -331,7 +330,7 @@ class DungeonWorldBook(SystemBook):
 
     # -- town-day plans ------------------------------------------------------------------
     def load_plan(self, path: str | Path) -> Any:
-        """A town-days plan file, checked on its own (see ``ops.dungeon_world_plans``)."""
+        """A town-days plan file, checked on its own (see ``systems.dungeon_world.plans``)."""
         from drawsteel_kit.systems.dungeon_world.plans import load_plan
 
         return load_plan(path)

@@ -1,6 +1,6 @@
 """``drawsteel-kit dw``: Dungeon World's moves on a campaign (``system: dungeon-world``).
 
-Each command is one call into ``campaign.dungeon_world`` (``ops.dungeon_world``); reading
+Each command is one call into ``campaign.dungeon_world`` (``systems.dungeon_world.book``); reading
 commands open the ledger read-only and print a table, or JSON with ``--json``. A town-days
 plan is resolved by the usual ``drawsteel-kit resolve CAMPAIGN --plan P --seed N``.
 """

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from drawsteel_kit.kit.ledger.backup import fresh_ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
-from drawsteel_kit.systems.draw_steel.demo import fresh_ledger
 from drawsteel_kit.systems.draw_steel.report import status_text
 
 __all__ = ["DEMO_PLAN", "DEMO_SEED", "build"]

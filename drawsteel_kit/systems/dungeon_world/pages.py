@@ -1,6 +1,6 @@
 """Dungeon World's player pages: the party page, each character's page, a plan's changes.
 
-Built from the same blocks as Draw Steel's pages (``views.html``, ``views.dashboard.Page``),
+Built from the same blocks as Draw Steel's pages (``kit.ui.html``, ``kit.ui.pages.Page``),
 from the ledger only: sheets the viewer may see, events the viewer may see, and the XP and
 HP lines from the timeline index. Every text is escaped; nothing for the Director is read.
 """
@@ -13,9 +13,10 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
+from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, plot_text, progress, table
-from drawsteel_kit.systems.draw_steel.pages.charts import _days_axis, _figure
-from drawsteel_kit.systems.draw_steel.pages.dashboard import (
+from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
     Linker,
     Page,

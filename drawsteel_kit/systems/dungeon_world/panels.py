@@ -2,7 +2,7 @@
 
 Each callback gathers widget values and calls one ``campaign.dungeon_world`` method (or
 ``downtime.resolve`` for a plan); a preview runs the same call rolled back
-(:func:`views.panels.base.preview`), so it shows exactly what doing it writes.
+(:func:`kit.ui.panels.preview`), so it shows exactly what doing it writes.
 """
 
 from __future__ import annotations

@@ -16,12 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.projects import dice_for
 from drawsteel_kit.systems.draw_steel.book.sheets import (
     RUNNING,
     SheetState,

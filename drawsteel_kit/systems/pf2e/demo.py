@@ -18,7 +18,7 @@ __all__ = ["build"]
 
 def build(folder: str | Path, *, echo: bool = True) -> Campaign:
     """Initialise the demo campaign and play its scripted encounters."""
-    from drawsteel_kit.systems.draw_steel.demo import fresh_ledger
+    from drawsteel_kit.kit.ledger.backup import fresh_ledger
 
     folder = Path(folder)
     fresh_ledger(folder)

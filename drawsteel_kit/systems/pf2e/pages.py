@@ -1,7 +1,7 @@
 """The players' pages of a Pathfinder 2e campaign: the PCs, the live encounter tracker (the
 party's view sheet: unidentified enemies under the names the players know), past encounters'
 records, and charts. Only party rows are read (a PC's page adds ``hero:NAME`` rows); the
-Director's encounter sheets never are. Every text is escaped (``views.html``).
+Director's encounter sheets never are. Every text is escaped (``kit.ui.html``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
-from drawsteel_kit.systems.draw_steel.pages.dashboard import (
+from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
     Block,
     Linker,
@@ -126,7 +126,7 @@ def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
     """Rounds each encounter lasted (a running one: so far)."""
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.pages.charts import _figure
+    from drawsteel_kit.kit.ui.figures import titled as _figure
 
     views = _views(campaign, viewer)
     fig = go.Figure()
@@ -144,7 +144,7 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
     """Each PC's hit points, change by change."""
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.pages.charts import _figure
+    from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = go.Figure()
     db = campaign.ledger.db

@@ -1,6 +1,6 @@
 """What every campaign operation shares: the write path, the Writer, Happened.
 
-Operations are grouped by area in mixins (``ops.sessions``, ``ops.respites``, ...);
+Operations are grouped by area in mixins (``book.sessions``, ``book.respites``, ...);
 :class:`drawsteel_kit.systems.draw_steel.campaign.Campaign` composes them into the one facade.
 """
 

@@ -9,12 +9,11 @@ days;
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice, ScriptedDice, SeededDice
+from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, NotEnoughTokens, ProjectNotStarted, RulesError
 from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, insert_op, update_op
@@ -65,18 +64,7 @@ TRAVELING_DIE = 10
 FACTION_MEMBER = "Faction Member"
 FACTION_MEMBER_ROLLS = 3
 #: Our own limit (not the book's): a seed is a non-negative 63-bit integer.
-MAX_SEED = 2**63 - 1
 SOURCE_STATES = ("available", "common", "needed")
-
-
-def dice_for(seed: int | None, dice: Dice | None) -> tuple[Dice, int | None]:
-    """The dice an operation rolls with, and the seed to record (a fresh one if none)."""
-    if dice is not None:
-        return dice, getattr(dice, "seed", None)
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
-    return SeededDice(seed), seed
 
 
 @dataclass

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.systems.draw_steel.activities import Activity, Other, Recruit, activity_label
@@ -16,7 +16,6 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     hero_row,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.projects import dice_for
 from drawsteel_kit.systems.draw_steel.rules import respite as respite_rules
 
 __all__ = ["HIDDEN_PROJECT", "RespiteOps"]

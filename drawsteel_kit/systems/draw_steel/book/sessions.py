@@ -147,7 +147,7 @@ class SessionOps(CampaignBase):
         dice: Dice | None = None,
     ) -> Happened:
         """Move the calendar forward, day by day: each day, followers make their rolls."""
-        from drawsteel_kit.systems.draw_steel.book.projects import dice_for
+        from drawsteel_kit.kit.dice import dice_for
 
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")

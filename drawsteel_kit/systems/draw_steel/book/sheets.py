@@ -131,7 +131,7 @@ class SystemBook:
 
     @property
     def ledger(self) -> Ledger:
-        """The campaign's ledger (so ``ops.base.operation`` serves book methods too)."""
+        """The campaign's ledger (so ``book.base.operation`` serves book methods too)."""
         return self.campaign.ledger
 
     @contextmanager

@@ -48,7 +48,6 @@ from drawsteel_kit.kit.fields import (
     OptionalLabel,
     Score,
     label,
-    language_group,
     no_duplicates,
     show,
     within,
@@ -68,6 +67,7 @@ from drawsteel_kit.systems.draw_steel.campaign_file.names import (
     TitleSpec,
     check_book_names,
     hero_book_names,
+    language_group,
     unique_titles,
 )
 from drawsteel_kit.systems.draw_steel.campaign_file.projects import (

@@ -23,7 +23,7 @@ from pydantic import AfterValidator, BaseModel, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.fields import STRICT, Label, no_duplicates
+from drawsteel_kit.kit.fields import STRICT, Label, no_duplicates, show
 from drawsteel_kit.kit.file_errors import Problem, located
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.systems.draw_steel.catalog.book_names import (
@@ -34,13 +34,15 @@ from drawsteel_kit.systems.draw_steel.catalog.book_names import (
     in_book,
     name_problem,
 )
+from drawsteel_kit.systems.draw_steel.catalog.languages import canonical_language, language_key
 from drawsteel_kit.systems.draw_steel.catalog.titles import choose_benefit, is_book_title
 from drawsteel_kit.systems.draw_steel.catalog.titles import title as book_title
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign_file.model import CampaignFile, HeroSpec
 
-__all__ = ["CustomNames", "TitleSpec", "check_book_names", "hero_book_names", "unique_titles"]
+__all__ = ["CustomNames", "TitleSpec", "check_book_names", "hero_book_names", "language_group",
+           "unique_titles"]
 
 
 def _own(kind: Kind) -> AfterValidator:
@@ -168,3 +170,25 @@ def _spelled(kind: Kind, names: Iterable[str], declared: Mapping[str, list[str]]
         else:
             out.append(book_name(kind, name, declared))
     return out
+
+
+def language_group(values: list[str]) -> list[str]:
+    """At least two different languages, each spelled as the catalog spells it."""
+    names = [canonical_language(v) for v in values]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = language_key(name)
+        if key in seen:
+            raise PydanticCustomError(
+                "duplicate_entry",
+                "lists {value} twice (entries [{first}] and [{second}]; case is ignored)",
+                {"value": show(values[i]), "first": seen[key], "second": i},
+            )
+        seen[key] = i
+    if len(names) < 2:
+        raise PydanticCustomError(
+            "group_too_small",
+            "a group of related languages needs at least 2 different languages, got {got}",
+            {"got": ", ".join(names) or "none"},
+        )
+    return names

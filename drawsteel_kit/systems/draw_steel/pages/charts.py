@@ -6,7 +6,7 @@ enough) and a
 ``"party"`` the
 party page, a hero's name their own page) and returns a ``plotly.graph_objects.Figure``.
 Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its
-values with the ledger. Every label made of typed text goes through ``views.html.plot_text``
+values with the ledger. Every label made of typed text goes through ``kit.ui.html.plot_text``
 (plotly reads a few tags in labels; escaped, the text shows exactly as typed).
 """
 
@@ -19,6 +19,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from drawsteel_kit.kit.ledger.projections import projects_by_id
+from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
+from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
 from drawsteel_kit.systems.draw_steel.pages.data import (
     Series,
@@ -47,26 +49,10 @@ __all__ = [
     "xp_and_level",
 ]
 
-#: One look for every chart: white and compact, the legend on the right.
-LAYOUT: dict[str, Any] = {
-    "template": "plotly_white",
-    "height": 360,
-    "margin": {"l": 60, "r": 30, "t": 70, "b": 50},
-}
 #: The hero-token chart shows this many sessions, the last ones.
 SESSIONS_SHOWN = 50
 #: What a title says when a line is drawn from a sample of its changes.
 SAMPLED = " (long history: a sample of the changes)"
-
-
-def _figure(fig: go.Figure, title: str, empty: str = "") -> go.Figure:
-    fig.update_layout(title={"text": title, "x": 0, "y": 0.98}, **LAYOUT)
-    if empty and not fig.data:
-        fig.add_annotation(text=empty, showarrow=False, x=0.5, y=0.5, xref="paper",
-                           yref="paper", font={"size": 14, "color": "#777"})
-        fig.update_xaxes(visible=False)
-        fig.update_yaxes(visible=False)
-    return fig
 
 
 def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
@@ -79,11 +65,6 @@ def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
                       line_shape="hv", customdata=[plot_text(r) for r in reasons],
                       hovertemplate="day %{x}: %{y}<br>%{customdata}"
                       "<extra>%{fullData.name}</extra>", **kw)
-
-
-def _days_axis(fig: go.Figure, today: int) -> None:
-    """Whole campaign days on the x axis."""
-    fig.update_xaxes(title_text="campaign day", tick0=0, dtick=max(1, -(-today // 10)))
 
 
 def _heroes(campaign: Campaign, hero: str | None) -> list[str]:

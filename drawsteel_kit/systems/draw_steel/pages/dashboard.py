@@ -6,18 +6,26 @@ The party page shows party rows only; a hero's page adds that hero's own ``hero:
 rows. Pages are built from a :class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView` only,
 which holds
 nothing marked for the Director (a hidden change shows as "Adjusted by the Director").
-Every text is escaped (``views.html``: a template's arguments are escaped unless they are
+Every text is escaped (``kit.ui.html``: a template's arguments are escaped unless they are
 Markup).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, progress, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
+from drawsteel_kit.kit.ui.pages import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import (
     follower_counts,
@@ -32,60 +40,12 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for
 from drawsteel_kit.systems.draw_steel.state import read_inventory, read_titles
 
 if TYPE_CHECKING:
-    import plotly.graph_objects as go
 
     from drawsteel_kit.kit.ledger import Event
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "nav", "page_owner", "party_page",
            "player_page", "query_link", "section"]
-
-#: How many recent events a page lists.
-HISTORY_ROWS = 15
-
-Block = Any  # Html | plotly.graph_objects.Figure
-#: Where a page links to: the party page (None) or a hero's page.
-Linker = Callable[[str | None], str]
-
-
-def query_link(hero: str | None) -> str:
-    """Links for a served dashboard: ``?hero=NAME``, or ``?`` for the party page."""
-    return "?" if hero is None else f"?hero={quote(hero, safe='')}"
-
-
-@dataclass(frozen=True)
-class Page:
-    """One player page: its title, who it is for, and its blocks in order."""
-
-    title: str
-    hero: str | None
-    blocks: tuple[Block, ...]
-
-    @property
-    def figures(self) -> list[go.Figure]:
-        """The page's charts."""
-        return [b for b in self.blocks if not isinstance(b, Html)]
-
-    @property
-    def html(self) -> str:
-        """The page's HTML blocks joined (figures left out): for tests and search."""
-        return "\n".join(str(b.html) for b in self.blocks if isinstance(b, Html))
-
-
-def nav(names: list[str], current: str | None, linker: Linker) -> Markup:
-    """Links to the party page and each named page; the page shown in bold, unlinked."""
-    bold = Markup("<b>{}</b>")
-    items = [link("Party", linker(None)) if current else bold.format("Party")]
-    items += [bold.format(name) if name == current else link(name, linker(name))
-              for name in names]
-    return Markup('<p class="dsk-nav">{}</p>').format(Markup("").join(items))
-
-
-def section(heading: str, *parts: object) -> Html:
-    """A page section: a heading and its parts (tables, lines), in the page's look."""
-    return Html(Markup('<div class="dsk-page"><h2>{}</h2>{}</div>').format(
-        heading, join("", parts)))
-
 
 def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
     return nav(list(campaign.heroes), current, linker)
@@ -199,20 +159,10 @@ def hero_page(view: PartyView, hero: str | None = None, *,
     return Page(h.name, h.name, tuple(blocks))
 
 
-def page_owner(view: PartyView, hero: str | None) -> str:
-    """The member a member's page is for: the view's own (a view shows one viewer only)."""
-    if view.hero is None or (hero is not None and
-                             hero.strip().casefold() != view.hero.casefold()):
-        who = hero or "a hero"
-        raise TypeError(f"{who}'s page is built from {who}'s PartyView "
-                        f"(PartyView.of(campaign, {who!r})), not from the {view.viewer}'s")
-    return view.hero
-
-
 def player_page(source: Campaign | PartyView, hero: str | None = None, *,
                 linker: Linker = query_link) -> Page:
     """The party page, or ``hero``'s page when one is named (another system's character,
-    in a campaign that plays another system: its own pages, ``views.systems``).
+    in a campaign that plays another system: its own pages, ``systems.<name>.pages``).
 
     A campaign is first narrowed to the viewer's :class:`PartyView`: the builders below
     read nothing else, so nothing marked for the Director reaches a page."""

@@ -2,7 +2,7 @@
 
 The party page shows this session's encounters and the victories each gave, then the last
 few before; a hero's page the encounters that hero took part in. Only encounters the
-viewer may see are read (never a Director-only one); every text is escaped (``views.html``).
+viewer may see are read (never a Director-only one); every text is escaped (``kit.ui.html``).
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ class Workbook:
 
 def open_workbook(campaign: str | Path) -> Workbook:
     """Open a campaign folder and build the Director's workbook on it: Draw Steel's panels,
-    or those of the system the campaign plays (``views.panels.<module>.PANELS``)."""
+    or those of the system the campaign plays (``systems.<module>.panels.PANELS``)."""
     camp = Campaign.open(campaign)
     played = camp.system
     if played.is_default:

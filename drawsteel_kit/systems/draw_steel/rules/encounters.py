@@ -1,6 +1,6 @@
 """Victories from encounters (000: 815-825): what one logged encounter gives each hero.
 
-Pure: no ledger. ``ops.encounters`` records an encounter with what these functions say.
+Pure: no ledger. ``book.encounters`` records an encounter with what these functions say.
 
 - 000:817  victories start at 0 each adventure (a respite turns them into XP: ``respite``).
 - 000:821  a hero who *survives* a *combat* encounter in which the party's objective was met
