@@ -29,7 +29,7 @@ SUMMARY_CHANCES = (0.5, 0.9)
 
 
 def _show_in(out: widgets.Output, blocks: list[Any]) -> None:
-    from drawsteel_kit.workbook import display_outputs
+    from drawsteel_kit.workbook.display import display_outputs
 
     out.outputs = display_outputs(blocks)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
-from drawsteel_kit.kit.fields import show
+from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.kit.ledger.backup import backup_file
 from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
@@ -34,36 +34,11 @@ from drawsteel_kit.systems.draw_steel.state import encodable, read_party
 
 __all__ = ["Campaign", "Happened", "Writer", "find_campaign_dir"]
 
-CAMPAIGN_FILE = "campaign.yaml"
 
 #: Events that cannot be undone, and why.
 NOT_UNDOABLE: dict[str, str] = {
     "campaign_created": "the campaign's creation; delete the campaign folder instead",
 }
-
-
-def find_campaign_dir(where: str | Path) -> Path:
-    """Resolve a campaign folder from a folder, its campaign.yaml, its ledger.db, or a slug.
-
-    A bare name that is not a path is looked up as ``campaigns/<name>``.
-    """
-    try:
-        path = Path(where).expanduser()
-        if path.is_file() and path.name in (CAMPAIGN_FILE, LEDGER_FILE):
-            return path.parent
-        if path.is_dir():
-            return path
-        candidate = Path("campaigns") / str(where)
-        if not path.is_absolute() and candidate.is_dir():
-            return candidate
-    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
-        raise CampaignNotFound(f"{show(str(where))} is not a path this system can open "
-                               f"({getattr(exc, 'strerror', None) or exc}): give a campaign "
-                               "folder") from None
-    raise CampaignNotFound(
-        f"no campaign at {str(where)!r}: give a campaign folder (one holding {CAMPAIGN_FILE}), "
-        f"or create one with `drawsteel-kit new NAME`"
-    )
 
 
 def _backup_name(folder: Path, ledger: Ledger) -> Path:

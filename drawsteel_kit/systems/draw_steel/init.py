@@ -90,7 +90,8 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
 
 def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Happened]:
     """Build or update a campaign's ledger from its campaign.yaml, in one transaction."""
-    from drawsteel_kit.systems.draw_steel.campaign import Happened, Writer, find_campaign_dir
+    from drawsteel_kit.kit.folder import find_campaign_dir
+    from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
 
     folder = find_campaign_dir(where)
     cf = load_campaign_file(folder / CAMPAIGN_FILE)  # validates before anything is written
@@ -171,8 +172,8 @@ def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, 
     each sheet campaign.yaml describes (its characters) is added once. Running it again adds
     new sheets and applies changed settings; a sheet already in the ledger is kept, and how
     the file differs from it is reported."""
+    from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
     from drawsteel_kit.systems.draw_steel.book.sheets import insert_sheet_op, read_sheet
-    from drawsteel_kit.systems.draw_steel.campaign import Happened, Writer
 
     module = SYSTEMS[cf.system].part("campaign_file")
     specs = module.sheets(cf)  # checked before the ledger is touched

@@ -42,14 +42,14 @@ class PartyView:
         """The party's view (``viewer`` None or ``"party"``), or one member's (their name,
         any case: their page adds their own rows). The campaign may be read-only."""
         from drawsteel_kit.kit.ledger import Ledger
-        from drawsteel_kit.systems.draw_steel.campaign import Campaign
         from drawsteel_kit.systems.registry import sheet_faces
 
         if isinstance(campaign, PartyView):
             raise TypeError("this is already a PartyView: pass the campaign itself")
         who = PARTY if viewer in (None, PARTY) else campaign.member(str(viewer))
         copy = party_copy(campaign.ledger.db, who, faces=sheet_faces())
-        books = Campaign(campaign.folder, Ledger(copy, campaign.ledger.path, readonly=True))
+        books = type(campaign)(campaign.folder,  # a Campaign, without importing it here
+                               Ledger(copy, campaign.ledger.path, readonly=True))
         return cls(books, who, made=_MADE_HERE)
 
     @property

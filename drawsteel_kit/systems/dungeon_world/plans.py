@@ -41,7 +41,7 @@ from drawsteel_kit.systems.draw_steel.downtime import (
     resolved_before,
 )
 from drawsteel_kit.systems.dungeon_world import Character, TownEntry, resolve_town_days
-from drawsteel_kit.systems.dungeon_world.book import check_options, describe_changes
+from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_changes
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.dungeon_world.book import DungeonWorldBook
