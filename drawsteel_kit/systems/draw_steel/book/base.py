@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from drawsteel_kit.kit.errors import RulesError, UnknownHero, WrongSystem
-from drawsteel_kit.kit.ledger import PARTY, Event, Ledger, Op, insert_op, update_op
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Event, Ledger, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import control_problem
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
@@ -28,7 +28,8 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_party,
 )
 
-__all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "operation"]
+__all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "check_visibility",
+           "operation"]
 
 #: Our own sanity limits (not the book's): larger numbers are typos, not awards.
 MAX_AWARD = 1_000
@@ -258,3 +259,10 @@ class Writer:
     def add_hero(self, row: Mapping[str, Any], **kw: Any) -> Event:
         return self.event("hero_added", [insert_op("heroes", row["name"], row)],
                           actor=str(row["name"]), **kw)
+
+
+def check_visibility(visibility: str) -> str:
+    """Party (everyone) or the Director's eyes only."""
+    if visibility not in (PARTY, DIRECTOR):
+        raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}, got {visibility!r}")
+    return visibility

@@ -24,9 +24,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
     check_count,
     check_text,
+    check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.rewards import check_visibility
 from drawsteel_kit.systems.draw_steel.book.sheets import insert_sheet_op, read_sheets
 from drawsteel_kit.systems.draw_steel.rules.encounters import (
     COMBAT,

@@ -20,9 +20,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
     check_count,
     check_text,
+    check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.rewards import check_visibility
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 from drawsteel_kit.systems.draw_steel.state import NoteState, NpcState, read_notes, read_npcs
 
