@@ -16,9 +16,8 @@ from drawsteel_kit.systems.draw_steel.forecast import (
     STOP_TAIL,
     Worker,
     completion_curve,
-    convolution_curve,
-    monte_carlo_curve,
 )
+from drawsteel_kit.systems.draw_steel.forecast_checks import convolution_curve, monte_carlo_curve
 
 CREW = (
     Worker(2, skill=True, edges=1, name="hero"),
