@@ -13,9 +13,10 @@ from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
 from drawsteel_kit.systems.draw_steel.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.plan import plan_from_data
+from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
 from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
-from drawsteel_kit.systems.draw_steel.state import read_followers, read_timeline
+from drawsteel_kit.systems.draw_steel.state import read_followers
 from drawsteel_kit.workbook.publish import hero_files
 
 SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON)

@@ -65,7 +65,7 @@ def test_upgrading_to_0003_fills_the_timeline_from_the_history_already_held(tmp_
     import json
 
     from drawsteel_kit.kit.ledger.events import apply_ops, insert_op, update_op
-    from drawsteel_kit.systems.draw_steel.state import read_timeline
+    from drawsteel_kit.systems.draw_steel.records import read_timeline
 
     path = tmp_path / "ledger.db"
     db = connect(path)

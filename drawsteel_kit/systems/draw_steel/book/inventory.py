@@ -17,10 +17,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.catalog import projects as project_catalog
-from drawsteel_kit.systems.draw_steel.state import (
-    ItemState,
-    read_inventory,
-)
+from drawsteel_kit.systems.draw_steel.records import ItemState, read_inventory
 
 __all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "InventoryOps"]
 

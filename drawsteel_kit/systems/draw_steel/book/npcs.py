@@ -23,8 +23,8 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_visibility,
     operation,
 )
+from drawsteel_kit.systems.draw_steel.records import NoteState, NpcState, read_notes, read_npcs
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
-from drawsteel_kit.systems.draw_steel.state import NoteState, NpcState, read_notes, read_npcs
 
 __all__ = ["STANDINGS", "NpcOps"]
 

@@ -30,13 +30,10 @@ from drawsteel_kit.systems.draw_steel.book.inventory import (
 )
 from drawsteel_kit.systems.draw_steel.book.titles import TitleOps
 from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
+from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
-from drawsteel_kit.systems.draw_steel.state import (
-    HeroState,
-    TimelinePoint,
-    read_timeline,
-)
+from drawsteel_kit.systems.draw_steel.state import HeroState
 
 __all__ = ["REWARD_SOURCES", "RewardOps", "TierView"]
 

@@ -18,11 +18,8 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
-from drawsteel_kit.systems.draw_steel.state import (
-    HeroState,
-    TitleState,
-    read_titles,
-)
+from drawsteel_kit.systems.draw_steel.records import TitleState, read_titles
+from drawsteel_kit.systems.draw_steel.state import HeroState
 
 __all__ = ["MAX_TITLE_BONUS", "TitleOps", "title_row"]
 

@@ -36,8 +36,8 @@ from drawsteel_kit.systems.draw_steel.pages.data import (
 )
 from drawsteel_kit.systems.draw_steel.pages.encounters import hero_encounters, party_encounters
 from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+from drawsteel_kit.systems.draw_steel.records import read_inventory, read_titles
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for_level
-from drawsteel_kit.systems.draw_steel.state import read_inventory, read_titles
 
 if TYPE_CHECKING:
 

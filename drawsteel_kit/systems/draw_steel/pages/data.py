@@ -22,14 +22,8 @@ from drawsteel_kit.kit.ledger.projections import (
     hidden_project_titles,
     projects_by_id,
 )
-from drawsteel_kit.systems.draw_steel.state import (
-    FollowerState,
-    ProjectState,
-    TimelinePoint,
-    read_followers,
-    read_timeline,
-    read_titles,
-)
+from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline, read_titles
+from drawsteel_kit.systems.draw_steel.state import FollowerState, ProjectState, read_followers
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
