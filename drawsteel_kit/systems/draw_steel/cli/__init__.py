@@ -1,5 +1,6 @@
-"""Draw Steel's commands: downtime projects and followers, rewards (renown, wealth, buying),
-the inventory, titles, NPCs and notes, the encounter log.
+"""Draw Steel's commands: sessions, victories, tokens and respites; downtime projects and
+followers; rewards (renown, wealth, buying), the inventory, titles, NPCs and notes; the
+encounter log.
 
 Each module adds its commands to the ``drawsteel-kit`` root group when imported
 (``drawsteel_kit.cli`` imports them).
@@ -12,7 +13,9 @@ from drawsteel_kit.systems.draw_steel.cli import (
     npcs,
     projects,
     rewards,
+    sessions,
     titles,
 )
 
-__all__ = ["encounters", "followers", "inventory", "npcs", "projects", "rewards", "titles"]
+__all__ = ["encounters", "followers", "inventory", "npcs", "projects", "rewards", "sessions",
+           "titles"]

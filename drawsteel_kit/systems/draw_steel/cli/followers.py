@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import _ref, main
+from drawsteel_kit.cli.core import main
+from drawsteel_kit.systems.draw_steel.cli.options import _ref
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
            "followers_list", "followers_recruit", "followers_replace"]

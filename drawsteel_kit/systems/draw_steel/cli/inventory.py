@@ -6,12 +6,13 @@ from __future__ import annotations
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import _ref, main
+from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.book.inventory import ITEM_ORIGINS
 from drawsteel_kit.systems.draw_steel.cli.options import (
     PARTY_WORD,
     _echo_json,
     _hidden,
+    _ref,
     _visibility,
     director_option,
     json_option,

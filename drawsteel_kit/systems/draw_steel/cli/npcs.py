@@ -9,11 +9,12 @@ from collections.abc import Sequence
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import _ref, main
+from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.cli.options import (
     NO_STANDING,
     _echo_json,
     _hidden,
+    _ref,
     _standings,
     _visibility,
     director_option,

@@ -54,3 +54,9 @@ def _standings(values: Sequence[str]) -> dict[str, str]:
             raise click.ClickException(f"--knows takes HERO=fame|infamy|known, got {pair!r}")
         out[hero.strip()] = standing.strip().casefold()
     return out
+
+
+def _ref(project: str) -> int | str:
+    """A project named by id (``#3`` or ``3``) or by title."""
+    text = project.strip().removeprefix("#")
+    return int(text) if text.isdecimal() else project.strip()

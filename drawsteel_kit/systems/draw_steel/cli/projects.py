@@ -10,8 +10,9 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import _ref, main
+from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
+from drawsteel_kit.systems.draw_steel.cli.options import _ref
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 
 #: Chances the forecast table shows.
