@@ -510,7 +510,7 @@ EVENT_EFFECTS = {  # d100 -> (extra faces, points, goal); Val's roll itself is 3
 
 @pytest.mark.parametrize("d100", EVENT_EFFECTS)
 def test_roll_mode_applies_the_event_the_d100_picks(new_campaign, d100):
-    from drawsteel_kit.systems.draw_steel.catalog.projects import event_for_roll
+    from drawsteel_kit.systems.draw_steel.catalog.project_events import event_for_roll
 
     camp = new_campaign(project_events="roll")
     p = lore(camp)
