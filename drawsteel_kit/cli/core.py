@@ -57,7 +57,7 @@ def new(name: str, parent: str, system_key: str) -> None:
 
     Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints)
     """
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import CAMPAIGN_FILE, slugify
+    from drawsteel_kit.kit.folder import CAMPAIGN_FILE, slugify
     from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, write_new
 
     played = SYSTEMS[system_key]

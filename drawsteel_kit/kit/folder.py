@@ -6,15 +6,20 @@ line, the workbook and each system's book find it the same way.
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
 from pathlib import Path
 
 from drawsteel_kit.kit.errors import CampaignNotFound
 from drawsteel_kit.kit.fields import show
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 
-__all__ = ["CAMPAIGN_FILE", "find_campaign_dir"]
+__all__ = ["CAMPAIGN_FILE", "SLUG_MAX", "find_campaign_dir", "slugify"]
 
 CAMPAIGN_FILE = "campaign.yaml"
+#: The longest folder name ``slugify`` makes.
+SLUG_MAX = 60
 
 
 def find_campaign_dir(where: str | Path) -> Path:
@@ -39,3 +44,26 @@ def find_campaign_dir(where: str | Path) -> Path:
         f"no campaign at {str(where)!r}: give a campaign folder (one holding {CAMPAIGN_FILE}), "
         f"or create one with `drawsteel-kit new NAME`"
     )
+
+
+_RESERVED_FOLDER_NAMES = {
+    "con",
+    "prn",
+    "aux",
+    "nul",
+    *(f"com{i}" for i in range(10)),
+    *(f"lpt{i}" for i in range(10)),
+}  # Windows refuses these
+
+
+def slugify(name: str) -> str:
+    """A folder name for ``name``: lowercase ASCII words joined by hyphens, never empty."""
+    text = re.sub(r"['\u2019]", "", name)
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:SLUG_MAX].strip("-")
+    if not slug:  # nothing ASCII in the name: keep different names apart with a short hash
+        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+        slug = f"campaign-{digest}"
+    if slug in _RESERVED_FOLDER_NAMES:
+        slug += "-campaign"
+    return slug

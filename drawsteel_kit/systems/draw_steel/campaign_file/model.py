@@ -15,10 +15,7 @@ The field types live in :mod:`drawsteel_kit.kit.fields`, the making of messages 
 from __future__ import annotations
 
 import difflib
-import hashlib
 import os
-import re
-import unicodedata
 from typing import Annotated, Literal
 
 import yaml
@@ -62,6 +59,7 @@ from drawsteel_kit.kit.file_errors import (
     report,
     yaml_problem,
 )
+from drawsteel_kit.kit.folder import CAMPAIGN_FILE, slugify
 from drawsteel_kit.systems.draw_steel.campaign_file.names import (
     CustomNames,
     TitleSpec,
@@ -113,8 +111,6 @@ __all__ = [
     "slugify",
 ]
 
-CAMPAIGN_FILE = "campaign.yaml"
-
 #: A hero's wealth starts at 1 (RULES.md "Wealth"; 000: 3961-3993) and renown at 0 (000: 3906-3960).
 STARTING_WEALTH = 1
 STARTING_RENOWN = 0
@@ -124,7 +120,6 @@ DEFAULT_LANGUAGES: tuple[str, ...] = ("Caelian",)
 #: Our own sanity bounds, not the book's: it sets no cap on Stamina or recoveries.
 MAX_STAMINA_LIMIT = 999
 MAX_RECOVERIES_LIMIT = 99
-SLUG_MAX = 60
 #: Our own bound on settings.retainers_per_hero (the book's default is 1).
 MAX_RETAINERS_PER_HERO = 10
 
@@ -398,26 +393,3 @@ def dump_campaign_file(cf: CampaignFile) -> str:
     """The campaign as YAML (``class`` for the hero class), so that parsing it gives ``cf`` back."""
     data = cf.model_dump(mode="python", by_alias=True)
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
-
-
-_RESERVED_FOLDER_NAMES = {
-    "con",
-    "prn",
-    "aux",
-    "nul",
-    *(f"com{i}" for i in range(10)),
-    *(f"lpt{i}" for i in range(10)),
-}  # Windows refuses these
-
-
-def slugify(name: str) -> str:
-    """A folder name for ``name``: lowercase ASCII words joined by hyphens, never empty."""
-    text = re.sub(r"['\u2019]", "", name)
-    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
-    slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:SLUG_MAX].strip("-")
-    if not slug:  # nothing ASCII in the name: keep different names apart with a short hash
-        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
-        slug = f"campaign-{digest}"
-    if slug in _RESERVED_FOLDER_NAMES:
-        slug += "-campaign"
-    return slug
