@@ -169,3 +169,21 @@ def test_the_import_contracts_hold() -> None:
                           env={**os.environ, "PYTHONPATH": str(REPO)})
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "Contracts: 2 kept, 0 broken." in done.stdout
+
+
+def test_the_old_module_paths_answer_with_the_new_modules() -> None:
+    """For one release, every module path from before the layout still imports, as the very
+    module at its new path (notebooks in campaign folders import drawsteel_kit.views.panels)."""
+    import importlib
+
+    from drawsteel_kit._moved import MOVED
+
+    for old, new in MOVED.items():
+        assert importlib.import_module(f"drawsteel_kit.{old}") is importlib.import_module(
+            f"drawsteel_kit.{new}"), old
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.rules.dice import ScriptedDice
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign as Moved
+    from drawsteel_kit.views.panels import open_workbook
+
+    assert Campaign is Moved and callable(open_workbook) and ScriptedDice(faces=[3]).roll(6) == 3
