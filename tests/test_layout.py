@@ -181,9 +181,10 @@ def test_the_old_module_paths_answer_with_the_new_modules() -> None:
     for old, new in MOVED.items():
         assert importlib.import_module(f"drawsteel_kit.{old}") is importlib.import_module(
             f"drawsteel_kit.{new}"), old
-    from drawsteel_kit.campaign import Campaign
     from drawsteel_kit.rules.dice import ScriptedDice
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign as Moved
     from drawsteel_kit.views.panels import open_workbook
+
+    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign as Moved
 
     assert Campaign is Moved and callable(open_workbook) and ScriptedDice(faces=[3]).roll(6) == 3
