@@ -1,6 +1,7 @@
 """What the notebooks' cells call: each cell is one call into here, so the logic is tested.
 
 - ``notebooks/resolve_downtime.ipynb``: :class:`Resolving` (preview, write, what changed).
+- ``notebooks/director.ipynb``: :func:`open_workbook` (the Director's panels).
 - ``notebooks/forecast.ipynb``: :func:`forecast_controls` (a curve with what-if controls).
 - ``notebooks/players/dashboard.ipynb``: :func:`open_player_campaign`, :func:`player_page`,
   :func:`show` and :func:`player_controls`, read-only.
@@ -40,6 +41,7 @@ __all__ = [
     "figure_bundle",
     "forecast_controls",
     "open_player_campaign",
+    "open_workbook",
     "player_controls",
     "player_page",
     "query_hero",
@@ -129,6 +131,15 @@ class Resolving:
     def close(self) -> None:
         """Close the campaign."""
         self.campaign.close()
+
+
+# -- director.ipynb ------------------------------------------------------------------------
+def open_workbook(campaign: str | Path) -> Any:
+    """The Director's workbook on a campaign folder: its system's panels, found through the
+    registry (``notebooks/director.ipynb``'s one call). Loads ipywidgets only when called."""
+    from drawsteel_kit.systems.draw_steel.panels import open_workbook as build
+
+    return build(campaign)
 
 
 # -- forecast.ipynb ------------------------------------------------------------------------
