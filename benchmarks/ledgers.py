@@ -1,15 +1,14 @@
 """Bench campaigns with long histories: 10 heroes, 20 sage followers, years of play.
 
-The campaign starts through the public API (``Campaign.init`` from campaign.yaml, followers
-added, projects started and assigned). Its history is then played week by week through the
-real ledger code: ``Ledger.append`` of the event kinds the campaign's operations write
-(``session_started``, ``victories_awarded``, ``tokens_spent``, ``session_ended``,
-``day_advanced``, ``follower_roll``, ``project_roll``, ``respite``, ``renown_gained``,
-``wealth_gained``, ``project_started``, ``follower_assigned``, ``adjusted``), each with the
-ops those operations write, in large write transactions. Rolls and respites are computed by
-``drawsteel_kit.systems.draw_steel.rules``; the events are what the operations would write, without
-their
-per-call checks, which is what makes a million events take minutes instead of an hour.
+The campaign starts through the public API (``Campaign.init`` from campaign.yaml, followers added,
+projects started and assigned). Its history is then played week by week through the real ledger
+code: ``Ledger.append`` of the event kinds the campaign's operations write (``session_started``,
+``victories_awarded``, ``tokens_spent``, ``session_ended``, ``day_advanced``, ``follower_roll``,
+``project_roll``, ``respite``, ``renown_gained``, ``wealth_gained``, ``project_started``,
+``follower_assigned``, ``adjusted``), each with the ops those operations write, in large write
+transactions. Rolls and respites are computed by ``drawsteel_kit.systems.draw_steel.rules``; the
+events are what the operations would write, without their per-call checks, which is what makes a
+million events take minutes instead of an hour.
 
 A built ledger is kept in ``.bench/ledgers/`` under a name made of the target size and a
 digest of this file and the ledger's schema, so a change to either builds it again.

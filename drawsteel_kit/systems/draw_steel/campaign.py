@@ -212,9 +212,8 @@ class Campaign(SheetOps, EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcO
             return ledger.backup(dest or _backup_name(folder, ledger))
 
     def export(self, *, include_director: bool = True) -> dict[str, Any]:
-        """History and state as a JSON-ready dict; without ``include_director``, the party's
-        view of them (:class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView`: hidden rows
-        left out,
+        """History and state as a JSON-ready dict; without ``include_director``, the party's view of
+        them (:class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView`: hidden rows left out,
         hidden changes as "Adjusted by the Director" lines, foes without their profiles)."""
         if include_director:
             return self.ledger.export(include_director=True)

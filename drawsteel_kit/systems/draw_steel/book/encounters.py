@@ -1,11 +1,10 @@
 """Draw Steel's encounter log: each encounter a sheet, its victories awarded from the record.
 
-``log_encounter`` writes, in one operation, a sheet ``encounter:<n>`` (system ``draw-steel``,
-kind ``encounter``) and one ``victories_awarded`` event per hero who gains victories from it
-(000:821, 825; :mod:`drawsteel_kit.systems.draw_steel.rules.encounters`). Undoing any of its events
-undoes the
-encounter and its victories together. A session's victories are then read from its
-encounters (:meth:`EncounterOps.session_victories`).
+``log_encounter`` writes, in one operation, a sheet ``encounter:<n>`` (system ``draw-steel``, kind
+``encounter``) and one ``victories_awarded`` event per hero who gains victories from it (000:821,
+825; :mod:`drawsteel_kit.systems.draw_steel.rules.encounters`). Undoing any of its events undoes the
+encounter and its victories together. A session's victories are then read from its encounters
+(:meth:`EncounterOps.session_victories`).
 """
 
 from __future__ import annotations

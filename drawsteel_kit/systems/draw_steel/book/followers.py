@@ -1,13 +1,11 @@
 """Followers: the renown cap, recruiting, retainers, assignments and daily project rolls.
 
-A hero keeps as many followers as renown allows (000: 3928-3933; titles may add more).
-Recruiting is a respite activity (:class:`~drawsteel_kit.systems.draw_steel.activities.Recruit`),
-only where
-followers can be found; a follower can be dismissed and replaced at any time. An artisan
-makes one project roll per day on a project its hero picked, a sage too, whatever the
-heroes are doing (000: 3943-3959): the rolls happen when the campaign day advances. A
-retainer's level is its mentor's and never drops; one per hero unless the Director allows
-more (000: 3951, 4736-4773).
+A hero keeps as many followers as renown allows (000: 3928-3933; titles may add more). Recruiting is
+a respite activity (:class:`~drawsteel_kit.systems.draw_steel.activities.Recruit`), only where
+followers can be found; a follower can be dismissed and replaced at any time. An artisan makes one
+project roll per day on a project its hero picked, a sage too, whatever the heroes are doing (000:
+3943-3959): the rolls happen when the campaign day advances. A retainer's level is its mentor's and
+never drops; one per hero unless the Director allows more (000: 3951, 4736-4773).
 """
 
 from __future__ import annotations

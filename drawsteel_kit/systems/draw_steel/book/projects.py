@@ -1,9 +1,9 @@
-"""Downtime projects: starting them, spending career points, and respite activities.
+"""Downtime projects: starting them, spending career points, work away from a respite, forecasts
+(a respite's activities are in ``book.respite_work``).
 
-A project is started from the catalog (an official project, a treasure to craft, or
-the Director's own project from campaign.yaml). Work on it comes from respite
-activities (``drawsteel_kit.systems.draw_steel.activities``), career project points and followers'
-days;
+A project is started from the catalog (an official project, a treasure to craft, or the Director's
+own project from campaign.yaml). Work on it comes from respite activities
+(``drawsteel_kit.systems.draw_steel.activities``), career project points and followers' days;
 :mod:`drawsteel_kit.systems.draw_steel.book.work` turns each into projection changes.
 """
 

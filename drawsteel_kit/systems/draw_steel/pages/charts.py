@@ -1,13 +1,12 @@
 """Plotly figures of a campaign, built from its ledger only (testable without a browser).
 
 Every function takes a :class:`~drawsteel_kit.systems.draw_steel.campaign.Campaign` (read-only is
-enough) and a
-``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the Director,
-``"party"`` the
-party page, a hero's name their own page) and returns a ``plotly.graph_objects.Figure``.
-Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its
-values with the ledger. Every label made of typed text goes through ``kit.ui.html.plot_text``
-(plotly reads a few tags in labels; escaped, the text shows exactly as typed).
+enough) and a ``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the
+Director, ``"party"`` the party page, a hero's name their own page) and returns a
+``plotly.graph_objects.Figure``. Trace names say what they hold (``"Val XP"``), so a test can find a
+trace and compare its values with the ledger. Every label made of typed text goes through
+``kit.ui.html.plot_text`` (plotly reads a few tags in labels; escaped, the text shows exactly as
+typed).
 """
 
 from __future__ import annotations

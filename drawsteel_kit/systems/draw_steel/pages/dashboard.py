@@ -1,13 +1,11 @@
 """The player pages as data: the party page and each hero's page, as HTML blocks and figures.
 
 Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static publishing
-(:mod:`drawsteel_kit.workbook.publish`) writes them out, so both show exactly the same thing.
-The party page shows party rows only; a hero's page adds that hero's own ``hero:NAME``
-rows. Pages are built from a :class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView` only,
-which holds
-nothing marked for the Director (a hidden change shows as "Adjusted by the Director").
-Every text is escaped (``kit.ui.html``: a template's arguments are escaped unless they are
-Markup).
+(:mod:`drawsteel_kit.workbook.publish`) writes them out, so both show exactly the same thing. The
+party page shows party rows only; a hero's page adds that hero's own ``hero:NAME`` rows. Pages are
+built from a :class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView` only, which holds
+nothing marked for the Director (a hidden change shows as "Adjusted by the Director"). Every text is
+escaped (``kit.ui.html``: a template's arguments are escaped unless they are Markup).
 """
 
 from __future__ import annotations
