@@ -6,7 +6,7 @@ line saying what to fix and exit with status 1; nothing is written.
 
 The root group and the campaign-wide commands are here (``core``, ``jupyter``,
 ``workbook``); each game system's commands are in ``systems/<name>/cli``, found
-through the registry, and add themselves to the root group when imported.
+through the registry, and mounted on the root group here.
 """
 
 from drawsteel_kit.cli import jupyter as _jupyter  # noqa: F401  (registers commands)
@@ -16,5 +16,6 @@ from drawsteel_kit.systems.registry import SYSTEMS
 
 __all__ = ["main"]
 
-for _system in SYSTEMS.values():
-    _system.part("cli")  # each system's commands join the root group
+for _system in SYSTEMS.values():  # each system's commands join the root group
+    for _command in _system.part("cli").commands.commands.values():
+        main.add_command(_command)

@@ -15,7 +15,6 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, pairs
-from drawsteel_kit.cli.core import main
 
 __all__ = ["sheet"]
 
@@ -38,7 +37,12 @@ def _call(campaign: str, method: str, *args: Any, **kwargs: Any) -> None:
         click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def sheet() -> None:
     """Condition-sheet battles: initiative, attacks, supports, specials, the reset.
 

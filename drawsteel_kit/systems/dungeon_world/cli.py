@@ -15,7 +15,6 @@ import click
 import yaml
 
 from drawsteel_kit.cli.common import campaign_arg, check_fields, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 
 __all__ = ["dw", "parse_dice", "parse_options"]
 
@@ -59,7 +58,12 @@ def parse_dice(text: str | None) -> Any:
     return ScriptedDice(faces)
 
 
-@main.group("dw")
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group("dw")
 def dw() -> None:
     """Dungeon World: moves, characters and town days (a campaign with system: dungeon-world).
 

@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, pairs
-from drawsteel_kit.cli.core import main
 
 __all__ = ["pf2e"]
 
@@ -34,7 +33,12 @@ def _call(campaign: str, method: str, *args: Any, **kwargs: Any) -> None:
         _done(campaign, getattr(camp.pf2e, method)(*args, **kwargs))
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def pf2e() -> None:
     """Pathfinder 2e encounters: initiative, turns, Delay, durations, hidden names.
 

@@ -13,7 +13,6 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.systems.draw_steel.rules.encounters import CHALLENGE, COMBAT
 
@@ -32,7 +31,12 @@ def _line(enc: Any) -> str:
             f"{'met' if enc.met else 'not met':<8} {enc.title}: {gained}{hidden}")
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def encounter() -> None:
     """Draw Steel's encounter log: sides, objective, who fell; the victories come from it."""
 

@@ -10,14 +10,18 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.cli.options import _ref
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
            "followers_list", "followers_recruit", "followers_replace"]
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def followers() -> None:
     """Followers: list, add, recruit (a respite activity), replace, assign to a project,
     dismiss, and the cap renown and titles allow."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.book.inventory import ITEM_ORIGINS
 from drawsteel_kit.systems.draw_steel.cli.options import (
     PARTY_WORD,
@@ -22,7 +21,12 @@ __all__ = ["inventory", "inventory_add", "inventory_give", "inventory_list", "in
            "inventory_use"]
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def inventory() -> None:
     """The party's inventory: list, add what was found, use, give, remove."""
 

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.cli.options import (
     NO_STANDING,
     _echo_json,
@@ -26,7 +25,12 @@ __all__ = ["notes", "notes_add", "notes_list", "npc", "npc_add", "npc_impression
            "npc_list", "npc_negotiate"]
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def npc() -> None:
     """NPCs: their impression, who they know, and whose renown sways them."""
 
@@ -148,7 +152,7 @@ def npc_impressions(campaign: str, as_json: bool) -> None:
         click.echo(f"{score:>2}  {', '.join(examples)}")
 
 
-@main.group()
+@commands.group()
 def notes() -> None:
     """Notes in the books: rumours, debts, secrets (for the Director's eyes with --director)."""
 

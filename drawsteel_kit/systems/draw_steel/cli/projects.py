@@ -10,7 +10,6 @@ from typing import Any
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
 from drawsteel_kit.systems.draw_steel.cli.options import _ref
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
@@ -32,7 +31,12 @@ def _params(values: Sequence[str]) -> dict[str, Any]:
     return out
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def project() -> None:
     """Downtime projects: start one, list them, spend career points, browse the catalog."""
 
@@ -177,7 +181,7 @@ def project_catalog(search: str) -> None:
                        f"{'/'.join(entry.characteristics)}")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("name", metavar="PROJECT")
 @click.option("--hero", default=None, help="Who rolls at respites (default: the owner).")
@@ -213,7 +217,7 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
         click.echo(f"  {chance:>4.0%} done within {curve.rolls_for(chance)} day(s)")
 
 
-@main.command("resolve")
+@commands.command("resolve")
 @campaign_arg
 @click.option("--plan", "plan", required=True, metavar="PLAN",
               help="A plan file, or its name in the campaign's plans/ folder.")

@@ -12,7 +12,6 @@ import dataclasses
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.book.rewards import REWARD_SOURCES
 from drawsteel_kit.systems.draw_steel.cli.options import (
     SIGNED,
@@ -54,7 +53,12 @@ def _history(campaign: str, field: str, hero: str, as_json: bool) -> None:
                    f"{_hidden(r['visibility'])}")
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def renown() -> None:
     """Renown: each hero's, and the followers it allows; award it with a reason; its history."""
 
@@ -116,7 +120,7 @@ def renown_history(campaign: str, hero: str, as_json: bool) -> None:
     _history(campaign, "renown", hero, as_json)
 
 
-@main.group()
+@commands.group()
 def wealth() -> None:
     """Wealth: the Hero Wealth table and what a hero can buy; award it with a reason."""
 
@@ -187,7 +191,7 @@ def wealth_history(campaign: str, hero: str, as_json: bool) -> None:
     _history(campaign, "wealth", hero, as_json)
 
 
-@main.command("buy")
+@commands.command("buy")
 @campaign_arg
 @click.argument("hero")
 @click.argument("item")

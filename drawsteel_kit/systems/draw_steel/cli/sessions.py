@@ -17,13 +17,17 @@ from drawsteel_kit.cli.common import (
     pairs,
     say,
 )
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.cli.options import _ref
 
 __all__ = ["adjust", "day", "respite", "session", "tokens", "victories"]
 
 
-@main.command()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.command()
 @click.argument("action", type=click.Choice(["start", "end"]))
 @campaign_arg
 @friendly
@@ -36,7 +40,7 @@ def session(action: str, campaign: str) -> None:
         say(campaign, camp.start_session() if action == "start" else camp.end_session())
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("count", type=int)
 @click.option("--hero", "heroes", multiple=True, help="A hero to award (repeat; default: all).")
@@ -51,7 +55,7 @@ def victories(campaign: str, count: int, heroes: Sequence[str], reason: str) -> 
         say(campaign, camp.award_victories(count, heroes or None, reason=reason))
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("action", type=click.Choice(["show", "award", "spend"]), default="show")
 @click.argument("what", required=False)
@@ -148,7 +152,7 @@ def _activities(
     return out
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.option("--hero", "heroes", multiple=True, help="A hero resting (repeat; default: all).")
 @click.option("--activity", "texts", multiple=True, metavar="HERO=TEXT",
@@ -196,7 +200,7 @@ def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: S
                                         interrupted=interrupted, reason=reason, seed=seed))
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("days", type=int, default=1)
 @click.option("--reason", default="")
@@ -212,7 +216,7 @@ def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
         say(campaign, camp.advance_day(days, reason=reason, seed=seed))
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("hero")
 @click.argument("changes", nargs=-1, required=True, metavar="FIELD=VALUE...")

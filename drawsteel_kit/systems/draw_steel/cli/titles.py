@@ -8,7 +8,6 @@ import dataclasses
 import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.systems.draw_steel.cli.options import (
     _echo_json,
     _hidden,
@@ -20,7 +19,12 @@ from drawsteel_kit.systems.draw_steel.cli.options import (
 __all__ = ["titles", "titles_catalog", "titles_grant", "titles_list", "titles_revoke"]
 
 
-@main.group()
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.group()
 def titles() -> None:
     """Titles: who holds what, the book's titles, grant one (with its benefit), revoke one."""
 
