@@ -38,10 +38,13 @@ demo: $(STAMP)
 	$(BIN)/python -m drawsteel_kit.demo $(DEMO)
 	$(BIN)/drawsteel-kit serve $(DEMO) --port $(PORT)
 
+# lint-imports first: the layers of docs/architecture.md (contracts in pyproject.toml).
 test: $(STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 test-fast: $(STAMP)
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -m "not slow"
 
 # The benchmark suite: one markdown table, kept in benchmarks/latest.md (built ledgers are

@@ -20,7 +20,7 @@ from typing import Any
 
 from benchmarks.common import Figure, alternate, median, python_in_subprocess, seconds
 from benchmarks.ledgers import HEROES, Built, bench_campaign
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["SIZES", "TARGET", "build", "memory", "run", "run_memory"]
 
@@ -30,8 +30,8 @@ TARGET = 2.0
 
 def build(camp: Campaign, hero: str = HEROES[0]) -> int:
     """One dashboard build; the bytes of HTML and figure JSON it made."""
-    from drawsteel_kit.views import charts
-    from drawsteel_kit.views.dashboard import player_page
+    from drawsteel_kit.systems.draw_steel.pages import charts
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 
     pages = [player_page(camp), player_page(camp, hero)]
     figures = [f for page in pages for f in page.figures] + [
@@ -84,8 +84,9 @@ def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[
 _MEMORY = """
 import json, sys, time, tracemalloc
 from benchmarks.fig_dashboard import build
-from drawsteel_kit.campaign import Campaign
-import drawsteel_kit.views.charts, drawsteel_kit.views.dashboard
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+import drawsteel_kit.systems.draw_steel.pages.charts
+import drawsteel_kit.systems.draw_steel.pages.dashboard
 
 def status(field):
     with open("/proc/self/status") as f:

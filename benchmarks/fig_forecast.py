@@ -1,13 +1,13 @@
 """Figure 4: the exact forecast of a 3000-point project, its time and its error.
 
-The exact curve (:func:`drawsteel_kit.forecast.completion_curve`) is timed, then checked
-against a Monte Carlo of its own: 100,000 playthroughs of the project, each roll's points
-taken from a table that :func:`drawsteel_kit.rules.projects.project_roll` itself filled in
-for each of the 100 ways two d10s can land (with the hero's modifier, breakthroughs included),
-so it shares the rules with the forecast but none of its mathematics. Plain Python with no
-numpy: the dice come from one seeded ``random.Random`` as bytes (values 200-255 are rerolled,
-so each of the 100 face pairs is equally likely), and ``bytes.translate`` and
-``itertools.accumulate`` turn them into points and running totals in C.
+The exact curve (:func:`drawsteel_kit.systems.draw_steel.forecast.completion_curve`) is timed, then
+checked against a Monte Carlo of its own: 100,000 playthroughs of the project, each roll's points
+taken from a table that :func:`drawsteel_kit.systems.draw_steel.rules.projects.project_roll` itself
+filled in for each of the 100 ways two d10s can land (with the hero's modifier, breakthroughs
+included), so it shares the rules with the forecast but none of its mathematics. Plain Python with
+no numpy: the dice come from one seeded ``random.Random`` as bytes (values 200-255 are rerolled, so
+each of the 100 face pairs is equally likely), and ``bytes.translate`` and ``itertools.accumulate``
+turn them into points and running totals in C.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import random
 import time
 
 from benchmarks.common import Figure, median, seconds
-from drawsteel_kit.forecast import completion_curve
-from drawsteel_kit.rules.dice import ScriptedDice
-from drawsteel_kit.rules.projects import PROJECT_DICE, project_roll
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.systems.draw_steel.forecast import completion_curve
+from drawsteel_kit.systems.draw_steel.rules.projects import PROJECT_DICE, project_roll
 
 __all__ = ["GOAL", "monte_carlo", "roll_table", "run"]
 

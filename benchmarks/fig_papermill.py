@@ -1,13 +1,13 @@
 """Figure 3: the resolution notebook through papermill, against an empty notebook.
 
-Both go through :func:`drawsteel_kit.notebook_runs.execute` (papermill, the same ``python3``
-kernel and kernel arguments, the same parameters injected), alternating. The resolution
-notebook runs on a fresh copy of the demo campaign (its campaign.yaml, initialised) and
-resolves the demo's week of downtime (``plans/first-week.yaml``): a preview (the dry run),
-the real run, then what changed, with charts. The same notebook also runs figure 2's
-28-day plan (5 heroes, 20 followers), where the resolution itself dominates. The empty
-notebook has only a parameters cell. The difference is what our notebook adds over the
-kernel's own start-up; papermill's per-cell durations say where it goes.
+Both go through :func:`drawsteel_kit.workbook.notebook_runs.execute` (papermill, the same
+``python3`` kernel and kernel arguments, the same parameters injected), alternating. The resolution
+notebook runs on a fresh copy of the demo campaign (its campaign.yaml, initialised) and resolves the
+demo's week of downtime (``plans/first-week.yaml``): a preview (the dry run), the real run, then
+what changed, with charts. The same notebook also runs figure 2's 28-day plan (5 heroes, 20
+followers), where the resolution itself dominates. The empty notebook has only a parameters cell.
+The difference is what our notebook adds over the kernel's own start-up; papermill's per-cell
+durations say where it goes.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import nbformat
 
 from benchmarks.common import REPO, Figure, alternate, median, seconds
 from benchmarks.fig_resolve import PLAN, SEED, copy_campaign, prepare
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.demo import DEMO_PLAN, DEMO_SEED
-from drawsteel_kit.notebook_runs import RESOLVE_NOTEBOOK, execute
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.demo import DEMO_PLAN, DEMO_SEED
+from drawsteel_kit.workbook.notebook_runs import RESOLVE_NOTEBOOK, execute
 
 __all__ = ["TARGET", "cell_times", "demo_template", "empty_notebook", "run"]
 

@@ -5,11 +5,11 @@ with two research projects (10), two followers on each. The plan: 28 days, every
 resting every day and rolling on one project on odd days and the other on even days; every
 follower rolls daily. It is made through the public API once, then copied for each run.
 
-The ledger's overhead is the resolution's time (reading the plan's names, the rules, and
-writing every event and projection in one transaction) over the time of a plain loop making
-the same project rolls with ``drawsteel_kit.rules.projects.project_roll`` (the same
-characteristic scores, edges, skills and languages as the resolution's own rolls, read from
-its events) and writing nothing.
+The ledger's overhead is the resolution's time (reading the plan's names, the rules, and writing
+every event and projection in one transaction) over the time of a plain loop making the same project
+rolls with ``drawsteel_kit.systems.draw_steel.rules.projects.project_roll`` (the same characteristic
+scores, edges, skills and languages as the resolution's own rolls, read from its events) and writing
+nothing.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from typing import Any
 import yaml
 
 from benchmarks.common import Figure, alternate, median, seconds
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import resolve
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.plan import load_plan
-from drawsteel_kit.rules.dice import SeededDice
-from drawsteel_kit.rules.projects import project_roll
+from drawsteel_kit.kit.dice import SeededDice
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import resolve
+from drawsteel_kit.systems.draw_steel.plan import load_plan
+from drawsteel_kit.systems.draw_steel.rules.projects import project_roll
 
 __all__ = ["DAYS", "PLAN", "ROLL_KINDS", "prepare", "roll_specs", "run", "same_dice_work"]
 

@@ -1,7 +1,7 @@
 """Figure 8: the published demo site's size, plotly.js apart, and its largest page.
 
 ``drawsteel-kit publish`` on the demo's books (built as ``make demo`` builds them). plotly.js
-is one shared file beside the pages (:mod:`drawsteel_kit.views.assets`); what is measured is
+is one shared file beside the pages (:mod:`drawsteel_kit.kit.ui.assets`); what is measured is
 everything else: the pages a player downloads, each one its own content.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from benchmarks.common import Figure
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.views.assets import plotlyjs_name
-from drawsteel_kit.views.publish import publish
+from drawsteel_kit.kit.ui.assets import plotlyjs_name
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.workbook.publish import publish
 
 __all__ = ["PAGE_TARGET", "SITE_TARGET", "run", "site_sizes"]
 

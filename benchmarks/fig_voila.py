@@ -2,7 +2,7 @@
 
 Two servers of the same kind run side by side: ``drawsteel-kit serve`` for the demo
 campaign (its books as ``make demo`` builds them), and Voila started with the very same
-arguments (:func:`drawsteel_kit.serve.voila_argv`) on a folder holding one empty notebook,
+arguments (:func:`drawsteel_kit.workbook.serve.voila_argv`) on a folder holding one empty notebook,
 whose only cell shows a marker. One headless Chromium loads them in turn (after one
 untimed load of each). A script added to every new document records, with
 ``performance.now()`` (milliseconds since navigation started), when the page first holds
@@ -30,8 +30,8 @@ from typing import Any
 import nbformat
 
 from benchmarks.common import REPO, Figure, alternate, median
-from drawsteel_kit.notebook_runs import execute
-from drawsteel_kit.serve import DASHBOARD, PLAYERS_DIR, dashboard_url
+from drawsteel_kit.workbook.notebook_runs import execute
+from drawsteel_kit.workbook.serve import DASHBOARD, PLAYERS_DIR, dashboard_url
 
 __all__ = ["TARGET", "dashboard_cells", "demo_books", "empty_players_dir", "run", "server"]
 
@@ -158,7 +158,7 @@ def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 7) -> F
             work / "serve-demo.log")), "chart")
         port = helpers.free_port()
         code = ("import sys; from pathlib import Path; from voila.app import Voila; "
-                "from drawsteel_kit.serve import voila_argv; Voila.launch_instance(argv="
+                "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
                 f"voila_argv(port={port}, players_dir=Path({str(empty)!r})))")
         urls["empty"] = (stack.enter_context(server(
             [sys.executable, "-c", code], port, work / "serve-empty.log",
@@ -205,7 +205,7 @@ def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 7) -> F
 
 def demo_books(folder: Path) -> Path:
     """The demo campaign's books (built in this process, as ``make demo`` builds them)."""
-    from drawsteel_kit.demo import build_demo
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
 
     if not (folder / "ledger.db").exists():
         if folder.exists():

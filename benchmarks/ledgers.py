@@ -1,14 +1,14 @@
 """Bench campaigns with long histories: 10 heroes, 20 sage followers, years of play.
 
-The campaign starts through the public API (``Campaign.init`` from campaign.yaml, followers
-added, projects started and assigned). Its history is then played week by week through the
-real ledger code: ``Ledger.append`` of the event kinds the campaign's operations write
-(``session_started``, ``victories_awarded``, ``tokens_spent``, ``session_ended``,
-``day_advanced``, ``follower_roll``, ``project_roll``, ``respite``, ``renown_gained``,
-``wealth_gained``, ``project_started``, ``follower_assigned``, ``adjusted``), each with the
-ops those operations write, in large write transactions. Rolls and respites are computed by
-``drawsteel_kit.rules``; the events are what the operations would write, without their
-per-call checks, which is what makes a million events take minutes instead of an hour.
+The campaign starts through the public API (``Campaign.init`` from campaign.yaml, followers added,
+projects started and assigned). Its history is then played week by week through the real ledger
+code: ``Ledger.append`` of the event kinds the campaign's operations write (``session_started``,
+``victories_awarded``, ``tokens_spent``, ``session_ended``, ``day_advanced``, ``follower_roll``,
+``project_roll``, ``respite``, ``renown_gained``, ``wealth_gained``, ``project_started``,
+``follower_assigned``, ``adjusted``), each with the ops those operations write, in large write
+transactions. Rolls and respites are computed by ``drawsteel_kit.systems.draw_steel.rules``; the
+events are what the operations would write, without their per-call checks, which is what makes a
+million events take minutes instead of an hour.
 
 A built ledger is kept in ``.bench/ledgers/`` under a name made of the target size and a
 digest of this file and the ledger's schema, so a change to either builds it again.
@@ -26,14 +26,17 @@ from typing import Any
 import yaml
 
 from benchmarks.common import CACHE
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS, insert_op, update_op
-from drawsteel_kit.rules import renown as renown_rules
-from drawsteel_kit.rules import wealth as wealth_rules
-from drawsteel_kit.rules.dice import SeededDice
-from drawsteel_kit.rules.projects import project_roll
-from drawsteel_kit.rules.respite import RespiteHero, take_respite
-from drawsteel_kit.rules.tokens import tokens_at_session_end, tokens_at_session_start
+from drawsteel_kit.kit.dice import SeededDice
+from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, insert_op, update_op
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
+from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+from drawsteel_kit.systems.draw_steel.rules.projects import project_roll
+from drawsteel_kit.systems.draw_steel.rules.respite import RespiteHero, take_respite
+from drawsteel_kit.systems.draw_steel.rules.tokens import (
+    tokens_at_session_end,
+    tokens_at_session_start,
+)
 
 __all__ = ["HEROES", "Built", "bench_campaign", "build", "builder_digest", "campaign_yaml"]
 

@@ -19,8 +19,8 @@ from conftest import HEROES, campaign_data, write_campaign
 from hypothesis import Phase
 from hypothesis import strategies as st
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = [
     "FOLLOWER", "ITEM", "NO_SHRINK", "NPC", "ODD_PIECES", "PROJECT", "Pristine", "assert_clear",

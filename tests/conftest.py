@@ -18,8 +18,8 @@ import pytest
 import yaml
 from hypothesis import settings
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 # Shared, noisy machines: no per-example deadlines. In CI (CI=true) examples are derived
 # from each test's name, so a run is reproducible and a submission cannot fail by luck;

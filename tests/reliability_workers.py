@@ -200,7 +200,7 @@ def respites(camp: Any, w: Worker, deadline: float) -> None:
 
 def projects(camp: Any, w: Worker, deadline: float) -> None:
     """Project rolls on Yorn's airship in a respite each (the library, seeded)."""
-    from drawsteel_kit.activities import ProjectRoll
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 
     project, i, built = camp.project("Yorn's airship").id, 0, 1
     while time.time() < deadline:
@@ -250,7 +250,7 @@ def purchases(folder: Path, w: Worker, deadline: float) -> None:
 
 def workbook(camp: Any, w: Worker, deadline: float) -> None:
     """The Director's workbook: widget values set and buttons clicked, as in JupyterLab."""
-    from drawsteel_kit.views.panels import SessionPanel, WealthPanel, Workbook
+    from drawsteel_kit.systems.draw_steel.panels import SessionPanel, WealthPanel, Workbook
 
     book = Workbook(camp)
     session, wealth = book.panel(SessionPanel), book.panel(WealthPanel)
@@ -313,9 +313,9 @@ def dashboard(folder: Path, w: Worker, deadline: float) -> None:
     third time a consistent copy is checked against a replay of its history."""
     import sqlite_utils
 
-    from drawsteel_kit.campaign import Campaign
-    from drawsteel_kit.ledger import Ledger
-    from drawsteel_kit.views.dashboard import player_page
+    from drawsteel_kit.kit.ledger import Ledger
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 
     last_day, i, heroes = 0, 0, (None, "Val", PIP, YORN)
     while time.time() < deadline:
@@ -409,7 +409,7 @@ def voila(url: str, folder: Path, w: Worker, deadline: float) -> None:
     campaign as it is (the day never goes back), never an error, a source or a secret, and
     each ends (a stalled page is recorded). Over the server's kernel cap, a plain 'busy'
     page is the one other answer allowed."""
-    from drawsteel_kit.links import hero_query, load_links
+    from drawsteel_kit.workbook.links import hero_query, load_links
 
     val = "?" + hero_query("Val", load_links(folder)["Val"])
     last_day, i = 0, 0
@@ -448,7 +448,7 @@ def voila(url: str, folder: Path, w: Worker, deadline: float) -> None:
 # -- the crash child ------------------------------------------------------------------------
 def run_op(camp: Any, op: str, seed: int) -> Any:
     """One single operation the crash test kills: a respite with a project roll, a purchase."""
-    from drawsteel_kit.activities import ProjectRoll
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 
     if op == "respite":
         return camp.take_respite([PIP], activities={PIP: ProjectRoll("Anjali lessons")},
@@ -505,8 +505,8 @@ class Killer:
 
 def crash_child(args: argparse.Namespace) -> None:
     """Run the operation under a :class:`Killer`; with ``--calibrate``, say where it was."""
-    from drawsteel_kit.campaign import Campaign
-    from drawsteel_kit.report import status_text
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.report import status_text
     from drawsteel_kit.workbook import Resolving
 
     folder = Path(args.campaign)
@@ -568,7 +568,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(args.campaign)
     w = Worker(args.out, args.go)
     if args.role in ("respites", "projects", "workbook"):
-        from drawsteel_kit.campaign import Campaign
+        from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
         with Campaign.open(folder) as camp:
             job = {"respites": respites, "projects": projects, "workbook": workbook}[args.role]

@@ -19,14 +19,14 @@ from typing import Any
 from cli_helpers import run
 from conftest import write_campaign
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: Loops whole operations until the stop file appears; prints how many it wrote.
 WRITER = """
 import sys
 from pathlib import Path
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 folder, stop = Path(sys.argv[1]), Path(sys.argv[2])
 done = 0

@@ -46,9 +46,9 @@ from conftest import ledger_fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -572,7 +572,7 @@ def _system_shelf(factory: pytest.TempPathFactory, demo: str, module: str,
         data = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
         data["characters"] += list(characters)
         (folder / "campaign.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    camp = importlib.import_module(f"drawsteel_kit.demos.{module}").build(folder, echo=False)
+    camp = importlib.import_module(f"drawsteel_kit.systems.{module}.demo").build(folder, echo=False)
     try:
         more(camp)
         last = camp.ledger.event_count()

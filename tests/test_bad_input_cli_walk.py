@@ -31,8 +31,8 @@ from test_bad_input_cli import (  # noqa: F401  (fixtures)
     shelf,
 )
 
-from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 WALK = settings(max_examples=8, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -37,13 +37,13 @@ from conftest import checkpoint, ledger_fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
-from drawsteel_kit.config import parse_campaign_text
-from drawsteel_kit.downtime import resolve
-from drawsteel_kit.errors import CampaignFileError, DrawSteelKitError, LedgerError, PlanError
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.plan import parse_plan
+from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, LedgerError, PlanError
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
+from drawsteel_kit.systems.draw_steel.downtime import resolve
+from drawsteel_kit.systems.draw_steel.plan import parse_plan
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "campaigns" / "demo"

@@ -42,7 +42,8 @@ from bad_input_strategies import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.activities import (
+from drawsteel_kit.kit.errors import DrawSteelKitError, RulesError
+from drawsteel_kit.systems.draw_steel.activities import (
     FindSource,
     NewFollower,
     Other,
@@ -51,8 +52,7 @@ from drawsteel_kit.activities import (
     ServeAsSource,
     StudyGuide,
 )
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import DrawSteelKitError, RulesError
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 SHARED = settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                           HealthCheck.too_slow])
@@ -669,7 +669,7 @@ def test_a_forecast_asked_for_a_billion_days_is_refused_not_run(tmp_path: Path) 
         resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
         sys.path.insert(0, {str(Path(__file__).parent)!r})
         from bad_input_strategies import PROJECT, books
-        from drawsteel_kit.errors import DrawSteelKitError
+        from drawsteel_kit.kit.errors import DrawSteelKitError
         camp = books(__import__("pathlib").Path({str(tmp_path / "c")!r}))
         try:
             camp.forecast(PROJECT, rolls=10**9)

@@ -25,8 +25,8 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as W
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.views import panels as P
+from drawsteel_kit.systems.draw_steel import panels as P
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 SHARED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                           HealthCheck.too_slow])

@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.forecast import completion_curve
-from drawsteel_kit.party_view import PartyView
-from drawsteel_kit.state import read_projects, read_timeline
-from drawsteel_kit.views import charts, data
-from drawsteel_kit.views.dashboard import player_page
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.forecast import completion_curve
+from drawsteel_kit.systems.draw_steel.pages import charts, data
+from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
+from drawsteel_kit.systems.draw_steel.records import read_timeline
+from drawsteel_kit.systems.draw_steel.state import read_projects
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may not

@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from conftest import HEROES, campaign_data, write_campaign
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.demo import build_demo
-from drawsteel_kit.errors import (
+from drawsteel_kit.kit.errors import (
     CampaignNotFound,
     NotEnoughTokens,
     RulesError,
     SessionError,
     UnknownHero,
 )
-from drawsteel_kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.demo import build_demo
 
 # --- init ------------------------------------------------------------------------------------
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from conftest import campaign_data, refused, write_campaign
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import ProjectNotStarted, RulesError, UndoError, UnknownHero
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError, UndoError, UnknownHero
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 HEROES: tuple[dict[str, Any], ...] = (
     {

@@ -17,8 +17,8 @@ import pytest
 from cli_helpers import run
 from workbook_helpers import free_port
 
-from drawsteel_kit.campaign_notebooks import MANIFEST
-from drawsteel_kit.notebook_runs import execute
+from drawsteel_kit.workbook.campaign_notebooks import MANIFEST
+from drawsteel_kit.workbook.notebook_runs import execute
 
 EXE = Path(sys.executable).parent / "drawsteel-kit"
 
@@ -81,7 +81,7 @@ def test_refresh_replaces_unedited_copies_and_keeps_edited_ones(tmp_path: Path) 
     old = json.loads(forecast.read_text(encoding="utf-8"))
     old["cells"][0]["source"] = "# An older heading"
     forecast.write_text(json.dumps(old), encoding="utf-8")
-    from drawsteel_kit.campaign_notebooks import _cells_digest
+    from drawsteel_kit.workbook.campaign_notebooks import _cells_digest
 
     manifest["notebooks"]["forecast.ipynb"] = _cells_digest(old)
     (folder / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
@@ -173,7 +173,7 @@ def test_the_repository_director_notebook_opens_the_demo_from_its_folder(tmp_pat
 
     from workbook_helpers import REPO
 
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     demo = tmp_path / "campaigns" / "demo"
     demo.mkdir(parents=True)

@@ -13,23 +13,23 @@ from typing import Any
 import pytest
 from conftest import campaign_data, ledger_fingerprint, refused, write_campaign
 
-from drawsteel_kit.activities import (
-    FindSource,
-    ProjectRoll,
-    ServeAsSource,
-    StudyGuide,
-)
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.catalog.projects import UnknownProject
-from drawsteel_kit.errors import (
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import (
     CampaignFileError,
     DiceExhausted,
     DrawSteelKitError,
     ProjectNotStarted,
     RulesError,
 )
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.activities import (
+    FindSource,
+    ProjectRoll,
+    ServeAsSource,
+    StudyGuide,
+)
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.catalog.projects import UnknownProject
 
 HEROES: tuple[dict[str, Any], ...] = (
     {
@@ -510,7 +510,7 @@ EVENT_EFFECTS = {  # d100 -> (extra faces, points, goal); Val's roll itself is 3
 
 @pytest.mark.parametrize("d100", EVENT_EFFECTS)
 def test_roll_mode_applies_the_event_the_d100_picks(new_campaign, d100):
-    from drawsteel_kit.catalog.projects import event_for_roll
+    from drawsteel_kit.systems.draw_steel.catalog.project_events import event_for_roll
 
     camp = new_campaign(project_events="roll")
     p = lore(camp)

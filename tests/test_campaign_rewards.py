@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from conftest import campaign_data, refused, write_campaign
 
-from drawsteel_kit.activities import ProjectRoll
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import FollowerCapReached, RulesError, UnknownHero
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import FollowerCapReached, RulesError, UnknownHero
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 Make = Callable[..., Campaign]
 
@@ -577,7 +577,7 @@ def test_an_ambiguous_item_name_needs_an_id(camp):
 
 
 def test_a_respite_does_not_name_a_project_the_director_hides(camp):
-    from drawsteel_kit.activities import ProjectRoll
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 
     hidden = camp.start_project("Val", "Discover Lore", title="The duke's secret",
                                 params={"kind": "common"}, visibility="director")

@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.catalog.careers import Career, career, careers
-from drawsteel_kit.errors import RulesError
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.careers import Career, career, careers
 
 # REFERENCE.md "Careers: what they add at creation", the dash written as 0:
 # name, renown, wealth, project points, career skills.

@@ -7,8 +7,9 @@ from typing import get_args
 
 import pytest
 
-from drawsteel_kit.catalog import projects as project_catalog
-from drawsteel_kit.catalog.languages import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog import projects as project_catalog
+from drawsteel_kit.systems.draw_steel.catalog.languages import (
     CAELIAN,
     Language,
     LanguageFit,
@@ -22,8 +23,7 @@ from drawsteel_kit.catalog.languages import (
     languages,
     related_to,
 )
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules.projects import LANGUAGE_BANES
+from drawsteel_kit.systems.draw_steel.rules.projects import LANGUAGE_BANES
 
 # The Dead Languages table (000: 1293-1301): language, its related living languages.
 DEAD = {

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from drawsteel_kit.catalog import projects as cat
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules import projects as rules
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog import projects as cat
+from drawsteel_kit.systems.draw_steel.rules import projects as rules
 
 M, A, R, I, P = "might", "agility", "reason", "intuition", "presence"  # noqa: E741
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.catalog.skills import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.skills import (
     SKILL_GROUPS,
     canonical_skill,
     skill_group,
     skill_groups,
     skills_in_group,
 )
-from drawsteel_kit.errors import RulesError
 
 # 000: 2077-2086, 2097-2106, 2117-2129, 2140-2151, 2162-2173.
 SEED = {

@@ -6,7 +6,8 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.catalog.titles import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.titles import (
     Benefit,
     Title,
     choose_benefit,
@@ -14,8 +15,7 @@ from drawsteel_kit.catalog.titles import (
     title,
     titles,
 )
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules.renown import NEGOTIATION_BONUSES
+from drawsteel_kit.systems.draw_steel.rules.renown import NEGOTIATION_BONUSES
 
 OTHER = Benefit("other", "the title's other benefit (no number to keep)")
 RENOWN_OR_OTHER = (Benefit("renown", "+1 renown", renown=1), OTHER)
@@ -212,7 +212,7 @@ def test_titles_returns_a_fresh_dict_of_frozen_entries() -> None:
 def test_the_data_file_is_checked_on_load(
     monkeypatch: pytest.MonkeyPatch, row: dict, message: str
 ) -> None:
-    from drawsteel_kit.catalog import titles as module
+    from drawsteel_kit.systems.draw_steel.catalog import titles as module
 
     monkeypatch.setattr(module, "load_data", lambda name: [row])
     module._table.cache_clear()

@@ -6,14 +6,14 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.catalog.wealth import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.wealth import (
     CAMPAIGN_SOURCE,
     WealthItem,
     find_item,
     items_by_tier,
     wealth_items,
 )
-from drawsteel_kit.errors import RulesError
 
 # (tier, seed line, items) as RULES.md "Wealth" words them.
 TABLE = [
@@ -159,7 +159,7 @@ def test_items_are_frozen() -> None:
 def test_the_data_file_is_checked_on_load(
     monkeypatch: pytest.MonkeyPatch, rows: list, message: str
 ) -> None:
-    from drawsteel_kit.catalog import wealth as module
+    from drawsteel_kit.systems.draw_steel.catalog import wealth as module
 
     monkeypatch.setattr(module, "load_data", lambda name: rows)
     module._book.cache_clear()

@@ -7,16 +7,17 @@ import json
 import pytest
 from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, VAL_ONLY_REASON, play
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import resolve
-from drawsteel_kit.party_view import PartyView
-from drawsteel_kit.plan import plan_from_data
-from drawsteel_kit.rules.followers import follower_cap
-from drawsteel_kit.rules.projects import milestones_for_goal
-from drawsteel_kit.state import read_followers, read_timeline
-from drawsteel_kit.views import charts
-from drawsteel_kit.views.dashboard import hero_page, party_page, player_page
-from drawsteel_kit.views.publish import hero_files
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import resolve
+from drawsteel_kit.systems.draw_steel.pages import charts
+from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
+from drawsteel_kit.systems.draw_steel.plan import plan_from_data
+from drawsteel_kit.systems.draw_steel.records import read_timeline
+from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
+from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
+from drawsteel_kit.systems.draw_steel.state import read_followers
+from drawsteel_kit.workbook.publish import hero_files
 
 SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON)
 
@@ -177,7 +178,7 @@ def test_static_pages_link_to_files(played: Campaign) -> None:
 def test_display_outputs_are_what_an_output_widget_shows() -> None:
     import plotly.graph_objects as go
 
-    from drawsteel_kit.views.html import Html, Markup
+    from drawsteel_kit.kit.ui.html import Html, Markup
     from drawsteel_kit.workbook import display_outputs
 
     outs = display_outputs([Html(Markup("<p>Hi</p>")), go.Figure(), None, "plain"])

@@ -176,7 +176,7 @@ def test_console_script_runs() -> None:
 
 def test_package_import_is_light() -> None:
     code = (
-        "import sys, drawsteel_kit, drawsteel_kit.campaign, drawsteel_kit.cli;"
+        "import sys, drawsteel_kit, drawsteel_kit.systems.draw_steel.campaign, drawsteel_kit.cli;"
         "heavy = [m for m in ('plotly', 'ipywidgets', 'papermill', 'voila') if m in sys.modules];"
         "print(','.join(heavy))"
     )
@@ -189,7 +189,7 @@ def test_output_piped_into_a_reader_that_stops_early_is_no_error(tmp_path: Path)
     """`drawsteel-kit history C --json | head -1`: no 'refused the file' line, no traceback,
     nothing written. The PF2e demo's history is about 380 kB, far more than a pipe holds, so
     the write always meets the closed pipe (shorter output made this a race)."""
-    from drawsteel_kit.demos import pf2e
+    from drawsteel_kit.systems.pf2e import demo as pf2e
 
     folder = tmp_path / "pf2e-demo"
     shutil.copytree(REPO / "campaigns" / "pf2e-demo", folder)

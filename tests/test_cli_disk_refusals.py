@@ -22,9 +22,9 @@ import pytest
 from cli_helpers import assert_one_clear_line, invoke
 from conftest import ledger_fingerprint, refused, write_campaign
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import LedgerFull
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.errors import LedgerFull
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 def _sh(*argv: str) -> subprocess.CompletedProcess[str]:

@@ -157,7 +157,7 @@ def test_the_readme_resolve_commands_run(demo: Path) -> None:
 def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
     from plotly.offline import get_plotlyjs
 
-    from drawsteel_kit.views.assets import plotlyjs_name
+    from drawsteel_kit.kit.ui.assets import plotlyjs_name
 
     preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
     assert "DRY RUN" in preview and "Kept:" not in preview

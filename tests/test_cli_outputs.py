@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import assert_one_clear_line, invoke
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.outputs import SITE_MARKER
+from drawsteel_kit.kit.outputs import SITE_MARKER
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 SYSTEM_FILE = "root:x:0:0:root:/root:/bin/bash\n"
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.rules.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.systems.condition_sheet import (
     Battle,
     Check,

@@ -13,12 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from drawsteel_kit.catalog import projects as cat
-from drawsteel_kit.catalog.book_names import in_book
-from drawsteel_kit.catalog.careers import career, careers
-from drawsteel_kit.catalog.languages import language_fit, languages
-from drawsteel_kit.catalog.titles import Benefit, choose_benefit, is_book_title, title
-from drawsteel_kit.config import (
+from drawsteel_kit.kit.errors import CampaignFileError
+from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     CAMPAIGN_FILE,
     COUNT_LIMIT,
     MAX_PROBLEMS_SHOWN,
@@ -32,9 +29,17 @@ from drawsteel_kit.config import (
     parse_campaign_text,
     slugify,
 )
-from drawsteel_kit.errors import CampaignFileError
-from drawsteel_kit.rules.advancement import level_for_xp, xp_for_level
-from drawsteel_kit.systems.limits import name_key
+from drawsteel_kit.systems.draw_steel.catalog import projects as cat
+from drawsteel_kit.systems.draw_steel.catalog.book_names import in_book
+from drawsteel_kit.systems.draw_steel.catalog.careers import career, careers
+from drawsteel_kit.systems.draw_steel.catalog.languages import language_fit, languages
+from drawsteel_kit.systems.draw_steel.catalog.titles import (
+    Benefit,
+    choose_benefit,
+    is_book_title,
+    title,
+)
+from drawsteel_kit.systems.draw_steel.rules.advancement import level_for_xp, xp_for_level
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "campaigns" / "demo" / CAMPAIGN_FILE

@@ -11,10 +11,10 @@ import pytest
 import yaml
 from conftest import refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.ledger import timeline
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 

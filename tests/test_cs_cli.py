@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger.projections import snapshot
+from drawsteel_kit.kit.ledger.projections import snapshot
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.demos.condition_sheet import build
-from drawsteel_kit.views.dashboard import player_page
-from drawsteel_kit.views.publish import publish
-from drawsteel_kit.views.systems import condition_sheet as pages
+from drawsteel_kit.systems.condition_sheet import pages as pages
+from drawsteel_kit.systems.condition_sheet.demo import build
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.publish import publish
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 

@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.views.panels import open_workbook
-from drawsteel_kit.views.panels.condition_sheet import PANELS, BattlePanel, HistoryPanel
+from drawsteel_kit.systems.condition_sheet.panels import PANELS, BattlePanel, HistoryPanel
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels import open_workbook
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from drawsteel_kit.cli import main
-from drawsteel_kit.config import parse_campaign_text
+from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 
 REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -114,7 +114,7 @@ def test_the_marker_is_found() -> None:
 @pytest.fixture(scope="module")
 def built_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo's books as `make demo` builds them (campaigns/demo in a scratch folder)."""
-    from drawsteel_kit.demo import build_demo
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
 
     folder = tmp_path_factory.mktemp("docs-demo") / "demo"
     folder.mkdir()

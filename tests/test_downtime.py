@@ -15,17 +15,17 @@ from typing import Any
 import pytest
 from conftest import ledger_fingerprint
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import (
+from drawsteel_kit.kit.errors import DiceExhausted, LedgerReadOnly, PlanError
+from drawsteel_kit.kit.ledger import LEDGER_FILE, Event
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import (
     Resolution,
     find_plan,
     main_resolve,
     resolve,
     resolved_before,
 )
-from drawsteel_kit.errors import DiceExhausted, LedgerReadOnly, PlanError
-from drawsteel_kit.ledger import LEDGER_FILE, Event
-from drawsteel_kit.plan import check_plan, parse_plan
+from drawsteel_kit.systems.draw_steel.plan import check_plan, parse_plan
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "campaigns" / "demo"

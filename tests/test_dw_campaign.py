@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import CampaignFileError, DiceExhausted, RulesError, UnknownSheet
-from drawsteel_kit.ledger import timeline
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, UnknownSheet
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/dungeon-world-demo")
 
@@ -209,7 +209,7 @@ def test_adjust_says_what_changed_even_in_words_and_lists(camp: Campaign) -> Non
 
 def test_campaign_yaml_errors_name_the_character_and_field(tmp_path: Path) -> None:
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
-    from drawsteel_kit.config import parse_campaign_text
+    from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 
     for bad, said in [
         (text.replace("str: 9, dex: 16", "str: 19, dex: 16"),

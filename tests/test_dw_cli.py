@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/dungeon-world-demo")
 

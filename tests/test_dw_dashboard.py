@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.demos.dungeon_world import build
-from drawsteel_kit.downtime import main_resolve
-from drawsteel_kit.ledger.projections import snapshot
-from drawsteel_kit.rules.dice import ScriptedDice
-from drawsteel_kit.views.dashboard import player_page
-from drawsteel_kit.views.publish import INDEX, hero_files, publish
-from drawsteel_kit.views.systems.dungeon_world import resolution_blocks, xp_and_hp
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.ledger.projections import snapshot
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import main_resolve
+from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.systems.dungeon_world.demo import build
+from drawsteel_kit.systems.dungeon_world.pages import resolution_blocks, xp_and_hp
+from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
 DEMO = Path("campaigns/dungeon-world-demo")
 SECRET = "The Duke hired the barrow-wight"

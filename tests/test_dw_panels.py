@@ -9,14 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.views.panels import HistoryPanel, open_workbook
-from drawsteel_kit.views.panels.dungeon_world import (
-    PANELS,
-    MovesPanel,
-    PartyPanel,
-    TownDaysPanel,
-)
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels import HistoryPanel, open_workbook
+from drawsteel_kit.systems.dungeon_world.panels import PANELS, MovesPanel, PartyPanel, TownDaysPanel
 
 DEMO = Path("campaigns/dungeon-world-demo")
 

@@ -11,11 +11,11 @@ import pytest
 from cli_helpers import run
 from conftest import ledger_fingerprint, refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import main_resolve, resolve
-from drawsteel_kit.errors import PlanError
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.ops.dungeon_world_plans import load_plan, parse_plan
+from drawsteel_kit.kit.errors import PlanError
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import main_resolve, resolve
+from drawsteel_kit.systems.dungeon_world.plans import load_plan, parse_plan
 
 DEMO = Path("campaigns/dungeon-world-demo")
 SEED = 3
@@ -153,7 +153,7 @@ def test_resolve_from_the_command_line_in_process(tmp_path: Path) -> None:
 
 
 def test_resolve_through_the_notebook_writes_what_in_process_writes(tmp_path: Path) -> None:
-    from drawsteel_kit.notebook_runs import resolve_through_notebook
+    from drawsteel_kit.workbook.notebook_runs import resolve_through_notebook
 
     a, b = _campaign(tmp_path / "a"), _campaign(tmp_path / "b")
     ran = resolve_through_notebook(a, a / "plans" / "town-week.yaml", seed=SEED, dry_run=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.dungeon_world.camp import (
     CAMP_HEAL_DIVISOR,
     JOB_ORDER,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.dungeon_world.character import (
     MIN_LEVEL,
     Alignment,

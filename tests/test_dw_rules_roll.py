@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughPreparation
 from drawsteel_kit.systems.dungeon_world.moves import Move

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from conftest import refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import RulesError, UndoError, UnknownHero, UnknownSheet
-from drawsteel_kit.ledger.projections import snapshot
-from drawsteel_kit.ops.sheets import read_sheet
-from drawsteel_kit.rules.encounters import Opponent
+from drawsteel_kit.kit.errors import RulesError, UndoError, UnknownHero, UnknownSheet
+from drawsteel_kit.kit.ledger.projections import snapshot
+from drawsteel_kit.systems.draw_steel.book.sheets import read_sheet
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.rules.encounters import Opponent
 
 
 def victories(camp: Campaign) -> dict[str, int]:
@@ -174,7 +174,7 @@ def test_bad_input_is_refused_and_nothing_is_written(campaign: Campaign, change:
 def test_another_systems_campaign_has_no_draw_steel_encounters(tmp_path) -> None:
     from conftest import write_campaign
 
-    from drawsteel_kit.errors import DrawSteelKitError, WrongSystem
+    from drawsteel_kit.kit.errors import DrawSteelKitError, WrongSystem
 
     folder = write_campaign(tmp_path / "dw", {
         "name": "Dungeon folk", "system": "dungeon-world",
@@ -192,7 +192,7 @@ def test_another_systems_campaign_has_no_draw_steel_encounters(tmp_path) -> None
 
 
 def test_the_demos_first_session_victories_come_from_its_encounters(tmp_path: Path) -> None:
-    from drawsteel_kit.demo import build_demo
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
 
     repo = Path(__file__).resolve().parent.parent / "campaigns" / "demo"
     folder = tmp_path / "demo"

@@ -19,7 +19,7 @@ from bad_input_strategies import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 SHARED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                           HealthCheck.too_slow])

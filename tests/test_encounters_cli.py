@@ -9,7 +9,7 @@ import pytest
 from cli_helpers import run
 from conftest import write_campaign
 
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture

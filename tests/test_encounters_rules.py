@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules.encounters import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.rules.encounters import (
     CHALLENGE,
     CHALLENGE_VICTORIES,
     COMBAT,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.party_view import PartyView
-from drawsteel_kit.views.dashboard import hero_page, party_page
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.views import panels as P
-from drawsteel_kit.views.panels.encounters import EncounterPanel
+from drawsteel_kit.systems.draw_steel import panels as P
+from drawsteel_kit.systems.draw_steel.panels.encounters import EncounterPanel
 
 
 def unchanged(camp: Campaign) -> tuple[dict, int]:

@@ -25,9 +25,9 @@ from conftest import checkpoint, write_campaign
 from test_serve import RENDER_TIMEOUT, Server
 from workbook_helpers import chromium, free_port, needs_chromium
 
-from drawsteel_kit.activities import ProjectRoll
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: What a payload would set the page's title to, had it run.
 PWNED = "PWN"
@@ -291,7 +291,7 @@ def test_every_panel_shows_markup_as_text(system: str, tmp_path: Path) -> None:
     (Markup), so the same payloads show as text there too."""
     from markupsafe import Markup, escape
 
-    from drawsteel_kit.views.panels import open_workbook
+    from drawsteel_kit.systems.draw_steel.panels import open_workbook
 
     t = Typed()
     SYSTEMS[system](tmp_path / "camp", t)
@@ -312,7 +312,7 @@ def test_every_panel_shows_markup_as_text(system: str, tmp_path: Path) -> None:
 
 
 def test_the_templating_helpers_escape_what_is_not_markup() -> None:
-    from drawsteel_kit.views.html import Html, Markup, document, join, link, plot_text, table
+    from drawsteel_kit.kit.ui.html import Html, Markup, document, join, link, plot_text, table
 
     bad = PAYLOADS[0]
     assert str(Html(bad)) == "&#34;&gt;&lt;img src=x onerror=document.title=&#39;PWN&#39;&gt;"

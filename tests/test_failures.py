@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import HEROES, ledger_fingerprint, write_campaign
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import (
+from drawsteel_kit.kit.errors import (
     CampaignFileError,
     DrawSteelKitError,
     LedgerLocked,
@@ -26,8 +25,9 @@ from drawsteel_kit.errors import (
     UndoError,
     UnknownHero,
 )
-from drawsteel_kit.ledger import LEDGER_FILE, Ledger
-from drawsteel_kit.ledger.connection import connect
+from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
+from drawsteel_kit.kit.ledger.connection import connect
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 def _prepare(folder: Path, *, session_open: bool) -> dict[str, int]:

@@ -10,15 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.forecast import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.forecast import (
     ERROR_BOUND,
     STOP_TAIL,
     Worker,
     completion_curve,
-    convolution_curve,
-    monte_carlo_curve,
 )
+from drawsteel_kit.systems.draw_steel.forecast_checks import convolution_curve, monte_carlo_curve
 
 CREW = (
     Worker(2, skill=True, edges=1, name="hero"),

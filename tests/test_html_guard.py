@@ -1,6 +1,6 @@
 """No module builds HTML by hand: tags are written only as literal ``Markup("...")`` templates.
 
-Every page and panel is built through ``drawsteel_kit/views/html.py`` (markupsafe): a literal
+Every page and panel is built through ``drawsteel_kit/kit/ui/html.py`` (markupsafe): a literal
 template's ``{}`` arguments are escaped unless they are Markup already. This scan of every
 module's syntax tree refuses the bug class of issue 15 (a name put into an f-string of HTML):
 an f-string, a ``+``/``%``/``.format`` on a plain string, or any string holding a tag outside
@@ -17,7 +17,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
 #: The one templating module: the only place that may wrap computed text in Markup.
-TEMPLATING = PACKAGE / "views" / "html.py"
+TEMPLATING = PACKAGE / "kit" / "ui" / "html.py"
 #: HTML elements a page could be built of (``<roll>``, a plan's own tag, is not one).
 ELEMENTS = ("a|abbr|article|aside|audio|b|body|br|button|caption|code|col|details|div|dl|dt|"
             "dd|em|embed|form|figure|footer|h1|h2|h3|h4|h5|h6|head|header|hr|html|i|iframe|img|"
@@ -66,7 +66,7 @@ def problems(source: str, where: str) -> list[str]:
             if len(args) > 1 or (args and not (isinstance(args[0], ast.Constant)
                                                and isinstance(args[0].value, str))):
                 out.append(f"{where}:{node.lineno}: Markup() of something not a literal "
-                           "template (build it in views/html.py)")
+                           "template (build it in kit/ui/html.py)")
             templates.update(id(a) for a in args)
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr):

@@ -25,13 +25,14 @@ from typing import Any
 import pytest
 from workbook_helpers import chromium, free_port, needs_chromium
 
-from drawsteel_kit.resources import DIRECTOR_NOTEBOOKS
+from drawsteel_kit.kit.resources import DIRECTOR_NOTEBOOKS
 from drawsteel_kit.systems.registry import SYSTEMS
 
 REPO = Path(__file__).resolve().parent.parent
 #: The folders a wheel must carry in full, as (folder in the checkout, folder in the wheel).
 SHIPPED = (("notebooks", "drawsteel_kit/notebooks"), ("templates", "drawsteel_kit/templates"),
-           ("drawsteel_kit/catalog/data", "drawsteel_kit/catalog/data"))
+           ("drawsteel_kit/systems/draw_steel/catalog/data",
+            "drawsteel_kit/systems/draw_steel/catalog/data"))
 SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info", "__pycache__",
                                    ".bench", ".pytest_cache", ".ruff_cache", ".hypothesis",
                                    "*.db", "*.db-*", "runs", "backups", "site")

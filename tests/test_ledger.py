@@ -14,14 +14,14 @@ import pytest
 from click.testing import CliRunner
 from conftest import checkpoint
 
-from drawsteel_kit.campaign import Campaign
 from drawsteel_kit.cli import main
-from drawsteel_kit.errors import LedgerError, LedgerLocked, LedgerReadOnly, UndoError
-from drawsteel_kit.ledger import DIRECTOR, MIGRATIONS, PARTY, Ledger, insert_op, update_op
-from drawsteel_kit.ledger.connection import connect
-from drawsteel_kit.ledger.events import append
-from drawsteel_kit.ledger.schema import migrate
-from drawsteel_kit.ledger.transaction import write
+from drawsteel_kit.kit.errors import LedgerError, LedgerLocked, LedgerReadOnly, UndoError
+from drawsteel_kit.kit.ledger import DIRECTOR, MIGRATIONS, PARTY, Ledger, insert_op, update_op
+from drawsteel_kit.kit.ledger.connection import connect
+from drawsteel_kit.kit.ledger.events import append
+from drawsteel_kit.kit.ledger.schema import migrate
+from drawsteel_kit.kit.ledger.transaction import write
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 HERO = {
     "name": "Val", "player": "", "ancestry": "", "class": "", "career": None, "level": 1,
@@ -407,8 +407,8 @@ def test_a_foreign_sqlite_file_is_refused_without_being_changed(tmp_path):
     import hashlib
     import sqlite3
 
-    from drawsteel_kit.errors import LedgerError
-    from drawsteel_kit.ledger import Ledger
+    from drawsteel_kit.kit.errors import LedgerError
+    from drawsteel_kit.kit.ledger import Ledger
 
     path = tmp_path / "other.db"
     conn = sqlite3.connect(path)

@@ -15,9 +15,9 @@ from cli_helpers import run
 from conftest import HEROES, campaign_data, write_campaign
 
 from drawsteel_kit import workbook
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import CampaignFileError
-from drawsteel_kit.links import (
+from drawsteel_kit.kit.errors import CampaignFileError
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.workbook.links import (
     LINKS_FILE,
     check_key,
     ensure_links,

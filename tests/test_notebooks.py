@@ -13,10 +13,15 @@ import pytest
 from conftest import ledger_fingerprint
 from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, REPO, VAL_ONLY_REASON, add_secrets
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import main_resolve
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.notebook_runs import NOTEBOOK_DIR, RESOLVE_NOTEBOOK, execute, tagged_output
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import main_resolve
+from drawsteel_kit.workbook.notebook_runs import (
+    NOTEBOOK_DIR,
+    RESOLVE_NOTEBOOK,
+    execute,
+    tagged_output,
+)
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
 SEED = 7
@@ -140,8 +145,9 @@ def test_the_workbook_modules_import_light() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, drawsteel_kit.workbook, drawsteel_kit.notebook_runs, drawsteel_kit.serve,"
-            " drawsteel_kit.views, drawsteel_kit.cli;"
+    code = ("import sys, drawsteel_kit.workbook, drawsteel_kit.workbook.notebook_runs,"
+            " drawsteel_kit.workbook.serve, drawsteel_kit.kit.ui,"
+            " drawsteel_kit.systems.draw_steel.pages, drawsteel_kit.cli;"
             "print(','.join(m for m in ('plotly', 'ipywidgets', 'papermill', 'voila', 'nbconvert')"
             " if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

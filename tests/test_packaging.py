@@ -11,7 +11,7 @@ from pathlib import Path
 import yaml
 from setuptools import find_packages
 
-from drawsteel_kit import resources
+from drawsteel_kit.kit import resources
 
 REPO = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
@@ -65,7 +65,7 @@ def test_environment_yml_matches_pyproject() -> None:
 
 
 def test_no_module_finds_files_relative_to_the_source_tree() -> None:
-    """Lookups go through drawsteel_kit.resources (importlib.resources), never __file__."""
+    """Lookups go through drawsteel_kit.kit.resources (importlib.resources), never __file__."""
     offenders = [str(p.relative_to(REPO)) for p in (REPO / "drawsteel_kit").rglob("*.py")
                  if re.search(r"__file__.*\b(notebooks|templates)\b|parents\[\d\]",
                               p.read_text(encoding="utf-8"))]

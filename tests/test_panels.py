@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
 DIRECTOR_NOTEBOOK = REPO / "notebooks" / "director.ipynb"
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.views import panels as P  # noqa: E402
+from drawsteel_kit.systems.draw_steel import panels as P  # noqa: E402
 
 
 @pytest.fixture
@@ -358,7 +358,7 @@ def test_import_drawsteel_kit_stays_light() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, drawsteel_kit, drawsteel_kit.campaign; "
+    code = ("import sys, drawsteel_kit, drawsteel_kit.systems.draw_steel.campaign; "
             "print('ipywidgets' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

@@ -21,12 +21,12 @@ from conftest import checkpoint
 from markupsafe import escape  # the pages escape as markupsafe does
 from workbook_helpers import REPO
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.ledger.party import ADJUSTED
-from drawsteel_kit.party_view import PartyView
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger.party import ADJUSTED
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
 from drawsteel_kit.systems.registry import SYSTEMS
-from drawsteel_kit.views.dashboard import hero_page, party_page, player_page
 
 #: Texts only the Director knows, each in a hidden change.
 RENOWN_WHY = "Bribed the herald at the Duke's court"
@@ -50,7 +50,7 @@ def demo(key: str, dest: Path) -> Path:
     if (source / "plans").is_dir():
         shutil.copytree(source / "plans", dest / "plans")
     if played.is_default:
-        from drawsteel_kit.demo import build_demo
+        from drawsteel_kit.systems.draw_steel.demo import build_demo
 
         build_demo(dest, echo=False).close()
     else:
@@ -189,7 +189,7 @@ def test_each_numbers_visible_history_adds_up_to_what_the_pages_show(
 
 
 def test_the_timeline_drawn_on_the_pages_ends_at_the_shown_number(hidden: Campaign) -> None:
-    from drawsteel_kit.views import data
+    from drawsteel_kit.systems.draw_steel.pages import data
 
     with PartyView.of(hidden) as view:
         series = data.series(view.books, NUMBERS, "party")
@@ -202,7 +202,7 @@ def test_the_timeline_drawn_on_the_pages_ends_at_the_shown_number(hidden: Campai
 
 
 def test_page_builders_take_a_party_view_never_a_campaign(hidden: Campaign) -> None:
-    from drawsteel_kit.views.player import PlayerControls
+    from drawsteel_kit.workbook.player import PlayerControls
 
     for build in (party_page, lambda c: hero_page(c, "Val"), PlayerControls):
         with pytest.raises(TypeError, match="PartyView"):
@@ -255,7 +255,7 @@ def test_other_hidden_changes_show_too_and_a_heros_own_rows_only_on_their_page(
 @pytest.mark.parametrize("title", ['The "Quiet" \\ Ledger', "u0001", "summary"])
 def test_a_hidden_projects_name_is_blanked_and_history_still_reads(campaign: Campaign,
                                                                     title: str) -> None:
-    from drawsteel_kit.activities import ProjectRoll
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 
     campaign.start_project("Val", "Discover Lore", title=title, params={"kind": "obscure"},
                            visibility="director")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import CampaignFileError, RulesError, UnknownSheet
-from drawsteel_kit.rules.dice import ScriptedDice
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.pf2e import PcTieUnresolved
 
 DEMO = Path("campaigns/pf2e-demo/campaign.yaml")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger.projections import snapshot
+from drawsteel_kit.kit.ledger.projections import snapshot
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture
@@ -100,7 +100,7 @@ def test_bad_input_is_one_line_and_writes_nothing(folder: Path, args: tuple[str,
 
 
 def test_every_pf2e_command_has_an_example() -> None:
-    from drawsteel_kit.cli.pf2e import pf2e
+    from drawsteel_kit.systems.pf2e.cli import pf2e
 
     def walk(group: object, prefix: str) -> list[str]:
         found = []

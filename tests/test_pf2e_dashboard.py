@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.demos.pf2e import build
-from drawsteel_kit.party_view import PartyView
-from drawsteel_kit.views.dashboard import player_page
-from drawsteel_kit.views.publish import publish
-from drawsteel_kit.views.systems import pf2e as pages
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
+from drawsteel_kit.systems.pf2e import pages as pages
+from drawsteel_kit.systems.pf2e.demo import build
+from drawsteel_kit.workbook.publish import publish
 
 #: Real names of creatures the demo never lets the PCs identify.
 HIDDEN = ("Mitflit", "Bloodseeker", "Jaul Mezmin")

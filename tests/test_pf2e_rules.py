@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.systems.pf2e import (
     ACTIONS_PER_TURN,
     DEFAULT_INITIATIVE_SKILL,

@@ -17,9 +17,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from drawsteel_kit.activities import FindSource, Other, ProjectRoll, ServeAsSource, StudyGuide
-from drawsteel_kit.errors import PlanError
-from drawsteel_kit.plan import MAX_NODES, Plan, load_plan, parse_plan, plan_from_data
+from drawsteel_kit.kit.errors import PlanError
+from drawsteel_kit.systems.draw_steel.activities import (
+    FindSource,
+    Other,
+    ProjectRoll,
+    ServeAsSource,
+    StudyGuide,
+)
+from drawsteel_kit.systems.draw_steel.plan import (
+    MAX_NODES,
+    Plan,
+    load_plan,
+    parse_plan,
+    plan_from_data,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_PLAN = ROOT / "campaigns" / "demo" / "plans" / "first-week.yaml"

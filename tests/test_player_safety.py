@@ -40,10 +40,10 @@ from workbook_helpers import (
     needs_chromium,
 )
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.links import LINKS_FILE, load_links
-from drawsteel_kit.serve import PLAYERS_DIR
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.workbook.links import LINKS_FILE, load_links
+from drawsteel_kit.workbook.serve import PLAYERS_DIR
 
 pytestmark = needs_chromium
 
@@ -242,7 +242,7 @@ for where in ({{folder!r}}, {{parent!r}}, '.', '/tmp'):  # '.': notebooks/player
 conn = sqlite3.connect({{ledger!r}})
 conn.execute("INSERT INTO notes (text, visibility) VALUES ('written by a visitor', 'party')")
 conn.commit()
-from drawsteel_kit.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 Campaign.open({{folder!r}}).award_victories(5, reason='a visitor')
 """
 

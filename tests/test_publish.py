@@ -21,10 +21,10 @@ from workbook_helpers import (
     needs_chromium,
 )
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.outputs import SITE_MARKER
-from drawsteel_kit.views.assets import plotlyjs_name
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.outputs import SITE_MARKER
+from drawsteel_kit.kit.ui.assets import plotlyjs_name
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture(scope="module")

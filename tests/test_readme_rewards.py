@@ -12,7 +12,7 @@ from pathlib import Path
 from cli_helpers import run
 from test_cli_downtime import REPO, readme_commands, section_text
 
-from drawsteel_kit.demo import build_demo
+from drawsteel_kit.systems.draw_steel.demo import build_demo
 
 SECTION = "Renown, followers, wealth and treasure"
 
@@ -30,7 +30,7 @@ def test_the_readme_rewards_examples_run_as_written(tmp_path: Path) -> None:
     folder = _demo(tmp_path)
     text = section_text(SECTION)
     (code,) = re.findall(r"```python\n(.*?)```", text, re.S)
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     out = io.StringIO()
     with Campaign.open(folder) as camp, contextlib.redirect_stdout(out):

@@ -45,8 +45,8 @@ from reliability_workers import (
 )
 from workbook_helpers import demo_copy, free_port
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE, update_op
+from drawsteel_kit.kit.ledger import LEDGER_FILE, update_op
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: How long the workers keep starting new writes and reads (seconds); each finishes the
 #: one under way, so the test takes this plus start-up plus the slowest last step.

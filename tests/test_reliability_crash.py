@@ -40,9 +40,9 @@ from conftest import checkpoint
 from reliability_workers import EXE, SCRIPT, integrity, ledger_state, run_op
 from workbook_helpers import demo_copy
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.downtime import main_resolve
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.downtime import main_resolve
 
 SEED = 11
 #: Four weeks of downtime for the whole party: a long transaction (about 370 events).

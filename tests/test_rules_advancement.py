@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules.advancement import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.rules.advancement import (
     MAX_LEVEL,
     XP_PER_LEVEL,
     echelon,

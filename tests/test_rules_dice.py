@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules.dice import Dice, ScriptedDice, SeededDice, roll_many
+from drawsteel_kit.kit.dice import Dice, ScriptedDice, SeededDice, roll_many
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 
 
 def test_same_seed_gives_same_faces():

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.catalog.skills import skills_in_group
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules import followers as fr
-from drawsteel_kit.rules.followers import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.skills import skills_in_group
+from drawsteel_kit.systems.draw_steel.rules import followers as fr
+from drawsteel_kit.systems.draw_steel.rules.followers import (
     FollowerSpec,
     follower_cap,
     follower_may_roll,

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules.dice import ScriptedDice, SeededDice
-from drawsteel_kit.rules.power import (
+from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
+from drawsteel_kit.systems.draw_steel.rules.power import (
     EDGE_OUTCOMES,
     edge_outcome,
     net_edges,

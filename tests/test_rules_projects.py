@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules import projects as p
-from drawsteel_kit.rules.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
+from drawsteel_kit.systems.draw_steel.rules import projects as p
 
 # --- project roll modifier: edges, banes, language, skill, bonus -------------------------
 

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules import followers
-from drawsteel_kit.rules import renown as rn
-from drawsteel_kit.rules.renown import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.rules import followers
+from drawsteel_kit.systems.draw_steel.rules import renown as rn
+from drawsteel_kit.systems.draw_steel.rules.renown import (
     Influence,
     NegotiationBonus,
     edge_skills,

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules.respite import (
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.rules.respite import (
     RESPITE_HOURS,
     RespiteHero,
     recovery_value,

@@ -6,9 +6,14 @@ import dataclasses
 
 import pytest
 
-from drawsteel_kit.errors import RulesError
-from drawsteel_kit.rules import wealth as wr
-from drawsteel_kit.rules.wealth import Purchase, can_afford, level_wealth, purchase
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.rules import wealth as wr
+from drawsteel_kit.systems.draw_steel.rules.wealth import (
+    Purchase,
+    can_afford,
+    level_wealth,
+    purchase,
+)
 
 
 def test_book_constants() -> None:

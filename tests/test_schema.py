@@ -9,11 +9,11 @@ import pytest
 import sqlite_utils
 from cli_helpers import run
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import LedgerError, LedgerNeedsUpgrade
-from drawsteel_kit.ledger import MIGRATIONS, Ledger
-from drawsteel_kit.ledger.connection import connect
-from drawsteel_kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.errors import LedgerError, LedgerNeedsUpgrade
+from drawsteel_kit.kit.ledger import MIGRATIONS, Ledger
+from drawsteel_kit.kit.ledger.connection import connect
+from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 NAMES = [m.name for m in MIGRATIONS._migrations]
 
@@ -64,8 +64,8 @@ def test_every_migration_is_recorded_once(tmp_path: Path) -> None:
 def test_upgrading_to_0003_fills_the_timeline_from_the_history_already_held(tmp_path: Path) -> None:
     import json
 
-    from drawsteel_kit.ledger.events import apply_ops, insert_op, update_op
-    from drawsteel_kit.state import read_timeline
+    from drawsteel_kit.kit.ledger.events import apply_ops, insert_op, update_op
+    from drawsteel_kit.systems.draw_steel.records import read_timeline
 
     path = tmp_path / "ledger.db"
     db = connect(path)

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from cli_helpers import run
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import LedgerNeedsUpgrade
-from drawsteel_kit.ledger import LEDGER_FILE, MIGRATIONS
-from drawsteel_kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
+from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS
+from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ledgers"
 NAMES = [m.name for m in MIGRATIONS._migrations]

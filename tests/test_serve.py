@@ -32,11 +32,11 @@ from workbook_helpers import (
     needs_chromium,
 )
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
-from drawsteel_kit.links import hero_query, load_links
-from drawsteel_kit.serve import PAGES_PER_HERO
-from drawsteel_kit.serve_guard import BUSY, NO_KEY, PER_PAGE, TOO_MANY, page_of_query
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.workbook.links import hero_query, load_links
+from drawsteel_kit.workbook.serve import PAGES_PER_HERO
+from drawsteel_kit.workbook.serve_guard import BUSY, NO_KEY, PER_PAGE, TOO_MANY, page_of_query
 
 pytestmark = needs_chromium
 
@@ -389,7 +389,7 @@ def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> 
     runs on ends the page with one plain line; a cell that fails shows no traceback."""
     import nbformat
 
-    from drawsteel_kit.serve import CELL_ERROR, CELL_TIMEOUT
+    from drawsteel_kit.workbook.serve import CELL_ERROR, CELL_TIMEOUT
 
     players = tmp_path / "players"
     players.mkdir()
@@ -402,7 +402,7 @@ def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> 
         nbformat.write(nb, str(players / f"{name}.ipynb"))
     port = free_port()
     code = ("from pathlib import Path; from voila.app import Voila; "
-            "from drawsteel_kit.serve import voila_argv; Voila.launch_instance(argv="
+            "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
             f"voila_argv(port={port}, players_dir=Path({str(players)!r}), render_seconds=3))")
     log = tmp_path / "voila.log"
     with log.open("wb") as out:

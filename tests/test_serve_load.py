@@ -23,8 +23,8 @@ import pytest
 from test_serve import PAGE, Server, _page
 from workbook_helpers import demo_copy, free_port
 
-from drawsteel_kit.links import hero_query, load_links
-from drawsteel_kit.serve import CULL_IDLE_SECONDS, CULL_INTERVAL
+from drawsteel_kit.workbook.links import hero_query, load_links
+from drawsteel_kit.workbook.serve import CULL_IDLE_SECONDS, CULL_INTERVAL
 
 pytestmark = pytest.mark.slow
 

@@ -18,10 +18,10 @@ from conftest import checkpoint
 from test_serve import RENDER_TIMEOUT, SOURCE_TEXTS, Server, ledger_bytes, page_text
 from workbook_helpers import REPO, chromium, free_port, needs_chromium
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.registry import SYSTEMS
-from drawsteel_kit.views.publish import INDEX, hero_files, publish
+from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
 OTHER_SYSTEMS = [s for s in SYSTEMS.values() if not s.is_default]
 SECRET = "The innkeeper is the cult's paymaster"

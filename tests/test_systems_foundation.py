@@ -12,11 +12,16 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.config import parse_campaign_text
-from drawsteel_kit.errors import CampaignFileError, UnknownSheet, WrongSystem
-from drawsteel_kit.ledger import timeline
-from drawsteel_kit.ops.sheets import SystemBook, insert_sheet_op, read_sheet, update_sheet_op
+from drawsteel_kit.kit.errors import CampaignFileError, UnknownSheet, WrongSystem
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.systems.draw_steel.book.sheets import (
+    SystemBook,
+    insert_sheet_op,
+    read_sheet,
+    update_sheet_op,
+)
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS, system
 
 

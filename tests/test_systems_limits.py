@@ -1,4 +1,4 @@
-"""The sanity bounds every other system shares (drawsteel_kit.systems.limits): a number 20 digits
+"""The sanity bounds every other system shares (drawsteel_kit.kit.limits): a number 20 digits
 long or a name with a control character pasted in is refused by name, in every system, and the
 ledger stays exactly as it was (before these bounds, a Dungeon World coin of 10**20 reached
 SQLite and crashed with OverflowError)."""
@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import ledger_fingerprint
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import DrawSteelKitError, RulesError
-from drawsteel_kit.rules.projects import MAX_WHOLE
-from drawsteel_kit.systems import limits
+from drawsteel_kit.kit import limits
+from drawsteel_kit.kit.errors import DrawSteelKitError, RulesError
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.rules.project_goals import MAX_WHOLE
 from drawsteel_kit.systems.dungeon_world import DungeonWorldError
 from drawsteel_kit.systems.pf2e import Pf2eError
 from drawsteel_kit.systems.pf2e.combatant import MODIFIER_LIMIT, Combatant
@@ -67,7 +67,7 @@ def _demo(tmp_path: Path, demo: str, module: str) -> Campaign:
 
     folder = tmp_path / demo
     shutil.copytree(REPO / "campaigns" / demo, folder)
-    return importlib.import_module(f"drawsteel_kit.demos.{module}").build(folder, echo=False)
+    return importlib.import_module(f"drawsteel_kit.systems.{module}.demo").build(folder, echo=False)
 
 
 def _refused(camp: Campaign, act: Callable[[], object], error: type[Exception],

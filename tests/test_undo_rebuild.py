@@ -14,9 +14,9 @@ from conftest import HEROES, write_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.errors import DrawSteelKitError, UndoError
-from drawsteel_kit.ledger import DIRECTOR, PARTY, Ledger
+from drawsteel_kit.kit.errors import DrawSteelKitError, UndoError
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Ledger
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 NAMES = [h["name"] for h in HEROES]
 

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from drawsteel_kit.activities import ProjectRoll
-from drawsteel_kit.campaign import Campaign
-from drawsteel_kit.ledger import update_op
+from drawsteel_kit.kit.ledger import update_op
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -78,7 +78,7 @@ def play(camp: Campaign) -> Campaign:
 def demo_copy(dest: Path) -> Path:
     """The demo campaign's files (never its ledger) in ``dest``, built in-process, secrets
     added; the ledger checkpointed so its bytes are all in ledger.db."""
-    from drawsteel_kit.demo import build_demo
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
 
     dest.mkdir(parents=True)
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", dest)

@@ -3,16 +3,19 @@
 The campaign (a folder holding campaign.yaml, that file itself, its ledger.db,
 or a name under ./campaigns) is always the first argument. Errors print one
 line saying what to fix and exit with status 1; nothing is written.
+
+The root group and the campaign-wide commands are here (``core``, ``jupyter``,
+``workbook``); each game system's commands are in ``systems/<name>/cli``, found
+through the registry, and mounted on the root group here.
 """
 
-from drawsteel_kit.cli import condition_sheet as _condition_sheet  # noqa: F401  (registers commands)
-from drawsteel_kit.cli import dungeon_world as _dungeon_world  # noqa: F401  (registers commands)
-from drawsteel_kit.cli import encounters as _encounters  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import jupyter as _jupyter  # noqa: F401  (registers commands)
-from drawsteel_kit.cli import pf2e as _pf2e  # noqa: F401  (registers commands)
-from drawsteel_kit.cli import projects as _projects  # noqa: F401  (registers commands)
-from drawsteel_kit.cli import rewards as _rewards  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import workbook as _workbook  # noqa: F401  (registers commands)
 from drawsteel_kit.cli.core import main
+from drawsteel_kit.systems.registry import SYSTEMS
 
 __all__ = ["main"]
+
+for _system in SYSTEMS.values():  # each system's commands join the root group
+    for _command in _system.part("cli").commands.commands.values():
+        main.add_command(_command)

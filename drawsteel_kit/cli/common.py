@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 
 import click
 
-from drawsteel_kit.errors import DrawSteelKitError
-from drawsteel_kit.ledger.storage import os_refusal
-from drawsteel_kit.resources import templates_dir
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.ledger.storage import os_refusal
+from drawsteel_kit.kit.resources import templates_dir
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
            "hero_changes", "open_campaign", "pairs", "say"]
@@ -74,7 +74,7 @@ def _copy_refused(exc: shutil.Error) -> str:
 
 def open_campaign(campaign: str, readonly: bool = False) -> Any:
     """The campaign; the Director's commands upgrade an older ledger, saying so on stderr."""
-    from drawsteel_kit.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     camp = Campaign.open(campaign, readonly=readonly, upgrade=True)
     if camp.upgraded_from is not None:
@@ -140,8 +140,8 @@ def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
     """`adjust`'s FIELD=VALUE pairs (values as JSON) as keyword arguments for adjust_hero:
     each field once and adjustable; characteristics nested, since ``reason`` is both a
     characteristic and the call's own reason."""
-    from drawsteel_kit.setup import ADJUSTABLE
-    from drawsteel_kit.state import CHARACTERISTICS
+    from drawsteel_kit.systems.draw_steel.init import ADJUSTABLE
+    from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS
 
     values: dict[str, Any] = {}
     for pair in changes:

@@ -19,7 +19,7 @@ def lab(campaign: str, port: int, no_browser: bool) -> None:
 
     Example: drawsteel-kit lab campaigns/the-iron-saints --port 8888
     """
-    from drawsteel_kit.lab import lab as run
+    from drawsteel_kit.workbook.lab import lab as run
 
     run(campaign, port=port, open_browser=not no_browser, echo=click.echo)
 
@@ -40,11 +40,14 @@ def refresh(campaign: str) -> None:
 
     Example: drawsteel-kit notebooks refresh campaigns/the-iron-saints
     """
-    from drawsteel_kit.campaign import find_campaign_dir
-    from drawsteel_kit.campaign_notebooks import campaign_notebooks, require_campaign_file
-    from drawsteel_kit.campaign_notebooks import refresh as write
-    from drawsteel_kit.config import CAMPAIGN_FILE, load_campaign_file
+    from drawsteel_kit.systems.draw_steel.campaign import find_campaign_dir
+    from drawsteel_kit.systems.draw_steel.campaign_file.model import (
+        CAMPAIGN_FILE,
+        load_campaign_file,
+    )
     from drawsteel_kit.systems.registry import system
+    from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, require_campaign_file
+    from drawsteel_kit.workbook.campaign_notebooks import refresh as write
 
     folder = require_campaign_file(find_campaign_dir(campaign), campaign)
     played = system(load_campaign_file(folder / CAMPAIGN_FILE).system)

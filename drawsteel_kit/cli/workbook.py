@@ -33,7 +33,7 @@ def serve(campaign: str, port: int, host: str, token: str | None, no_browser: bo
 
     Example: drawsteel-kit serve campaigns/demo --port 8866 --no-browser
     """
-    from drawsteel_kit.serve import serve as run
+    from drawsteel_kit.workbook.serve import serve as run
 
     run(campaign, host=host, port=port, token=token or None, open_browser=not no_browser,
         max_pages=max_pages, pages_per_minute=pages_per_minute, echo=click.echo)
@@ -58,9 +58,9 @@ def links(campaign: str, rotate: tuple[str, ...], rotate_all: bool, port: int,
 
     Example: drawsteel-kit links campaigns/demo --rotate Val
     """
-    from drawsteel_kit.links import LINKS_FILE, ensure_links
-    from drawsteel_kit.links import rotate as new_keys
-    from drawsteel_kit.serve import dashboard_url
+    from drawsteel_kit.workbook.links import LINKS_FILE, ensure_links
+    from drawsteel_kit.workbook.links import rotate as new_keys
+    from drawsteel_kit.workbook.serve import dashboard_url
 
     with open_campaign(campaign, readonly=True) as camp:
         folder, heroes = camp.folder, camp.members
@@ -90,8 +90,8 @@ def publish(campaign: str, out: str, force: bool) -> None:
 
     Example: drawsteel-kit publish campaigns/demo --out site/
     """
-    from drawsteel_kit.outputs import write_site
-    from drawsteel_kit.views.publish import publish as write
+    from drawsteel_kit.kit.outputs import write_site
+    from drawsteel_kit.workbook.publish import publish as write
 
     with open_campaign(campaign, readonly=True) as camp:
         files = write_site(out, lambda folder: write(camp, folder), force=force)

@@ -1,24 +1,26 @@
-"""The rule systems a campaign may play (``system:`` in campaign.yaml), and where each keeps
-its parts.
+"""The game systems a campaign may play (``system:`` in campaign.yaml): the only list of them,
+and where each keeps its parts.
 
-Every system has the same parts, found by its module name ``m``:
+Every system is one folder, ``drawsteel_kit.systems.m``, with the same parts
+(docs/architecture.md, "Adding a game system"):
 
 ========================  ================================================================
-pure rules                ``drawsteel_kit.systems.m`` (Draw Steel: ``drawsteel_kit.rules``)
+pure rules                ``drawsteel_kit.systems.m`` (Draw Steel: ``...draw_steel.rules``)
 campaign.yaml schema      ``drawsteel_kit.systems.m.campaign_file``: ``CampaignFile``,
                           ``party_settings(cf)``, ``sheets(cf)``
-campaign operations       ``drawsteel_kit.ops.m``: the book class named by ``book``
-player dashboard          ``drawsteel_kit.views.systems.m``: ``members``, ``party_page``,
+campaign operations       ``drawsteel_kit.systems.m.book``: the book class named by ``book``
+player dashboard          ``drawsteel_kit.systems.m.pages``: ``members``, ``party_page``,
                           ``member_page``
-Director's panels         ``drawsteel_kit.views.panels.m``: ``open_workbook(campaign)``
-demo builder              ``drawsteel_kit.demos.m``: ``build(folder, echo=True)``
-command line              ``drawsteel_kit.cli.m``: a command group named ``command``
+Director's panels         ``drawsteel_kit.systems.m.panels``: ``open_workbook(campaign)``
+demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo=True)``
+command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``
 players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data)``, what
                           players may see of a sheet (``face=True``)
 ========================  ================================================================
 
-Draw Steel, the default, keeps its older layout (``config.py``, ``ops/``, ``views/``).
-Nothing here is imported until a campaign of that system needs it.
+Draw Steel's book is ``Campaign`` itself (``systems.draw_steel.campaign``), composed of the
+operations in ``systems.draw_steel.book``. Nothing here is imported until a campaign of that
+system needs it.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.errors import RulesError
+from drawsteel_kit.kit.errors import RulesError
 
 __all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "sheet_faces", "system"]
 
@@ -67,15 +69,15 @@ class System:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
         ``demo``, ``cli``, ``ops`` or ``face``."""
         where = {
-            "campaign_file": f"drawsteel_kit.systems.{self.module}.campaign_file",
-            "ops": f"drawsteel_kit.ops.{self.module}",
-            "dashboard": f"drawsteel_kit.views.systems.{self.module}",
-            "panels": f"drawsteel_kit.views.panels.{self.module}",
-            "demo": f"drawsteel_kit.demos.{self.module}",
-            "cli": f"drawsteel_kit.cli.{self.module}",
-            "face": f"drawsteel_kit.systems.{self.module}.face",
+            "campaign_file": "campaign_file",
+            "ops": "book",
+            "dashboard": "pages",
+            "panels": "panels",
+            "demo": "demo",
+            "cli": "cli",
+            "face": "face",
         }[area]
-        return importlib.import_module(where)
+        return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
 
     def book_class(self) -> type[Any]:
         """The class of the system's campaign operations."""

@@ -16,8 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from drawsteel_kit.config_errors import located
-from drawsteel_kit.config_fields import (
+from drawsteel_kit.kit.fields import (
     CAMPAIGN_NAME_MAX,
     HERO_NAME_MAX,
     STRICT,
@@ -27,9 +26,10 @@ from drawsteel_kit.config_fields import (
     label,
     within,
 )
+from drawsteel_kit.kit.file_errors import located
+from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.systems.condition_sheet.character import GM, PC
 from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, SLOTS
-from drawsteel_kit.systems.limits import name_key
 from drawsteel_kit.systems.registry import SheetSpec
 
 __all__ = ["CampaignFile", "CharacterSpec", "FoeSpec", "Settings", "character_data",

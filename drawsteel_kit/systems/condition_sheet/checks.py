@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from drawsteel_kit.rules.dice import Dice, roll_many
+from drawsteel_kit.kit.dice import Dice, roll_many
 from drawsteel_kit.systems.condition_sheet.battle import Battle
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.sheet import check_int, check_text

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from drawsteel_kit.rules.dice import Dice, roll_many
+from drawsteel_kit.kit.dice import Dice, roll_many
 from drawsteel_kit.systems.condition_sheet.battle import Battle, BattleResult
 from drawsteel_kit.systems.condition_sheet.character import PC
 from drawsteel_kit.systems.condition_sheet.checks import (

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from drawsteel_kit.kit.limits import check_name, check_whole
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
-from drawsteel_kit.systems.limits import check_name, check_whole
 
 __all__ = [
     "MIN_SLOTS",

@@ -7,8 +7,8 @@ import enum
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from drawsteel_kit.kit.limits import shown, text_problem, whole_problem
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
-from drawsteel_kit.systems.limits import shown, text_problem, whole_problem
 
 E = TypeVar("E", bound=enum.Enum)
 

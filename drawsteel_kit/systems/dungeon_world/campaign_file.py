@@ -15,8 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
-from drawsteel_kit.config_errors import Problem, located, name_clashes
-from drawsteel_kit.config_fields import (
+from drawsteel_kit.kit.fields import (
     CAMPAIGN_NAME_MAX,
     COUNT_LIMIT,
     HERO_NAME_MAX,
@@ -29,6 +28,7 @@ from drawsteel_kit.config_fields import (
     no_duplicates,
     within,
 )
+from drawsteel_kit.kit.file_errors import Problem, located, name_clashes
 from drawsteel_kit.systems.dungeon_world.character import MIN_LEVEL, Alignment, Character
 from drawsteel_kit.systems.dungeon_world.stats import SCORE_MAX, SCORE_MIN, Debility
 from drawsteel_kit.systems.registry import SheetSpec

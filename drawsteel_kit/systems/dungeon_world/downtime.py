@@ -9,7 +9,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from drawsteel_kit.rules.dice import Dice
+from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_int,

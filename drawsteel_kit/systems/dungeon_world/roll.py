@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from drawsteel_kit.rules.dice import Dice, roll_many
+from drawsteel_kit.kit.dice import Dice, roll_many
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_int,

@@ -8,7 +8,7 @@ from dataclasses import replace
 from enum import StrEnum
 from types import MappingProxyType
 
-from drawsteel_kit.rules.dice import Dice
+from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_int,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from drawsteel_kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.rules.dice import Dice
+from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.systems.dungeon_world._checks import check_bool, check_int, coerce_enum, to_plain
 from drawsteel_kit.systems.dungeon_world.advancement import end_of_session, level_up
 from drawsteel_kit.systems.dungeon_world.camp import make_camp, perilous_journey, take_watch

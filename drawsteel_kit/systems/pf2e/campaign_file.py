@@ -15,8 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from drawsteel_kit.config_errors import located, name_clashes
-from drawsteel_kit.config_fields import (
+from drawsteel_kit.kit.fields import (
     CAMPAIGN_NAME_MAX,
     HERO_NAME_MAX,
     STRICT,
@@ -26,6 +25,7 @@ from drawsteel_kit.config_fields import (
     label,
     within,
 )
+from drawsteel_kit.kit.file_errors import located, name_clashes
 from drawsteel_kit.systems.pf2e.combatant import DEFAULT_INITIATIVE_SKILL
 from drawsteel_kit.systems.registry import SheetSpec
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from drawsteel_kit.systems.limits import check_name, check_whole
+from drawsteel_kit.kit.limits import check_name, check_whole
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = [

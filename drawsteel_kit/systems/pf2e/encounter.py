@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from drawsteel_kit.systems.limits import name_key, same_name
+from drawsteel_kit.kit.limits import name_key, same_name
 from drawsteel_kit.systems.pf2e.combatant import (
     DEFAULT_INITIATIVE_SKILL,
     PC,

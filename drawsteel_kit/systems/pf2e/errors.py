@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drawsteel_kit.errors import RulesError
+from drawsteel_kit.kit.errors import RulesError
 
 __all__ = ["PcTieUnresolved", "Pf2eError"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from drawsteel_kit.rules.dice import Dice
+from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.systems.pf2e.combatant import INITIATIVE_DIE, Combatant, check_int, check_text
 from drawsteel_kit.systems.pf2e.encounter import (
     Encounter,

@@ -1,0 +1,254 @@
+"""Events: the append-only truth, and the projection changes each one carries.
+
+An event row holds what happened (``kind``, ``payload``), when (campaign ``day``,
+``session``), who (``actor``), how it was rolled (``seed``, ``dice``), who may
+see it (``visibility``), and which package version wrote it. Its payload's
+``ops`` are the exact changes it made to the projection tables, with the values
+before and after, so that
+
+* ``rebuild()`` replays them without re-running any rule (history stays what it
+  was even if a later version reads the rules differently), and
+* ``undo`` appends the inverse ops as a new event, refusing when a later event
+  has since changed the same values.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlite_utils
+
+from drawsteel_kit import __version__
+from drawsteel_kit.kit.errors import LedgerError
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+
+__all__ = [
+    "DIRECTOR",
+    "PARTY",
+    "Event",
+    "Op",
+    "append",
+    "apply_ops",
+    "check_ops_current",
+    "hero_visibility",
+    "insert_op",
+    "invert_ops",
+    "load_event",
+    "update_op",
+]
+
+DIRECTOR = "director"
+PARTY = "party"
+_PKS = {p.table: p.pk for p in PROJECTIONS}
+
+Op = dict[str, Any]
+
+
+def hero_visibility(name: str) -> str:
+    """The visibility value for an event only one hero's player may see."""
+    return f"hero:{name}"
+
+
+def insert_op(table: str, key: Any, row: Mapping[str, Any]) -> Op:
+    """An op that adds ``row`` (whose key column is ``key``) to ``table``."""
+    return {"op": "insert", "table": table, "key": key, "row": dict(row)}
+
+
+def update_op(table: str, key: Any, before: Mapping[str, Any], after: Mapping[str, Any]) -> Op:
+    """An op that changes fields of one row; only fields whose value changes are kept."""
+    changed = [k for k in after if before.get(k) != after[k]]
+    return {
+        "op": "update",
+        "table": table,
+        "key": key,
+        "before": {k: before.get(k) for k in changed},
+        "after": {k: after[k] for k in changed},
+    }
+
+
+def delete_op(table: str, key: Any, row: Mapping[str, Any]) -> Op:
+    """An op that removes a row (``row`` is kept so undo can put it back)."""
+    return {"op": "delete", "table": table, "key": key, "row": dict(row)}
+
+
+def _is_noop(op: Op) -> bool:
+    return op["op"] == "update" and not op["after"]
+
+
+def invert_ops(ops: Sequence[Op]) -> list[Op]:
+    """The ops that take the projections back to before ``ops`` ran."""
+    inverted: list[Op] = []
+    for op in reversed(ops):
+        kind = op["op"]
+        if kind == "insert":
+            inverted.append(delete_op(op["table"], op["key"], op["row"]))
+        elif kind == "delete":
+            inverted.append(insert_op(op["table"], op["key"], op["row"]))
+        else:
+            inverted.append(
+                {**op, "before": dict(op["after"]), "after": dict(op["before"])}
+            )
+    return inverted
+
+
+def _decode(value: Any) -> Any:
+    """Projection columns hold lists and dicts as JSON text; compare them as values."""
+    if isinstance(value, str) and value[:1] in "[{":
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _current_row(db: sqlite_utils.Database, table: str, key: Any) -> dict[str, Any] | None:
+    pk = _PKS[table]
+    rows = list(db.query(f"SELECT * FROM [{table}] WHERE [{pk}] = ?", [key]))
+    return {k: _decode(v) for k, v in rows[0].items()} if rows else None
+
+
+def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]:
+    """Where the projections no longer hold what ``ops`` left; empty when undo is safe."""
+    problems: list[str] = []
+    for op in ops:
+        row = _current_row(db, op["table"], op["key"])
+        where = f"{op['table']} {op['key']!r}"
+        if op["op"] == "insert":
+            if row is None:
+                problems.append(f"{where} no longer exists")
+            else:  # undoing an insert deletes the row: later changes to it would be lost
+                problems += [
+                    f"{where}: {fld} is now {row.get(fld)!r}, not {value!r}"
+                    for fld, value in op["row"].items()
+                    if fld in row and row[fld] != _decode(value)
+                ]
+        elif op["op"] == "delete":
+            if row is not None:
+                problems.append(f"{where} exists again")
+        elif row is None:
+            problems.append(f"{where} no longer exists")
+        else:
+            for fld, value in op["after"].items():
+                if row.get(fld) != value:
+                    problems.append(f"{where}: {fld} is now {row.get(fld)!r}, not {value!r}")
+    return problems
+
+
+def _canonical(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Lists and dicts become JSON text with sorted keys: the same bytes live and on replay."""
+    return {
+        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict) else v
+        for k, v in values.items()
+    }
+
+
+def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
+    """Apply projection ops in order. Must run inside a write transaction."""
+    for op in ops:
+        table, key = op["table"], op["key"]
+        if table not in _PKS:
+            raise LedgerError(f"an event names table {table!r}, which this version lacks")
+        pk = _PKS[table]
+        if op["op"] == "insert":
+            db[table].insert(_canonical({**op["row"], pk: key}), pk=pk)
+        elif op["op"] == "delete":
+            db[table].delete(key)
+        elif op["op"] == "update":
+            if op["after"]:
+                db[table].update(key, _canonical(op["after"]))
+        else:
+            raise LedgerError(f"unknown projection op {op['op']!r}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One row of history, decoded."""
+
+    id: int
+    kind: str
+    day: int
+    session: int | None
+    actor: str | None
+    payload: dict[str, Any]
+    seed: int | None
+    dice: list[int] | None
+    visibility: str
+    version: str
+    created_at: str
+    undoes: int | None = None
+    operation: str | None = None
+    ops: list[Op] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """The one-line description the event was written with."""
+        return str(self.payload.get("summary", self.kind))
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (for export and ``--json`` output)."""
+        return {
+            "id": self.id, "kind": self.kind, "day": self.day, "session": self.session,
+            "actor": self.actor, "payload": self.payload, "seed": self.seed, "dice": self.dice,
+            "visibility": self.visibility, "version": self.version,
+            "created_at": self.created_at, "undoes": self.undoes,
+            "operation": self.operation, "ops": self.ops,
+        }
+
+
+def load_event(row: Mapping[str, Any]) -> Event:
+    """Decode an ``events`` row."""
+    payload = json.loads(row["payload"]) if row["payload"] else {}
+    ops = payload.pop("ops", [])
+    return Event(
+        id=row["id"], kind=row["kind"], day=row["day"], session=row["session"],
+        actor=row["actor"], payload=payload, seed=row["seed"],
+        dice=json.loads(row["dice"]) if row["dice"] else None,
+        visibility=row["visibility"], version=row["version"], created_at=row["created_at"],
+        undoes=row["undoes"], operation=row.get("operation"), ops=ops,
+    )
+
+
+def append(
+    db: sqlite_utils.Database,
+    kind: str,
+    *,
+    day: int,
+    session: int | None,
+    actor: str | None = None,
+    payload: Mapping[str, Any] | None = None,
+    ops: Sequence[Op] = (),
+    seed: int | None = None,
+    dice: Sequence[int] | None = None,
+    visibility: str = PARTY,
+    undoes: int | None = None,
+    operation: str | None = None,
+) -> Event:
+    """Append one event and apply its ops. Must run inside a write transaction."""
+    if not db.conn.in_transaction:
+        raise LedgerError("events are appended inside ledger.write(); this is a bug")
+    ops = [op for op in ops if not _is_noop(op)]
+    body = {**(payload or {}), "ops": ops}
+    row = {
+        "kind": kind, "day": day, "session": session, "actor": actor,
+        "payload": json.dumps(body, ensure_ascii=False, sort_keys=True),
+        "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
+        "visibility": visibility, "version": __version__,
+        "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
+        "undoes": undoes, "operation": operation,
+    }
+    cursor = db.conn.execute(
+        "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
+        "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, :payload, "
+        ":seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
+        row,
+    )
+    apply_ops(db, ops)
+    event_id = cursor.lastrowid
+    assert event_id is not None
+    timeline.record(db, event_id, row, body, ops)
+    return load_event({**row, "id": event_id})

@@ -1,0 +1,179 @@
+"""Writing a command's output (`export --out`, `publish --out`) without clobbering anything.
+
+A file that is already there is refused unless the user says ``force``; a folder must be new,
+empty, or the command's own earlier output, recognised by a marker file listing what it
+wrote. Nothing ever writes through a symbolic link: a file is written beside its target and
+renamed over it, which replaces a link rather than the file it points to. A command that
+fails part way leaves no half-written file behind.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from drawsteel_kit.kit.errors import OutputExists
+
+__all__ = ["SITE_MARKER", "write_new_file", "write_site"]
+
+#: The file `publish` leaves in its folder, listing what it wrote there.
+SITE_MARKER = ".drawsteel-kit-publish.json"
+_MARKER_KIND = "drawsteel-kit publish"
+
+
+_AGAIN = "pass --force to replace it, or choose another --out"
+
+
+def _default_mode() -> int:
+    """What a new file's permissions would be (mkstemp's are owner-only)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _check_replaceable(path: Path, *, force: bool, what: str = "") -> None:
+    """Refuse an existing ``path`` (a link counts, even a dangling one) unless ``force``;
+    refuse a folder, device or pipe even then."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        raise OutputExists(f"{path} is a folder: choose a file name for --out")
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise OutputExists(f"{path} is not a regular file (a device, pipe or socket): "
+                           "choose another --out")
+    if not force:
+        link = " (a symbolic link)" if stat.S_ISLNK(mode) else ""
+        raise OutputExists(f"{path}{link} already exists{what}: {_AGAIN}")
+
+
+def _stage(folder: Path, name: str, data: bytes) -> Path:
+    """``data`` in a new hidden file in ``folder`` (same disk, so a rename is atomic)."""
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name[:40]}.", suffix=".part")
+    try:
+        os.fchmod(fd, _default_mode())
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def write_new_file(out: str | Path, text: str, *, force: bool = False) -> Path:
+    """Write ``text`` to ``out``: refused when it exists unless ``force``, and then the
+    existing file (or link) is replaced, never written through."""
+    path = Path(out)
+    _check_replaceable(path, force=force)
+    try:
+        tmp = _stage(path.parent, path.name, text.encode("utf-8"))
+    except OSError as exc:  # name the file asked for, not the hidden one beside it
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    try:
+        if force:
+            os.replace(tmp, path)
+            return path
+        try:  # a hard link fails if the name appeared meanwhile: never clobber
+            os.link(tmp, path)
+        except FileExistsError:
+            raise OutputExists(f"{path} already exists: {_AGAIN}") from None
+        except OSError as exc:  # a disk without hard links: the check above must do
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
+                raise
+            os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def _own_files(folder: Path) -> set[str] | None:
+    """The files an earlier `publish` listed in ``folder``'s marker, or None (no marker,
+    or not ours)."""
+    marker = folder / SITE_MARKER
+    try:
+        if not stat.S_ISREG(os.lstat(marker).st_mode):
+            return None
+        data = json.loads(marker.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    files = data.get("files") if isinstance(data, dict) else None
+    if data.get("written_by") != _MARKER_KIND or not isinstance(files, list):
+        return None
+    return {f for f in files if isinstance(f, str)}
+
+
+def _walk(folder: Path) -> Iterable[str]:
+    for root, _dirs, names in os.walk(folder):
+        for name in names:
+            yield (Path(root) / name).relative_to(folder).as_posix()
+
+
+def _check_site_folder(folder: Path, *, force: bool) -> set[str]:
+    """The files an earlier publish left in ``folder`` (empty for a new or empty folder);
+    refuses someone else's folder unless ``force``."""
+    if not folder.exists():
+        return set()
+    if not folder.is_dir():
+        raise OutputExists(f"{folder} is a file: choose a folder for --out")
+    if not any(folder.iterdir()):
+        return set()
+    own = _own_files(folder)
+    if own is None and not force:
+        raise OutputExists(
+            f"{folder} is a folder that holds other files (not an earlier publish): pass "
+            "--force to write into it, or choose another --out (a new or empty folder)")
+    return own or set()
+
+
+def _move_in(built: Path, folder: Path, own: set[str], *, force: bool) -> list[str]:
+    """Rename every built file into ``folder``; checks all of them before moving any."""
+    names = sorted(_walk(built))
+    for name in names:
+        target = folder / name
+        for parent in list(target.parents)[: len(Path(name).parts) - 1]:
+            if parent.is_symlink() or (parent.exists() and not parent.is_dir()):
+                raise OutputExists(f"{parent} is a symbolic link or a file: remove it, or "
+                                   "choose another --out")
+        _check_replaceable(target, force=force or name in own,
+                           what=", and an earlier publish did not write it")
+    for name in names:
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(built / name, target)  # replaces a link, never follows it
+    return names
+
+
+def write_site(out: str | Path, build: Callable[[Path], list[Path]], *,
+               force: bool = False) -> list[Path]:
+    """Run ``build`` into a fresh folder, then move what it wrote into ``out`` (new, empty,
+    or an earlier publish's; anything else only with ``force``). Pages an earlier publish
+    wrote that this one did not (a hero renamed) are removed. Returns ``build``'s files,
+    in its order, as they are in ``out``."""
+    folder = Path(out)
+    own = _check_site_folder(folder, force=force)
+    folder.mkdir(parents=True, exist_ok=True)
+    built = Path(tempfile.mkdtemp(dir=folder, prefix=".publishing-"))
+    try:
+        files = build(built)
+        names = _move_in(built, folder, own, force=force)
+    finally:
+        shutil.rmtree(built, ignore_errors=True)
+    inside = folder.resolve()
+    for stale in own - set(names):
+        path = folder / stale
+        if (".." not in Path(stale).parts and not Path(stale).is_absolute()
+                and path.resolve().is_relative_to(inside)
+                and path.is_file() and not path.is_symlink()):
+            path.unlink()
+    marker = {"written_by": _MARKER_KIND, "files": names}
+    write_new_file(folder / SITE_MARKER, json.dumps(marker, indent=1) + "\n", force=True)
+    return [folder / Path(f).relative_to(built) for f in files]

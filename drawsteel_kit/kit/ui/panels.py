@@ -1,0 +1,114 @@
+"""What every Director panel shares: a message line, running a campaign call, a preview.
+
+A panel's callbacks only gather widget values and call one :class:`Campaign` method;
+errors of ours (:class:`DrawSteelKitError`) are shown in the panel's message, in plain
+words, never as a traceback. After every change the panel (and, inside a workbook,
+every panel) re-reads the campaign.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import ipywidgets as W
+
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.ui.html import Markup, lines, table
+
+if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["Panel", "html_table", "preview", "split_list"]
+
+T = TypeVar("T")
+
+OK_STYLE = "color:#1b5e20"
+ERROR_STYLE = "color:#b71c1c"
+
+
+def preview(campaign: Campaign, action: Callable[[], T]) -> T:
+    """Run ``action`` in :meth:`Campaign.transaction` with ``rollback``: nothing lands (the
+    same path as a plan's dry run)."""
+    with campaign.transaction(rollback=True):
+        result = action()
+    return result
+
+
+def split_list(text: str) -> tuple[str, ...]:
+    """Comma-separated words from a text box, blanks dropped."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+#: A panel table's cells: compact, left-aligned.
+CELL_STYLE = "text-align:left;padding:2px 8px"
+
+
+def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Markup:
+    """A small HTML table, every cell escaped (``kit.ui.html.table``), headers even when empty."""
+    return table(headers, rows, empty=None, cell_style=CELL_STYLE)
+
+
+class Panel:
+    """A panel on one campaign: widgets as attributes, ``widget`` to display, ``message``."""
+
+    title = "Panel"
+
+    def __init__(self, campaign: Campaign) -> None:
+        self.campaign = campaign
+        self.message = W.HTML()
+        self.message_text = ""
+        self.ok = True
+        #: Called after every change this panel makes (the workbook refreshes every panel).
+        self.on_change: Callable[[], None] | None = None
+
+    @property
+    def widget(self) -> W.Widget:
+        """The container to display."""
+        return self._box
+
+    def refresh(self) -> None:
+        """Re-read the campaign's state into the widgets."""
+
+    def say(self, text: str, *, ok: bool = True) -> None:
+        """Show one result or error, escaped."""
+        self.message_text, self.ok = text, ok
+        style = OK_STYLE if ok else ERROR_STYLE
+        self.message.value = Markup("<div style='{};white-space:pre-wrap'>{}</div>").format(
+            style, lines(text))
+
+    def attempt(self, action: Callable[[], Any]) -> Any:
+        """Run ``action`` (a read or a check); errors become the message. None on error."""
+        try:
+            return action()
+        except DrawSteelKitError as exc:
+            self.say(str(exc), ok=False)
+        except Exception as exc:  # a bug of ours: still no traceback
+            self.say(f"Something went wrong inside drawsteel-kit ({type(exc).__name__}: {exc}); "
+                     "nothing was written. Please report it.", ok=False)
+        return None
+
+    def run(self, action: Callable[[], Any], describe: Callable[[Any], str] = str) -> Any:
+        """Run one change; show what happened, then refresh. Returns None on error."""
+        result = self.attempt(action)
+        if result is None:
+            return None
+        self.say(describe(result))
+        self.changed()
+        return result
+
+    def changed(self) -> None:
+        """Refresh after a change: every panel of the workbook, or this one alone."""
+        if self.on_change is not None:
+            self.on_change()
+        else:
+            self.refresh()
+
+    def hero_options(self) -> list[str]:
+        return list(self.campaign.heroes)
+
+    @staticmethod
+    def button(description: str, handler: Callable[[], None], style: str = "") -> W.Button:
+        b = W.Button(description=description, button_style=style)
+        b.on_click(lambda _b: handler())
+        return b

@@ -1,1 +1,0 @@
-"""Campaign operations by area, composed by drawsteel_kit.campaign.Campaign."""

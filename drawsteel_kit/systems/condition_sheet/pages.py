@@ -1,0 +1,253 @@
+"""The players' pages of a condition-sheet campaign (seed 004): the characters, the battle
+under way (round, initiative order, each fighter's condition sheet drawn slot by slot),
+past battles, and charts of mana. Only party rows are read (a character's page adds
+``hero:NAME`` rows); the GM's foe sheets never are, and a foe's mana and emotions stay off
+the page. Every text is escaped (``kit.ui.html``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.pages import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
+from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
+from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "members",
+           "party_page", "resolution_blocks"]
+
+SYSTEM = "condition-sheet"
+#: How many changes of a character's mana the chart samples.
+CHART_POINTS = 60
+GRID = Markup("""<style>
+.cs-grid { border-collapse: collapse; margin: 0.2em 0 0.8em; }
+.cs-grid th { text-align: left; padding: 0 0.6em 0 0; font-weight: normal; color: #555; }
+.cs-grid td { border: 1px solid #999; width: 5.5em; height: 1.6em; text-align: center;
+  font-size: 0.85em; }
+.cs-grid td.cs-none { background: #bbb; border-color: #bbb; }
+.cs-grid td.cs-damage { background: #f6c9c0; } .cs-grid td.cs-curse { background: #d9c8f0; }
+.cs-grid td.cs-bless { background: #fbeeb8; }
+.cs-down { color: #b71c1c; font-weight: bold; }
+</style>""")
+
+
+def members(campaign: Campaign) -> list[str]:
+    """The players' characters, who have pages of their own."""
+    return campaign.members
+
+
+def _battles(campaign: Campaign, viewer: str) -> list[SheetState]:
+    return [s for s in campaign.sheets("battle", visible_to=viewer) if s.system == SYSTEM]
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
+
+
+def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
+    rows = []
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != SYSTEM or (only and s.name != only):
+            continue
+        d = s.data
+        rows.append((link(s.name, linker(s.name)), d["player"], f"{d['cast']:+d}",
+                     f"{d['guard']:+d}", d["mana"],
+                     ", ".join(f"{t} {n}" for t, n in d["emotions"].items()) or "-",
+                     ", ".join(f"{n} ({v})" for n, v in d["curses"].items()) or "-",
+                     ", ".join(f"{n} ({v})" for n, v in d["blesses"].items()) or "-",
+                     ", ".join(d["preparations"]) or "-"))
+    return table(["character", "player", "cast", "guard", "mana", "emotions",
+                  "curses (strength)", "blesses (strength)", "preparations"], rows,
+                 empty="No characters.")
+
+
+def sheet_grid(c: Character) -> Markup:
+    """A condition sheet: damage, curse and bless rows of 6 cells, slots it lacks greyed."""
+    rows = []
+    for row, marks in (("damage", ["×"] * c.sheet.damage),
+                       ("curse", [m.name for m in c.sheet.curses]),
+                       ("bless", [m.name for m in c.sheet.blesses])):
+        cells = []
+        for i in range(SLOTS):
+            if i >= c.sheet.slots:
+                cells.append(Markup('<td class="cs-none"></td>'))
+            elif i < len(marks):
+                cells.append(Markup('<td class="cs-{}">{}</td>').format(row, marks[i]))
+            else:
+                cells.append(Markup("<td></td>"))
+        rows.append(Markup("<tr><th>{}</th>{}</tr>").format(row, Markup("").join(cells)))
+    return Markup('<table class="cs-grid">{}</table>').format(Markup("").join(rows))
+
+
+def _fighter(b: Battle, c: Character) -> Markup:
+    notes: list[object] = []
+    if c.knocked_down:
+        notes.append(Markup('<span class="cs-down">knocked down</span>'))
+    if c.withdrawn:
+        notes.append("withdrew")
+    if b.current == c.name:
+        notes.append(Markup("<b>to act</b>"))
+    elif c.name in b.acted:
+        notes.append("acted")
+    if c.side == "pc":
+        notes.append(f"mana {c.mana}")
+        notes += [f"emotion toward {t}: {n}" for t, n in c.emotions]
+    else:
+        notes.append("GM's character")
+    return Markup("<h4>{} <small>{}</small></h4>{}").format(c.name, join(" · ", notes),
+                                                           sheet_grid(c))
+
+
+def battle_html(data: dict[str, Any], name: str) -> Markup:
+    """One running battle: round, initiative order, whose turn, every condition sheet."""
+    b = Battle.from_dict(data["battle"])
+    phase = {"setup": "initiative not rolled yet", "initiative": "initiative rolled, order "
+             "being settled", "acting": "acting", "ended": "ended"}[b.phase]
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>').format(name, b.round,
+                                                                               phase)
+    values = dict(b.initiative)
+    listed = list(b.order) or [n for n, _ in b.initiative]
+    order = table(["#", "character", "initiative", "now"], [
+        (i, ("▶ " if n == b.current else "") + n, values.get(n, "-"),
+         "to act" if n == b.current else "acted" if n in b.acted else
+         "out" if not b.get(n).can_act else "waiting") for i, n in enumerate(listed, 1)],
+        empty="Initiative is rolled when the round starts.")
+    waiting = [Markup("<p>Rolled, waiting: {}'s {} {}</p>").format(
+        c["who"], c["kind"], sum(c["faces"]) + c["value"] + c["bonus"])
+        for c in data.get("checks", [])]
+    return join("", [GRID, head, order, *waiting, *(_fighter(b, c) for c in b.characters)])
+
+
+def _past(battles: list[SheetState], only: str | None = None) -> Markup:
+    rows = []
+    for s in battles:
+        b = Battle.from_dict(s.data["battle"])
+        names = [c.name for c in b.characters]
+        if s.status != "ended" or (only and only not in names):
+            continue
+        rows.append((s.name, s.day, b.round, ", ".join(names)))
+    return table(["battle", "day", "rounds", "who fought"], rows,
+                 empty="No battle has ended yet.")
+
+
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
+    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
+    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
+                 empty="Nothing yet.")
+
+
+def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+    """The newest battle: each player's character's mana as each round began, and now."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.kit.ui.figures import titled as _figure
+
+    fig = go.Figure()
+    battles = _battles(campaign, viewer)
+    title = "Mana by round"
+    if battles:
+        s = battles[-1]
+        b = Battle.from_dict(s.data["battle"])
+        rounds = s.data.get("rounds", [])
+        title = f"Mana by round: {plot_text(s.name)}"
+        for c in b.characters:
+            if c.side != "pc":
+                continue
+            xs = [str(r["round"]) for r in rounds if c.name in r["mana"]]
+            ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
+            if s.status == "running":
+                xs, ys = [*xs, "now"], [*ys, c.mana]
+            fig.add_scatter(x=xs, y=ys, name=plot_text(c.name), mode="lines+markers",
+                            hovertemplate="round %{x}: %{y} mana<extra>%{fullData.name}"
+                            "</extra>")
+        fig.update_xaxes(title_text="round", type="category")
+        fig.update_yaxes(title_text="mana", dtick=1)
+    return _figure(fig, title, "No battle yet.")
+
+
+def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
+    """Each character's mana between battles (its sheet's changes, on the timeline)."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.kit.ui.figures import titled as _figure
+
+    fig = go.Figure()
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != SYSTEM or (only and s.name != only):
+            continue
+        points = timeline.sample(campaign.ledger.db, "sheets", s.key, "mana", viewer,
+                                 CHART_POINTS)
+        if points:
+            fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
+                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} mana<extra>%{fullData.name}"
+                            "</extra>")
+    fig.update_xaxes(title_text="event #")
+    fig.update_yaxes(title_text="mana", dtick=1)
+    return _figure(fig, "Mana after each battle", "No mana recorded yet.")
+
+
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
+    """The party: characters, the battle under way, past battles, charts, recent events."""
+    campaign = books(view)
+    viewer = "party"
+    party = campaign.party
+    battles = _battles(campaign, viewer)
+    live = join("", [battle_html(s.data, s.name) for s in battles if s.status == "running"]) \
+        or Markup('<p class="dsk-empty">No battle is under way.</p>')
+    blocks: list[Block] = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Condition-sheet '
+                    "battles · day {}</p>{}<h2>Characters</h2>{}</div>").format(
+            STYLE, party.name, party.day, _nav(campaign, None, linker),
+            _characters(campaign, viewer, None, linker))),
+        section("Battle", live),
+        section("Past battles", _past(battles)),
+        mana_rounds_chart(campaign, viewer),
+        mana_chart(campaign, viewer),
+        section("Recent events", _history(campaign, viewer, None)),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
+    """One character: their profile, the battle they are in, their battles, mana, history."""
+    campaign = books(view)
+    name = page_owner(view, name)
+    viewer = campaign.member(name)
+    battles = _battles(campaign, viewer)
+    mine = [s for s in battles if s.status == "running" and any(
+        c["name"] == viewer for c in s.data["battle"]["characters"])]
+    live = join("", [battle_html(s.data, s.name) for s in mine]) or \
+        Markup('<p class="dsk-empty">{} is in no battle now.</p>').format(viewer)
+    blocks: list[Block] = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Now</h2>{}<h2>Battles</h2>{}</div>").format(
+            STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
+            _characters(campaign, viewer, viewer, linker), live, _past(battles, viewer))),
+        mana_chart(campaign, viewer, viewer),
+        section("History", _history(campaign, viewer, viewer)),
+    ]
+    return Page(viewer, viewer, tuple(blocks))
+
+
+def resolution_blocks(campaign: Campaign, *args: Any, **kwargs: Any) -> list[Block]:
+    """Condition-sheet battles have no downtime plans to resolve: nothing to show."""
+    return []

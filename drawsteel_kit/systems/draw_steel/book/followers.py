@@ -1,0 +1,377 @@
+"""Followers: the renown cap, recruiting, retainers, assignments and daily project rolls.
+
+A hero keeps as many followers as renown allows (000: 3928-3933; titles may add more). Recruiting is
+a respite activity (:class:`~drawsteel_kit.systems.draw_steel.activities.Recruit`), only where
+followers can be found; a follower can be dismissed and replaced at any time. An artisan makes one
+project roll per day on a project its hero picked, a sage too, whatever the heroes are doing (000:
+3943-3959): the rolls happen when the campaign day advances. A retainer's level is its mentor's and
+never drops; one per hero unless the Director allows more (000: 3951, 4736-4773).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.errors import DiceExhausted, FollowerCapReached, RulesError
+from drawsteel_kit.kit.ledger import insert_op, update_op
+from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
+from drawsteel_kit.systems.draw_steel.book.base import (
+    Happened,
+    Writer,
+    check_count,
+    check_text,
+    operation,
+)
+from drawsteel_kit.systems.draw_steel.book.projects import ProjectOps
+from drawsteel_kit.systems.draw_steel.book.rewards import RewardOps
+from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
+from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
+from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
+from drawsteel_kit.systems.draw_steel.state import (
+    CHARACTERISTICS,
+    FollowerState,
+    HeroState,
+    read_followers,
+)
+
+__all__ = ["FollowerCap", "FollowerOps"]
+
+
+@dataclass(frozen=True)
+class FollowerCap:
+    """A hero's follower cap: renown's (000: 3928-3933), titles' bonus, and who counts."""
+
+    hero: str
+    renown: int
+    base: int
+    bonus: int
+    cap: int
+    kept: int
+
+    @property
+    def room(self) -> int:
+        """How many more may join (0 when at or over the cap)."""
+        return max(0, self.cap - self.kept)
+
+    @property
+    def over(self) -> bool:
+        """More followers than the cap allows (renown fell, or a title was lost): they stay,
+        but no new one can join."""
+        return self.kept > self.cap
+
+    def __str__(self) -> str:
+        text = (f"{self.hero}: {self.kept} of {self.cap} follower(s) (renown {self.renown}"
+                + (f", titles +{self.bonus}" if self.bonus else "") + ")")
+        if self.over:
+            text += "; over the cap: those kept stay, but no new follower can join"
+        elif not self.room:
+            text += "; at the cap"
+        return text
+
+
+class FollowerOps(ProjectOps, RewardOps):
+    """Followers: the cap, recruiting, retainers, assignments and the daily project rolls."""
+
+    def followers(self, hero: str | None = None) -> list[FollowerState]:
+        """Active followers, oldest first (one hero's when named)."""
+        return read_followers(self.ledger.db, hero=self.hero(hero).name if hero else None)
+
+    def follower(self, ref: int | str) -> FollowerState:
+        """An active follower by id or name (case-insensitive)."""
+        every = read_followers(self.ledger.db)
+        for f in every:
+            if (isinstance(ref, int) and f.id == ref) or (
+                same_name(f.name, ref)
+            ):
+                return f
+        names = ", ".join(f"#{f.id} {f.name} ({f.hero})" for f in every) or "none"
+        raise RulesError(f"no follower {ref!r}; the followers are: {names}")
+
+    # -- how many --------------------------------------------------------------------------
+    def follower_cap(self, hero: str) -> FollowerCap:
+        """How many followers a hero may keep: the renown table plus their titles' bonus
+        (when the campaign's title_followers rule is on), against those they keep now."""
+        who = self.hero(hero)
+        bonus = (self.title_bonus(who.name, "followers")
+                 if self.settings.get("title_followers", True) else 0)
+        kept = [f for f in self.followers(who.name) if f.counts]
+        return FollowerCap(who.name, who.renown, follower_rules.follower_cap(who.renown),
+                           bonus, follower_rules.follower_cap(who.renown, bonus), len(kept))
+
+    def retainer_limit(self, hero: str) -> int:
+        """Retainers a hero may have at once: the campaign's retainers_per_hero (the book: 1,
+        unless the Director allows more) plus their titles' (Fleet Admiral's retainer)."""
+        per_hero = int(self.settings.get("retainers_per_hero", follower_rules.RETAINERS_PER_HERO))
+        return per_hero + self.title_bonus(self.hero(hero).name, "retainers")
+
+    def recruiting_places(self) -> list[str]:
+        """Where followers can be recruited or contacted: the stronghold and the campaign's
+        recruit_at places."""
+        places = list(self.settings.get("recruit_at", []))
+        stronghold = (self.party.stronghold or {}).get("name")
+        return ([stronghold] if stronghold else []) + places
+
+    def _recruit_place(self, at: str | None) -> str:
+        places = self.recruiting_places()
+        if not places:
+            raise RulesError("followers can be recruited only where they can be found or "
+                             "contacted, and this campaign names no such place: give the party "
+                             "a stronghold, or list places under settings.recruit_at in "
+                             "campaign.yaml")
+        if at is None:
+            return places[0]
+        for place in places:
+            if same_name(place, at):
+                return place
+        raise RulesError(f"followers cannot be recruited at {at!r}; this campaign names: "
+                         f"{', '.join(places)} (settings.recruit_at in campaign.yaml)")
+
+    # -- joining ----------------------------------------------------------------------------
+    def _spec(self, who: HeroState, new: NewFollower) -> follower_rules.FollowerSpec:
+        name = check_text(new.name, "follower name", name=True)
+        check_text(new.ancestry, "ancestry")
+        spelled: dict[str, tuple[str, ...]] = {}
+        for kind, label, names in (("skills", "skill", new.skills),
+                                   ("languages", "language", new.languages)):
+            if isinstance(names, str):
+                raise RulesError(f"{name}'s {kind} must be a list of names, got {names!r}")
+            spelled[kind] = tuple(self.book_name(kind, check_text(item, label, name=True),
+                                                 f"{name}'s {label}") for item in names)
+        new = replace(new, **spelled)  # type: ignore[arg-type]
+        if new.role == "artisan":
+            spec = follower_rules.make_artisan(
+                name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]
+                skills=list(new.skills), languages=list(new.languages))
+        elif new.role == "sage":
+            spec = follower_rules.make_sage(name, ancestry=new.ancestry, skills=list(new.skills),
+                                            languages=list(new.languages))
+        elif new.role == "retainer":
+            spec = follower_rules.make_retainer(
+                name, ancestry=new.ancestry, characteristics=dict(new.characteristics or {}),
+                skills=list(new.skills), languages=list(new.languages))
+        else:
+            raise RulesError(f"a follower is an artisan, a sage or a retainer, not {new.role!r}")
+        if new.role != "retainer" and (new.level is not None or new.stat_block):
+            raise RulesError(f"{name} is {'an' if new.role == 'artisan' else 'a'} {new.role}: "
+                             "a level and a stat block are for retainers")
+        if new.role != "retainer" and new.characteristics is not None:
+            given = {c: new.characteristics.get(c, 0) for c in CHARACTERISTICS}
+            if given != dict(spec.characteristics):
+                raise RulesError(f"{name}'s characteristics are set by the {new.role} template: "
+                                 f"{dict(spec.characteristics)}")
+        return spec
+
+    def _join(self, w: Writer, who: HeroState, new: NewFollower, *, counts: bool, origin: str,
+              leaving: FollowerState | None = None) -> str:
+        """Check one new follower against the cap and the retainer limit; write it."""
+        spec = self._spec(who, new)
+        taken = [f for f in read_followers(self.ledger.db)
+                 if same_name(f.name, spec.name)
+                 and (leaving is None or f.id != leaving.id)]
+        if taken:
+            raise RulesError(f"{taken[0].name} already follows {taken[0].hero}: give the new "
+                             "follower another name (followers are found by name)")
+        cap = self.follower_cap(who.name)
+        kept = cap.kept - (1 if leaving is not None and leaving.counts else 0)
+        if counts and kept + 1 > cap.cap:
+            raise FollowerCapReached(
+                f"{who.name} keeps {kept} follower(s) and renown {who.renown} allows "
+                f"{cap.cap}{f' (titles +{cap.bonus})' if cap.bonus else ''}: no new follower "
+                f"can join until renown grows"
+                + (" (those beyond the cap stay, 000: 3928)" if kept > cap.cap else "")
+                + "; or dismiss one first")
+        level = start = None
+        if spec.role == "retainer":
+            active = [f for f in self.followers(who.name) if f.role == "retainer"
+                      and (leaving is None or f.id != leaving.id)]
+            limit = self.retainer_limit(who.name)
+            if len(active) + 1 > limit:
+                raise RulesError(
+                    f"{who.name} already has {len(active)} retainer(s) "
+                    f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
+                    "the Director allows more (settings.retainers_per_hero)")
+            start = check_count(new.level or MIN_LEVEL, "the retainer's stat block level",
+                                minimum=MIN_LEVEL, maximum=MAX_LEVEL)
+            if start > who.level:
+                raise RulesError(f"{spec.name}'s stat block is for level {start}, above "
+                                 f"{who.name}'s level {who.level}: a retainer's level is its "
+                                 "mentor's; pick a stat block of that level or lower")
+            level = follower_rules.retainer_level(who.level)
+        row: dict[str, Any] = {
+            "hero": who.name, "name": spec.name, "role": spec.role, "ancestry": spec.ancestry,
+            **{c: spec.characteristics.get(c, 0) for c in CHARACTERISTICS},
+            "skills": list(spec.skills), "languages": list(spec.languages),
+            "project_id": None, "skill_applies": 0, "active": 1, "level": level,
+            "start_level": start, "stat_block": check_text(new.stat_block, "stat block"),
+            "counts": int(counts), "origin": origin, "joined_day": w.day,
+        }
+        follower_id = self._next_id("followers")
+        what = f"{spec.role}" + (f", level {level}" if level else "")
+        summary = f"{spec.name} ({what}) now follows {who.name}" + (
+            f" ({origin})" if origin not in ("recruited", "") else "")
+        w.event("follower_added", [insert_op("followers", follower_id, row)],
+                summary=summary, actor=who.name,
+                payload={"follower_id": follower_id, "origin": origin, "counts": counts})
+        return summary
+
+    @operation
+    def add_follower(
+        self,
+        hero: str,
+        name: str,
+        role: str,
+        *,
+        ancestry: str = "",
+        skills: tuple[str, ...] | list[str] = (),
+        languages: tuple[str, ...] | list[str] = (),
+        physical: str | None = None,
+        characteristics: Mapping[str, int] | None = None,
+        level: int | None = None,
+        stat_block: str = "",
+        beyond_cap: str = "",
+    ) -> Happened:
+        """A follower joins a hero, checked against the book's template, the renown cap and
+        (for a retainer) one retainer per hero. ``beyond_cap``: the reason this one does not
+        count toward the cap (a title's gift, a rescued prisoner the Director allows)."""
+        who = self.hero(hero)
+        beyond_cap = check_text(beyond_cap, "beyond_cap reason")
+        for what, names in (("skills", skills), ("languages", languages)):
+            if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+                raise RulesError(f"a follower's {what} are a list of names, got {names!r}")
+        if characteristics is not None and not isinstance(characteristics, Mapping):
+            raise RulesError("a retainer's characteristics map each characteristic to its "
+                             f"score, such as {{'might': 2}}, got {characteristics!r}")
+        new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
+                          dict(characteristics) if characteristics is not None else None,
+                          level, stat_block)
+        with self._writing() as w:
+            summary = self._join(w, who, new, counts=not beyond_cap,
+                                 origin=beyond_cap or "added")
+        return Happened("follower_added", summary, tuple(w.written),
+                        {"follower_id": w.written[-1].payload["follower_id"]})
+
+    @operation
+    def replace_follower(self, follower: int | str, new: NewFollower, *,
+                         reason: str = "") -> Happened:
+        """Dismiss a follower and take a new one in their place, at any time (000: 3928)."""
+        old = self.follower(follower)
+        who = self.hero(old.hero)
+        with self._writing() as w:
+            self._leave(w, old, reason or f"replaced by {new.name}")
+            summary = self._join(w, who, new, counts=old.counts, origin="replacement",
+                                 leaving=old)
+        return Happened("follower_replaced", f"{old.name} leaves; {summary}", tuple(w.written))
+
+    def _recruit(self, w: Writer, who: HeroState, act: Recruit) -> list[str]:
+        """The Recruit respite activity: new followers up to the cap, where they can be found."""
+        place = self._recruit_place(act.at)
+        return [self._join(w, self.hero(who.name), new, counts=True,
+                           origin=f"recruited at {place}") for new in act.followers]
+
+    def _check_recruit(self, who: HeroState, act: Recruit) -> None:
+        """Refuse a Recruit activity before the respite writes anything."""
+        self._recruit_place(act.at)
+        if not act.followers:
+            raise RulesError(f"{who.name} recruits no one: name at least one follower")
+        for new in act.followers:
+            self._spec(who, new)
+        cap = self.follower_cap(who.name)
+        if cap.kept + len(act.followers) > cap.cap:
+            raise FollowerCapReached(
+                f"{who.name} keeps {cap.kept} follower(s) and renown {who.renown} allows "
+                f"{cap.cap}: recruiting {len(act.followers)} more is over the cap")
+
+    @operation
+    def assign_follower(
+        self, follower: int | str, project: ProjectRef | None, *, skill_applies: bool = False
+    ) -> Happened:
+        """Point an artisan at a crafting project or a sage at a research one (None: rest)."""
+        f = self.follower(follower)
+        after: dict[str, Any] = {"project_id": None, "skill_applies": 0}
+        summary = f"{f.name} stops working on projects"
+        if project is not None:
+            target = self._active(project)
+            wanted = " or ".join(follower_rules.FOLLOWER_PROJECT_KINDS)
+            if not follower_rules.follower_may_roll(f.role, target.kind):
+                raise RulesError(f"{f.name} is a{'n' if f.role == 'artisan' else ''} {f.role}: "
+                                 f"they work on {wanted} projects, and {target.title!r} is "
+                                 f"{target.kind}")
+            after = {"project_id": target.id, "skill_applies": int(bool(skill_applies))}
+            summary = f"{f.name} works on {target.title!r} every day"
+        with self._writing() as w:
+            w.event("follower_assigned",
+                    [update_op("followers", f.id, {"project_id": f.project_id,
+                                                   "skill_applies": int(f.skill_applies)}, after)],
+                    summary=summary, actor=f.hero, payload={"follower_id": f.id, **after})
+        return Happened("follower_assigned", summary, tuple(w.written))
+
+    @operation
+    def dismiss_follower(self, follower: int | str, *, reason: str = "") -> Happened:
+        """A follower leaves (they can be replaced at any time)."""
+        f = self.follower(follower)
+        with self._writing() as w:
+            summary = self._leave(w, f, check_text(reason, "reason"))
+        return Happened("follower_dismissed", summary, tuple(w.written))
+
+    def _leave(self, w: Writer, f: FollowerState, reason: str) -> str:
+        summary = f"{f.name} no longer follows {f.hero}" + (f": {reason}" if reason else "")
+        w.event("follower_dismissed",
+                [update_op("followers", f.id, {"active": 1, "project_id": f.project_id},
+                           {"active": 0, "project_id": None})],
+                summary=summary, actor=f.hero, payload={"follower_id": f.id, "reason": reason})
+        return summary
+
+    def _workers_today(self) -> list[FollowerState]:
+        """Followers on a project still under way (only artisans and sages get one)."""
+        active = {p.id for p in self.projects(status="active")}
+        return [f for f in read_followers(self.ledger.db) if f.project_id in active]
+
+    def _follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
+        """Each working follower makes its one project roll of the day."""
+        groups = self.settings.get("related_languages", [])
+        mode = str(self.settings.get("project_events", "off"))
+        for f in self._workers_today():
+            project = self.project(f.project_id)  # type: ignore[arg-type]
+            if project.status != "active" or project.source == "needed":
+                continue
+            roller = Roller(f.name, f.characteristics, f.languages, f.skills)
+            start = len(getattr(dice, "faces", []))
+            try:
+                result, info = roll_for(project, roller, dice=dice, related_groups=groups,
+                                        skill=f.skill_applies)
+
+                def again(bonus: int, project: Any = project, roller: Roller = roller,
+                          skill: bool = f.skill_applies) -> int:
+                    return roll_for(project, roller, dice=dice, related_groups=groups,
+                                    skill=skill, bonus=bonus)[0].points
+
+                work = apply_points(project, result.points, day=w.day,
+                                    owner=self.hero(project.hero), dice=dice, events_mode=mode,
+                                    roller=roller, roll_again=again, is_roll=True,
+                                    next_id=self._next_id)
+            except DiceExhausted as exc:
+                raise DiceExhausted(f"{f.name}'s daily roll on {project.title!r}: {exc}") from None
+            summary = (f"{f.name} ({f.role} of {f.hero}) works on {project.title!r}: "
+                       f"+{work.points} ({work.detail['after']}/{work.detail['goal']})"
+                       + ("; complete!" if work.completed else ""))
+            w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
+                    visibility=project.visibility, seed=seed,
+                    dice=list(getattr(dice, "faces", []))[start:],
+                    payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
+                             **info, **work.detail, "lines": work.lines})
+            renown = work.detail.get("side_effects", {}).get("renown")
+            if renown:  # a follower's deed is told of their hero
+                owner = self.hero(f.hero)
+                w.hero_event("renown_gained", owner, {"renown": owner.renown + renown},
+                             summary=f"{owner.name} gains {renown} renown (a project event of "
+                                     f"{f.name}'s work)", payload={"reason": "project event"})
+            tokens = work.detail.get("side_effects", {}).get("hero_token")
+            if tokens:  # the event's line says the party gains it: so it does
+                w.party_event("tokens_awarded", {"hero_tokens": self.party.hero_tokens + tokens},
+                              summary=f"The party gains {tokens} hero token (a project event of "
+                                      f"{f.name}'s work)", actor=f.hero,
+                              payload={"count": tokens, "reason": "project event"})

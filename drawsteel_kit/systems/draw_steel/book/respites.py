@@ -1,0 +1,148 @@
+"""Respites and hand adjustments of heroes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from drawsteel_kit.kit.dice import Dice, dice_for
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.systems.draw_steel.activities import Activity, Other, Recruit, activity_label
+from drawsteel_kit.systems.draw_steel.book.base import (
+    CampaignBase,
+    Happened,
+    check_text,
+    hero_row,
+    operation,
+)
+from drawsteel_kit.systems.draw_steel.rules import respite as respite_rules
+
+__all__ = ["HIDDEN_PROJECT", "RespiteOps"]
+
+#: How a party-visible line names a project kept for the Director's eyes.
+HIDDEN_PROJECT = "a project of the Director's"
+
+
+class RespiteOps(CampaignBase):
+    """Respites (with one activity per hero) and the Director's hand adjustments."""
+
+    @operation
+    def take_respite(
+        self,
+        heroes: Iterable[str] | None = None,
+        *,
+        activities: Mapping[str, Activity | str] | None = None,
+        interrupted: bool = False,
+        reason: str = "",
+        seed: int | None = None,
+        dice: Dice | None = None,
+    ) -> Happened:
+        """A respite for some heroes (None: all): each may do at most one activity.
+
+        Activities (project rolls, guides, sources:
+        ``drawsteel_kit.systems.draw_steel.activities``) are
+        resolved first, each as its own event; then the respite ends: Stamina and
+        recoveries come back and victories become XP (levelling up where the XP allows).
+        An interrupted respite gives nothing, and its activities are not resolved.
+        """
+        reason = check_text(reason, "reason")
+        chosen = self._resolve_heroes(heroes)
+        plans = self._plan_activities(chosen, activities or {})
+        # The respite event is the party's: a project the Director hides is not named in it.
+        labels = {p.hero.name: activity_label(
+            p.activity, None if p.project is None else p.project.title
+            if p.project.visibility == PARTY else HIDDEN_PROJECT) for p in plans}
+        rolling = any(not isinstance(p.activity, str | Other | Recruit) for p in plans)
+        dice, seed = dice_for(seed, dice) if rolling and not interrupted else (dice, seed)
+        with self._writing() as w:
+            effects: dict[str, dict[str, Any]] = {}
+            if not interrupted and rolling:
+                assert dice is not None
+                effects = self._respite_activities(w, plans, dice, seed)
+            if not interrupted:
+                for p in plans:
+                    if isinstance(p.activity, Recruit):
+                        self._recruit(w, p.hero, p.activity)  # type: ignore[attr-defined]
+            events = []
+            results = {}
+            for h in chosen:
+                h = self.hero(h.name)  # fresh: its activity may have changed it
+                activity = labels.get(h.name, "")
+                if interrupted:
+                    text = f"{h.name}'s respite was interrupted: no benefits"
+                    text += f" ({reason})" if reason else ""
+                    events.append(w.hero_event(
+                        "respite_interrupted", h, {}, summary=text,
+                        payload={"reason": reason, "activity": activity},
+                    ))
+                    continue
+                r = respite_rules.take_respite(
+                    respite_rules.RespiteHero(
+                        level=h.level, xp=h.xp, victories=h.victories, stamina=h.stamina,
+                        max_stamina=h.max_stamina, recoveries=h.recoveries,
+                        max_recoveries=h.max_recoveries,
+                    ),
+                    track=str(self.settings.get("xp_track", "normal")),
+                )
+                results[h.name] = r
+                after = r.after
+                change = {"xp": after.xp, "victories": after.victories, "level": after.level,
+                          "stamina": after.stamina, "recoveries": after.recoveries}
+                side = effects.get(h.name, {})
+                text = f"{h.name} completes a respite: +{r.xp_gained} XP"
+                if r.levels_gained:
+                    text += f", reaches level {after.level}"
+                if activity:
+                    text += f"; activity: {activity}"
+                if side.get("lose_recovery"):  # an event's cost outlasts the respite
+                    change["recoveries"] = max(0, after.recoveries - side["lose_recovery"])
+                    text += "; one recovery short (a project event)"
+                if side.get("renown"):
+                    change["renown"] = h.renown + side["renown"]
+                    text += f"; renown +{side['renown']} (a project event)"
+                events.append(w.hero_event(
+                    "respite", h, change, summary=text,
+                    payload={"activity": activity, "reason": reason, "xp_gained": r.xp_gained,
+                             "levels_gained": r.levels_gained},
+                ))
+                if r.levels_gained and self.settings.get("level_rewards", True):
+                    self._level_rewards(w, h.name, h.level, after.level)  # type: ignore[attr-defined]
+                if side.get("hero_token"):
+                    pool = self.party.hero_tokens
+                    events.append(w.party_event(
+                        "tokens_awarded", {"hero_tokens": pool + side["hero_token"]},
+                        summary=f"The party gains {side['hero_token']} hero token "
+                                f"(a project event of {h.name}'s)",
+                        payload={"count": side["hero_token"], "reason": "project event"}))
+        kind = "respite_interrupted" if interrupted else "respite"
+        done = ", ".join(h.name for h in chosen)
+        summary = (f"Respite interrupted for {done}: no benefits" if interrupted
+                   else f"Respite completed by {done}")
+        return Happened(kind, summary, tuple(w.written), {"results": results, "seed": seed})
+
+    # -- by hand, and undo ---------------------------------------------------
+    @operation
+    def adjust_hero(
+        self, name: str, *, reason: str, visibility: str = PARTY, **changes: Any
+    ) -> Happened:
+        """Change a hero by hand (the Director's fix-up), always with a reason."""
+        from drawsteel_kit.systems.draw_steel.init import validate_hero_changes
+
+        reason = check_text(reason, "reason")
+        if not reason:
+            raise RulesError("say why (a reason) when adjusting a hero by hand")
+        if visibility not in (PARTY, DIRECTOR):
+            raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}, got {visibility!r}")
+        hero = self.hero(name)
+        new = validate_hero_changes(hero, changes, custom=self.settings.get("custom"))
+        if not any(new[k] != hero_row(hero)[k] for k in new):
+            raise RulesError(f"nothing to change: {hero.name} already has those values")
+        listed = ", ".join(f"{k} {hero_row(hero)[k]} → {v}" for k, v in new.items()
+                           if hero_row(hero)[k] != v)
+        summary = f"{hero.name} adjusted by hand ({reason}): {listed}"
+        with self._writing() as w:
+            ev = w.hero_event("hero_adjusted", hero, new, summary=summary,
+                              payload={"reason": reason, "changes": new}, visibility=visibility)
+        return Happened("hero_adjusted", summary, (ev,))
+

@@ -1,0 +1,171 @@
+"""Sessions, hero tokens, victories and the campaign calendar."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.errors import RulesError, SessionError
+from drawsteel_kit.kit.ledger import Op, update_op
+from drawsteel_kit.systems.draw_steel.book.base import (
+    MAX_DAYS_AT_ONCE,
+    CampaignBase,
+    Happened,
+    check_count,
+    check_text,
+    operation,
+)
+from drawsteel_kit.systems.draw_steel.book.encounters import tally as encounter_tally
+from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
+__all__ = ["SessionOps"]
+
+
+class SessionOps(CampaignBase):
+    """Sessions and the hero-token pool, victories, days."""
+
+    # -- sessions and hero tokens -------------------------------------------
+    @operation
+    def start_session(self) -> Happened:
+        """Start the next session: the hero-token pool refills (or carries over)."""
+        party = self.party
+        if party.session_open:
+            raise SessionError(
+                f"session {party.session} is still open: end it first (`drawsteel-kit session end`)"
+            )
+        draw_steel = self.system.is_default  # type: ignore[attr-defined]
+        pool = token_rules.tokens_at_session_start(
+            len(self.heroes), party.hero_tokens,
+            reset=bool(party.settings.get("hero_tokens_reset", True)),
+            first_session=party.session == 0,
+        ) if draw_steel else 0  # hero tokens are Draw Steel's; other systems have none
+        number = party.session + 1
+        summary = f"Session {number} started" + (
+            f" with {pool} hero token{'s' * (pool != 1)}" if draw_steel else "")
+        with self._writing() as w:
+            ev = w.party_event(
+                "session_started", {"session_open": 1, "session": number, "hero_tokens": pool},
+                summary=summary, payload={"number": number, "tokens": pool}, session=number,
+            )
+        return Happened("session_started", summary, (ev,), {"session": number, "tokens": pool})
+
+    @operation
+    def end_session(self) -> Happened:
+        """End the open session: unused hero tokens vanish unless the campaign keeps them."""
+        party = self.party
+        if not party.session_open:
+            raise SessionError("no session is open: start one with `drawsteel-kit session start`")
+        end = token_rules.tokens_at_session_end(
+            party.hero_tokens, reset=bool(party.settings.get("hero_tokens_reset", True))
+        )
+        summary = (
+            f"Session {party.session} ended; {end.vanished} unused hero token(s) vanished"
+            if end.vanished else f"Session {party.session} ended; {end.kept} hero token(s) kept"
+        )
+        logged = encounter_tally(self.ledger.db, party.session, visible_to="party")
+        if logged.encounters:  # the party's own record: no Director-only encounter counted
+            summary += (f"; {len(logged.encounters)} encounter(s) logged gave "
+                        f"{logged.total} victories")
+        with self._writing() as w:
+            ev = w.party_event(
+                "session_ended", {"session_open": 0, "hero_tokens": end.kept}, summary=summary,
+                payload={"number": party.session, "kept": end.kept, "vanished": end.vanished},
+            )
+        return Happened("session_ended", summary, (ev,),
+                        {"kept": end.kept, "vanished": end.vanished})
+
+    @operation
+    def award_tokens(self, count: int = 1, *, reason: str = "") -> Happened:
+        """The Director awards hero tokens to the party pool (heroic risk, a reward)."""
+        count = check_count(count, "hero tokens awarded")
+        reason = check_text(reason, "reason")
+        pool = token_rules.award_tokens(self.party.hero_tokens, count)
+        summary = f"Party gains {count} hero token(s)" + (f": {reason}" if reason else "")
+        with self._writing() as w:
+            ev = w.party_event(
+                "tokens_awarded", {"hero_tokens": pool}, summary=summary,
+                payload={"count": count, "reason": reason},
+            )
+        return Happened("tokens_awarded", summary, (ev,), {"pool": pool})
+
+    @operation
+    def spend_tokens(self, spend: str, *, hero: str | None = None, reason: str = "") -> Happened:
+        """Spend from the pool: ``surges``, ``save``, ``reroll`` (1 each) or ``stamina`` (2)."""
+        reason = check_text(reason, "reason")
+        who = self.hero(hero) if hero else None
+        if spend == "stamina" and who is None:
+            raise RulesError("spending tokens on stamina needs the hero who regains it (--hero)")
+        result = token_rules.spend_tokens(
+            self.party.hero_tokens, spend, max_stamina=who.max_stamina if who else None
+        )
+        summary = f"{who.name if who else 'The party'} spends {result.cost} hero token(s): {spend}"
+        with self._writing() as w:
+            ops: list[Op] = [update_op("party", 1, {"hero_tokens": result.pool_before},
+                                       {"hero_tokens": result.pool_after})]
+            details: dict[str, Any] = {"pool": result.pool_after}
+            if who is not None and result.stamina_regained:
+                new = min(who.max_stamina, who.stamina + result.stamina_regained)
+                ops.append(
+                    update_op("heroes", who.name, {"stamina": who.stamina}, {"stamina": new})
+                )
+                details["stamina"] = new
+                summary += f" (Stamina {who.stamina} → {new})"
+            ev = w.event(
+                "tokens_spent", ops, summary=summary, actor=who.name if who else None,
+                payload={"spend": spend, "cost": result.cost, "reason": reason,
+                         "surges": result.surges_gained},
+            )
+        return Happened("tokens_spent", summary, (ev,), details)
+
+    # -- victories, respites, days ------------------------------------------
+    @operation
+    def award_victories(
+        self, count: int = 1, heroes: Iterable[str] | None = None, *, reason: str = ""
+    ) -> Happened:
+        """Give victories to some heroes (None: all of them), with the reason."""
+        count = check_count(count, "victories")
+        reason = check_text(reason, "reason")
+        chosen = self._resolve_heroes(heroes)
+        with self._writing() as w:
+            events = tuple(
+                w.hero_event(
+                    "victories_awarded", h, {"victories": h.victories + count},
+                    summary=f"{h.name} gains {count} victor{'ies' if count != 1 else 'y'}"
+                    + (f": {reason}" if reason else ""),
+                    payload={"count": count, "reason": reason},
+                )
+                for h in chosen
+            )
+        names = ", ".join(h.name for h in chosen)
+        plural = "victory" if count == 1 else "victories"
+        return Happened("victories_awarded", f"{count} {plural} to {names}", events)
+
+    @operation
+    def advance_day(
+        self, days: int = 1, *, reason: str = "", seed: int | None = None,
+        dice: Dice | None = None,
+    ) -> Happened:
+        """Move the calendar forward, day by day: each day, followers make their rolls."""
+        from drawsteel_kit.kit.dice import dice_for
+
+        days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
+        reason = check_text(reason, "reason")
+        start = self.party.day
+        working = bool(self._workers_today())  # type: ignore[attr-defined]
+        if working:
+            dice, seed = dice_for(seed, dice)
+        with self._writing() as w:
+            for step in range(1, days + 1):
+                day = start + step
+                w.day = day
+                text = f"Day {day} begins" + (f" ({reason})" if reason else "")
+                w.party_event("day_advanced", {"day": day}, summary=text,
+                              payload={"days": 1, "reason": reason})
+                if working:
+                    assert dice is not None
+                    self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+        end = start + days
+        summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
+            f" ({reason})" if reason else "")
+        return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})

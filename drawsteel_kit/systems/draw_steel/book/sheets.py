@@ -1,0 +1,260 @@
+"""Sheets: what the other rule systems keep, one row each (``sheets``, migration 0004).
+
+A sheet is one thing a system keeps as a whole: a Dungeon World character, a Pathfinder 2e
+encounter, a condition-sheet battle, a logged Draw Steel encounter. Its ``data`` is the
+system's own plain form (each pure rules class's ``as_dict``); an event changes it with an
+update op holding the data before and after, so history, undo, rebuild, visibility, export
+and the timeline (``SHEET_TRACKED`` numbers) serve every system unchanged.
+
+:class:`SystemBook` is the base of each system's campaign operations
+(``campaign.dungeon_world``, ``campaign.pf2e``, ``campaign.condition_sheet``);
+:class:`SheetOps` gives :class:`~drawsteel_kit.systems.draw_steel.campaign.Campaign` the system it
+plays,
+its sheets and its members (the names that have pages and histories of their own).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import sqlite_utils
+
+from drawsteel_kit.kit.errors import UnknownHero, UnknownSheet, WrongSystem
+from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
+from drawsteel_kit.kit.limits import name_key, same_name
+from drawsteel_kit.systems.draw_steel.book.base import CampaignBase, Writer
+from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, System, system
+
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.ledger import Ledger
+
+__all__ = ["SheetOps", "SheetState", "SystemBook", "insert_sheet_op", "read_sheet",
+           "read_sheets", "update_sheet_op"]
+
+SHEETS = "sheets"
+
+
+@dataclass(frozen=True)
+class SheetState:
+    """One sheet as the ledger holds it; ``data`` is the system's plain form."""
+
+    key: str
+    system: str
+    kind: str
+    name: str
+    status: str
+    data: dict[str, Any] = field(default_factory=dict)
+    day: int | None = None
+    visibility: str = PARTY
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as ops and ``--json`` output carry it."""
+        return {"key": self.key, "system": self.system, "kind": self.kind, "name": self.name,
+                "status": self.status, "data": self.data, "day": self.day,
+                "visibility": self.visibility}
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> SheetState:
+        return cls(key=row["key"], system=row["system"], kind=row["kind"], name=row["name"],
+                   status=row["status"], data=json.loads(row["data"] or "{}"),
+                   day=row["day"], visibility=row["visibility"])
+
+
+def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
+    if visible_to is None:
+        return "1", []
+    if visible_to == "party":
+        return "visibility = 'party'", []
+    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
+
+
+def read_sheets(db: sqlite_utils.Database, *, system: str | None = None,
+                kind: str | None = None, status: str | None = None,
+                visible_to: str | None = None) -> list[SheetState]:
+    """Sheets in the order they were made (their rowid), filtered; ``visible_to`` as
+    elsewhere: None is the Director, ``"party"`` party rows, a name adds ``hero:NAME`` rows."""
+    where, params = _visible(visible_to)
+    for column, value in (("system", system), ("kind", kind), ("status", status)):
+        if value is not None:
+            where += f" AND [{column}] = ?"
+            params.append(value)
+    return [SheetState.from_row(r)
+            for r in db.query(f"SELECT * FROM sheets WHERE {where} ORDER BY rowid", params)]
+
+
+def read_sheet(db: sqlite_utils.Database, key: str) -> SheetState | None:
+    """One sheet by key, or None."""
+    rows = list(db.query("SELECT * FROM sheets WHERE key = ?", [key]))
+    return SheetState.from_row(rows[0]) if rows else None
+
+
+def insert_sheet_op(key: str, system: str, kind: str, name: str, data: Mapping[str, Any], *,
+                    day: int | None = None, status: str = "active",
+                    visibility: str = PARTY) -> Op:
+    """The op that adds a sheet."""
+    return insert_op(SHEETS, key, {"key": key, "system": system, "kind": kind, "name": name,
+                                   "status": status, "data": dict(data), "day": day,
+                                   "visibility": visibility})
+
+
+def update_sheet_op(sheet: SheetState, *, data: Mapping[str, Any] | None = None,
+                    status: str | None = None, name: str | None = None,
+                    visibility: str | None = None, day: int | None = None) -> Op:
+    """The op that changes a sheet (only what differs is kept; an empty op is dropped)."""
+    before = sheet.as_dict()
+    after: dict[str, Any] = {}
+    for column, value in (("data", None if data is None else dict(data)), ("status", status),
+                          ("name", name), ("visibility", visibility), ("day", day)):
+        if value is not None:
+            after[column] = value
+    return update_op(SHEETS, sheet.key, before, after)
+
+
+#: The status of a numbered sheet under way (an encounter, a battle).
+RUNNING = "running"
+
+
+class SystemBook:
+    """The base of a system's campaign operations: its sheets, and the campaign's one write
+    path. Subclasses name their system (``SYSTEM``) and the kind of sheet that is a member
+    of the party (``MEMBER_KIND``: a character, with a player page of their own)."""
+
+    SYSTEM: ClassVar[str] = ""
+    MEMBER_KIND: ClassVar[str] = "character"
+
+    def __init__(self, campaign: CampaignBase) -> None:
+        self.campaign = campaign
+
+    @property
+    def ledger(self) -> Ledger:
+        """The campaign's ledger (so ``book.base.operation`` serves book methods too)."""
+        return self.campaign.ledger
+
+    @contextmanager
+    def _writing(self) -> Iterator[Writer]:
+        with self.campaign._writing() as w:
+            yield w
+
+    def sheets(self, kind: str | None = None, *, status: str | None = None,
+               visible_to: str | None = None) -> list[SheetState]:
+        """This system's sheets of one kind (all kinds when None)."""
+        return read_sheets(self.ledger.db, system=self.SYSTEM, kind=kind, status=status,
+                           visible_to=visible_to)
+
+    def sheet(self, key: str) -> SheetState:
+        """One sheet by key; UnknownSheet names the sheets there are."""
+        found = read_sheet(self.ledger.db, key)
+        if found is None or found.system != self.SYSTEM:
+            have = ", ".join(s.key for s in self.sheets()) or "none yet"
+            raise UnknownSheet(f"no sheet {key!r} in this campaign (sheets: {have})")
+        return found
+
+    def member_sheet(self, name: str) -> SheetState:
+        """A member's sheet by name, case-insensitive; UnknownSheet lists the members."""
+        if isinstance(name, str):
+            for sheet in self.sheets(self.MEMBER_KIND):
+                if same_name(sheet.name, name):
+                    return sheet
+        names = ", ".join(repr(s.name) for s in self.sheets(self.MEMBER_KIND)) or "none"
+        raise UnknownSheet(f"no {self.MEMBER_KIND} named {name!r} in this campaign "
+                           f"({self.MEMBER_KIND}s: {names})")
+
+    def numbered_sheet(self, kind: str, ref: int | str | None, *, noun: str, starter: str,
+                       error: type[Exception]) -> SheetState:
+        """A numbered sheet (``kind:N``: an encounter, a battle) by number or name, the newest
+        running one when ``ref`` is None; ``error`` lists the ones there are."""
+        sheets = self.sheets(kind)
+        have = ", ".join(f"{s.key.split(':')[1]} ({s.name}, {s.status})" for s in sheets)
+        if ref is None:
+            running = [s for s in sheets if s.status == RUNNING]
+            if not running:
+                raise error(f"no {noun} is running; start one with {starter} "
+                            f"({noun}s: {have or 'none yet'})")
+            return running[-1]
+        if isinstance(ref, str) and ref.strip().isdecimal():
+            ref = int(ref.strip())
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            found = [s for s in sheets if s.key == f"{kind}:{ref}"]
+        elif isinstance(ref, str):
+            named = [s for s in sheets if same_name(s.name, ref)]
+            found = [s for s in named if s.status == RUNNING][-1:] or named[-1:]
+        else:
+            found = []
+        if not found:
+            raise error(f"no {noun} {ref!r}; {noun}s: {have or 'none yet'}")
+        return found[-1]
+
+    def status_lines(self) -> list[str]:
+        """Lines for ``drawsteel-kit status``: one per member by default."""
+        return [f"{s.name}: {s.status}" for s in self.sheets(self.MEMBER_KIND)]
+
+
+class SheetOps(CampaignBase):
+    """The system a campaign plays, its sheets and members."""
+
+    @property
+    def system(self) -> System:
+        """The rule system the campaign plays (campaign.yaml's ``system:``)."""
+        return system(self.party.settings.get("system", DEFAULT_SYSTEM))
+
+    @property
+    def book(self) -> Any:
+        """The system's campaign operations (a :class:`SystemBook`); Draw Steel's are the
+        campaign's own methods."""
+        played = self.system
+        if played.is_default:
+            raise WrongSystem("this campaign plays Draw Steel: its operations are the "
+                              "campaign's own methods (take_respite, start_project, ...)")
+        return played.book_class()(self)
+
+    def _book(self, key: str) -> Any:
+        played = self.system
+        if played.key != key:
+            raise WrongSystem(f"this campaign plays {played.title} (system: {played.key}), "
+                              f"not {system(key).title}")
+        return self.book
+
+    @property
+    def dungeon_world(self) -> Any:
+        """Dungeon World's moves (a campaign with ``system: dungeon-world``)."""
+        return self._book("dungeon-world")
+
+    @property
+    def pf2e(self) -> Any:
+        """The Pathfinder 2e encounter tracker (``system: pf2e``)."""
+        return self._book("pf2e")
+
+    @property
+    def condition_sheet(self) -> Any:
+        """The condition-sheet system's battles (``system: condition-sheet``)."""
+        return self._book("condition-sheet")
+
+    def sheets(self, kind: str | None = None, *,
+               visible_to: str | None = None) -> list[SheetState]:
+        """Every sheet (of one kind) the viewer may see, whichever system wrote it."""
+        return read_sheets(self.ledger.db, kind=kind, visible_to=visible_to)
+
+    @property
+    def members(self) -> list[str]:
+        """The names with a player page and a history of their own: Draw Steel's heroes,
+        another system's characters."""
+        if self.system.is_default:
+            return list(self.heroes)
+        kind = self.system.book_class().MEMBER_KIND
+        return [s.name for s in read_sheets(self.ledger.db, system=self.system.key,
+                                            kind=kind)]
+
+    def member(self, name: str) -> str:
+        """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
+        if self.system.is_default:
+            return self.hero(name).name
+        folded = name_key(name.strip()) if isinstance(name, str) else None
+        for have in self.members:
+            if name_key(have) == folded:
+                return have
+        raise UnknownHero(f"no character named {name!r} in this campaign (characters: "
+                          f"{', '.join(self.members) or 'none'})")

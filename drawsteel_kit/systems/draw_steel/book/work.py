@@ -1,0 +1,266 @@
+"""Work on a project: points from rolls, guides and career points; events; completion.
+
+Pure bookkeeping between the rules and the ledger: given a project's state and who is
+working, compute the points (``rules.projects``), the project event if one is due,
+the milestones passed and what completion gives, as projection ops. The callers
+(respites, follower days, career points) write the ops as events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ledger import Op, insert_op, update_op
+from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
+from drawsteel_kit.systems.draw_steel.catalog.languages import dead_languages_known, language_fit
+from drawsteel_kit.systems.draw_steel.rules import projects as rules
+from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS, HeroState, ProjectState
+
+__all__ = ["Roller", "WorkResult", "apply_points", "roll_for", "roller_characteristic"]
+
+#: Titles and perks that change project rolls (REFERENCE.md "Titles and perks").
+MASTER_CRAFTER = "Master Crafter"  # may use Might for any project roll
+ANCIENT_LOREMASTER = "Ancient Loremaster"  # +1d6 per dead language known, research rolls
+EXPERT_PERKS = {"crafting": "Expert Artisan", "research": "Expert Sage"}  # roll twice, keep either
+
+
+@dataclass(frozen=True)
+class Roller:
+    """Whoever makes a project roll: a hero or a follower, as plain values."""
+
+    name: str
+    characteristics: dict[str, int]
+    languages: tuple[str, ...]
+    skills: tuple[str, ...] = ()
+    titles: tuple[str, ...] = ()
+    perks: tuple[str, ...] = ()
+
+    @classmethod
+    def of_hero(cls, hero: HeroState) -> Roller:
+        return cls(hero.name, hero.characteristics, hero.languages, hero.skills,
+                   hero.titles, hero.perks)
+
+
+@dataclass
+class WorkResult:
+    """What one piece of work did to a project, ready to be written as an event."""
+
+    points: int
+    ops: list[Op] = field(default_factory=list)
+    faces: list[int] = field(default_factory=list)
+    detail: dict[str, Any] = field(default_factory=dict)
+    completed: bool = False
+    lines: list[str] = field(default_factory=list)
+
+
+def _has(names: Sequence[str], wanted: str) -> bool:
+    return any(n.casefold() == wanted.casefold() for n in names)
+
+
+def allowed_characteristics(project: ProjectState, roller: Roller) -> tuple[str, ...]:
+    """The characteristics this roller may use on this project (titles included)."""
+    allowed: list[str] = []
+    for name in project.characteristics:
+        if name in CHARACTERISTICS:
+            allowed.append(name)
+        elif name in ("highest", "director"):
+            best = max(roller.characteristics.values())
+            allowed += [c for c in CHARACTERISTICS
+                        if name == "director" or roller.characteristics[c] == best]
+    if _has(roller.titles, MASTER_CRAFTER) and "might" not in allowed:
+        allowed.append("might")
+    return tuple(dict.fromkeys(allowed)) or CHARACTERISTICS
+
+
+def roller_characteristic(
+    project: ProjectState, roller: Roller, chosen: str | None
+) -> tuple[str, int]:
+    """The characteristic used (the best allowed when ``chosen`` is None) and its score."""
+    allowed = allowed_characteristics(project, roller)
+    if chosen is None:
+        best = max(allowed, key=lambda c: roller.characteristics[c])
+        return best, roller.characteristics[best]
+    if not isinstance(chosen, str):
+        raise RulesError(f"a project roll's characteristic is one of {', '.join(allowed)}, "
+                         f"got {chosen!r}")
+    key = chosen.strip().lower()
+    if key not in allowed:
+        raise RulesError(
+            f"{roller.name} cannot roll {key!r} on {project.title!r}: it allows "
+            f"{', '.join(allowed)}"
+        )
+    return key, roller.characteristics[key]
+
+
+def roll_for(
+    project: ProjectState,
+    roller: Roller,
+    *,
+    dice: Dice,
+    related_groups: Sequence[Sequence[str]] = (),
+    characteristic: str | None = None,
+    edges: int = 0,
+    banes: int = 0,
+    skill: str | bool | None = None,
+    bonus: int = 0,
+) -> tuple[rules.ProjectRollResult, dict[str, Any]]:
+    """One project-roll activity with the roller's perks and titles applied."""
+    char, score = roller_characteristic(project, roller, characteristic)
+    if isinstance(skill, str):
+        if not _has(roller.skills, skill):
+            raise RulesError(f"{roller.name} does not have the skill {skill!r}")
+        skill_applies = True
+    else:
+        skill_applies = bool(skill)
+    language = (language_fit(roller.languages, project.source_language, related_groups)
+                if project.source_language else "known")
+    extra = (dead_languages_known(roller.languages)
+             if project.kind == "research" and _has(roller.titles, ANCIENT_LOREMASTER) else 0)
+    kwargs = dict(edges=edges, banes=banes, skill=skill_applies, language=language, bonus=bonus,
+                  dice=dice, extra_d6=extra)
+    result = rules.project_roll(score, **kwargs)
+    expert = EXPERT_PERKS.get(project.kind)
+    twice = bool(expert and skill_applies and _has(roller.perks, expert))
+    if twice:  # roll twice and keep either: the workbook keeps the better
+        second = rules.project_roll(score, **kwargs)
+        result = max(result, second, key=lambda r: r.points)
+    info = {"characteristic": char, "score": score, "language": language, "edges": edges,
+            "banes": banes, "skill": skill if isinstance(skill, str) else skill_applies,
+            "bonus": bonus, "extra_d6": extra, "rolled_twice": twice,
+            "naturals": list(result.naturals), "breakthroughs": result.breakthroughs,
+            "roll_points": [r.points for r in result.rolls]}
+    return result, info
+
+
+def _effect(
+    event: catalog.ProjectEvent, points: int, project: ProjectState, roller: Roller,
+    roll_again: Any,
+) -> tuple[int, int, list[str], dict[str, Any]]:
+    """Apply a project event to this activity: (points, goal change, lines, side effects)."""
+    goal_up, side, lines = 0, {}, [f"Event ({event.rolls}, {event.timing} the roll): "
+                                   f"{event.prompt}"]
+    match event.effect:
+        case "automatic_breakthrough":
+            extra = roll_again(0)
+            points += rules.AUTOMATIC_BREAKTHROUGH_POINTS + extra
+            lines.append(f"automatic breakthrough: +{rules.AUTOMATIC_BREAKTHROUGH_POINTS} "
+                         f"and another roll (+{extra})")
+        case "extra_roll":
+            extra = roll_again(event.amount or 0)
+            points += extra
+            lines.append(f"an extra roll at +{event.amount}: +{extra}")
+        case "points_halved":
+            points = max(rules.MIN_PROJECT_POINTS, points // 2)
+            lines.append(f"this activity's points are halved: {points}")
+        case "points_doubled":
+            points *= 2
+            lines.append(f"this activity's points are doubled: {points}")
+        case "goal_up":
+            goal_up = event.amount or 0
+            lines.append(f"the goal rises by {goal_up}")
+        case "lose_recovery" | "hero_token" | "renown":
+            side[event.effect] = event.amount or 1
+            lines.append({"lose_recovery": f"{roller.name} loses a recovery",
+                          "hero_token": "the party gains a hero token",
+                          "renown": f"{roller.name} gains renown"}[event.effect])
+    return points, goal_up, lines, side
+
+
+def apply_points(
+    project: ProjectState,
+    points: int,
+    *,
+    day: int,
+    owner: HeroState,
+    dice: Dice | None,
+    events_mode: str,
+    event: catalog.ProjectEvent | None = None,
+    roller: Roller | None = None,
+    roll_again: Any = None,
+    is_roll: bool = False,
+    next_id: Callable[[str], int] | None = None,
+) -> WorkResult:
+    """Add points to a project, with any event due, milestones and completion, as ops.
+
+    ``event``: one the "roll" mode drew for this activity. In "milestones" mode an event is
+    due at the next roll after a milestone was reached (000: 3816). Every effect applies to
+    this activity before completion is checked; the event's timing is told, not enforced.
+    """
+    res = WorkResult(points)
+    goal = project.goal
+    if is_roll and event is None and events_mode == "milestones" and project.event_pending:
+        if dice is None:
+            raise RulesError("a project event is due: dice are needed to roll it")
+        event = catalog.roll_project_event(dice)
+    if event is not None and roller is not None and roll_again is not None:
+        res.points, goal_up, lines, side = _effect(event, res.points, project, roller,
+                                                   roll_again)
+        goal += goal_up
+        res.lines += lines
+        res.detail["event"] = {"roll": event.rolls, "effect": event.effect,
+                               "amount": event.amount, "timing": event.timing,
+                               "prompt": event.prompt}
+        res.detail["side_effects"] = side
+    before, after = project.points, project.points + res.points
+    passed = rules.milestones_passed(goal, before, after)
+    change: dict[str, Any] = {"points": after, "goal": goal}
+    if event is not None or (is_roll and project.event_pending):
+        change["event_pending"] = 0
+    if passed:
+        change["milestones_reached"] = sorted({*project.milestones_reached, *passed})
+        if events_mode == "milestones" and not rules.is_complete(after, goal):
+            change["event_pending"] = 1
+            res.lines.append(f"milestone {', '.join(map(str, passed))} reached: "
+                             "an event comes with the next roll")
+    if rules.is_complete(after, goal):
+        change.update(status="complete", completed_day=day)
+        res.completed = True
+        res.ops += _completion_ops(project, owner, dice, res, next_id, day)
+    res.ops.insert(0, update_op("projects", project.id, project.as_dict(), change))
+    res.detail.update(points=res.points, before=before, after=after, goal=goal,
+                      milestones=list(passed), completed=res.completed)
+    return res
+
+
+def _completion_ops(
+    project: ProjectState, owner: HeroState, dice: Dice | None, res: WorkResult,
+    next_id: Callable[[str], int] | None, day: int,
+) -> list[Op]:
+    """What finishing gives: a language, a skill, a treasure, renown (000: 3838-3900)."""
+    detail = project.completion_detail
+    ops: list[Op] = []
+    match project.completion:
+        case "learn_language" | "learn_skill" if detail.get("learns"):
+            column = "languages" if project.completion == "learn_language" else "skills"
+            have = list(getattr(owner, column))
+            if not _has(have, detail["learns"]):
+                ops.append(update_op("heroes", owner.name, {column: have},
+                                     {column: [*have, detail["learns"]]}))
+            res.lines.append(f"{owner.name} now knows {detail['learns']}")
+        case "treasure" | "cure" | "item":
+            made = detail.get("treasure") or detail.get("item") or project.title
+            count = 1
+            if project.completion == "treasure" and detail.get("treasure"):
+                if dice is None:
+                    raise RulesError("finishing a treasure needs dice for its yield")
+                count = catalog.treasure(detail["treasure"]).roll_yield(dice)
+            if next_id is None:
+                raise RulesError("finishing an item needs the ledger's next inventory id")
+            ops.append(insert_op("inventory", next_id("inventory"), {
+                "holder": owner.name, "item": made, "kind": detail.get("treasure_kind", ""),
+                "count": count, "origin": "crafted", "project_id": project.id,
+                "visibility": project.visibility, "acquired_day": day}))
+            res.lines.append(f"{owner.name} gains {count} x {made}")
+        case "renown":
+            gain = (rules.road_renown(detail["params"]["miles"])
+                    if "miles" in detail.get("params", {}) else 1)
+            ops.append(update_op("heroes", owner.name, {"renown": owner.renown},
+                                 {"renown": owner.renown + gain}))
+            res.lines.append(f"{owner.name} gains {gain} renown")
+        case _:
+            res.lines.append(f"{project.title} is complete: {detail.get('note', '')}".rstrip(": "))
+    return ops

@@ -1,0 +1,28 @@
+"""The game's reference data, shipped as package data files with typed loaders.
+
+Each data file in ``catalog/data/`` is YAML; each loader module turns one file
+into frozen dataclasses or pydantic models and caches the result.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+__all__ = ["load_data"]
+
+
+@cache
+def _read(name: str) -> str:
+    data = resources.files("drawsteel_kit.systems.draw_steel.catalog").joinpath("data")
+    return data.joinpath(f"{name}.yaml").read_text(
+        encoding="utf-8"
+    )
+
+
+def load_data(name: str) -> Any:
+    """Parse ``catalog/data/<name>.yaml`` (a fresh object each call; the text is cached)."""
+    return yaml.safe_load(_read(name))

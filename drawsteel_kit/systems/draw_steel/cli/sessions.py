@@ -1,0 +1,235 @@
+"""Draw Steel's commands for play: a session's start and end, victories, hero tokens, a respite
+(with each hero's activity), a day passing, and adjusting a hero by hand. Each is one call
+into ``Campaign``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from drawsteel_kit.cli.common import (
+    campaign_arg,
+    friendly,
+    hero_changes,
+    open_campaign,
+    pairs,
+    say,
+)
+from drawsteel_kit.systems.draw_steel.cli.options import _ref
+
+__all__ = ["adjust", "day", "respite", "session", "tokens", "victories"]
+
+
+#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
+#: registry (``drawsteel_kit.cli``).
+commands = click.Group()
+
+
+@commands.command()
+@click.argument("action", type=click.Choice(["start", "end"]))
+@campaign_arg
+@friendly
+def session(action: str, campaign: str) -> None:
+    """Start or end a session (the hero-token pool refills or vanishes).
+
+    Example: drawsteel-kit session start campaigns/demo
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.start_session() if action == "start" else camp.end_session())
+
+
+@commands.command()
+@campaign_arg
+@click.argument("count", type=int)
+@click.option("--hero", "heroes", multiple=True, help="A hero to award (repeat; default: all).")
+@click.option("--reason", default="", help="Why (the encounter, the challenge).")
+@friendly
+def victories(campaign: str, count: int, heroes: Sequence[str], reason: str) -> None:
+    """Award victories to some or all heroes.
+
+    Example: drawsteel-kit victories campaigns/demo 2 --reason "Ambush at the mill"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.award_victories(count, heroes or None, reason=reason))
+
+
+@commands.command()
+@campaign_arg
+@click.argument("action", type=click.Choice(["show", "award", "spend"]), default="show")
+@click.argument("what", required=False)
+@click.option("--hero", default=None, help="The hero spending (needed for 'stamina').")
+@click.option("--reason", default="")
+@friendly
+def tokens(campaign: str, action: str, what: str | None, hero: str | None, reason: str) -> None:
+    """Show, award or spend the party's hero tokens.
+
+    \b
+    Spends: surges (1), save (1), reroll (1), stamina (2).
+    Examples:
+      drawsteel-kit tokens campaigns/demo
+      drawsteel-kit tokens campaigns/demo award 1 --reason "Held the bridge"
+      drawsteel-kit tokens campaigns/demo spend stamina --hero Val
+    """
+    if action == "show":
+        with open_campaign(campaign, readonly=True) as camp:
+            click.echo(f"Hero tokens: {camp.party.hero_tokens}")
+        return
+    if what is None:
+        raise click.UsageError(f"say what to {action}: a count for award, a spend for spend")
+    with open_campaign(campaign) as camp:
+        if action == "award":
+            try:
+                count = int(what)
+            except ValueError:
+                raise click.UsageError(f"award takes a count, got {what!r}") from None
+            say(campaign, camp.award_tokens(count, reason=reason))
+        else:
+            say(campaign, camp.spend_tokens(what, hero=hero, reason=reason))
+
+
+def _int(value: str, what: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise click.UsageError(f"{what} must be a whole number, got {value!r}") from None
+
+
+def _activities(
+    texts: Sequence[str], rolls: Sequence[str], edges: Sequence[str], banes: Sequence[str],
+    skills: Sequence[str], chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
+    finds: Sequence[str], serves: Sequence[str], inspired: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Build each hero's one activity from the respite options."""
+    from drawsteel_kit.systems.draw_steel.activities import (
+        FindSource,
+        ProjectRoll,
+        ServeAsSource,
+        StudyGuide,
+    )
+
+    out: dict[str, Any] = {}
+
+    def put(hero: str, activity: Any) -> None:
+        if hero in out:
+            raise click.UsageError(f"{hero} has two activities: one respite activity each")
+        out[hero] = activity
+
+    for hero, text in pairs(texts, "--activity").items():
+        put(hero, text)
+    modifiers = {o: pairs(v, o) for o, v in (("--edges", edges), ("--banes", banes),
+                                              ("--skill", skills), ("--char", chars),
+                                              ("--dice", faces))}
+    modifiers["--inspired"] = {hero: "yes" for hero in inspired}
+    for option, given in modifiers.items():
+        stray = set(given) - set(pairs(rolls, "--roll"))
+        if stray:
+            raise click.UsageError(f"{option} is for a hero making a --roll: {', '.join(stray)}")
+    for hero, project in pairs(rolls, "--roll").items():
+        typed = modifiers["--dice"].get(hero)
+        put(hero, ProjectRoll(
+            _ref(project),
+            characteristic=modifiers["--char"].get(hero),
+            edges=_int(modifiers["--edges"].get(hero, "0"), "--edges"),
+            banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
+            skill=modifiers["--skill"].get(hero),
+            dice=tuple(_int(f, "--dice") for f in typed.split(",")) if typed else None,
+            inspired=hero in modifiers["--inspired"],
+        ))
+    for hero, spec in pairs(guides, "--guide").items():
+        parts = spec.split("|")
+        if len(parts) not in (3, 4):
+            raise click.UsageError("--guide takes HERO=PROJECT|GUIDE|KNOWLEDGE[|LANGUAGE]")
+        knowledge = _int(parts[2], "--guide's KNOWLEDGE (HERO=PROJECT|GUIDE|KNOWLEDGE"
+                         "[|LANGUAGE]: a guide's name cannot hold |)")
+        put(hero, StudyGuide(_ref(parts[0]), parts[1], knowledge,
+                             parts[3] if len(parts) == 4 else None))
+    for hero, project in pairs(finds, "--find-source").items():
+        put(hero, FindSource(_ref(project)))
+    for hero, project in pairs(serves, "--serve").items():
+        put(hero, ServeAsSource(_ref(project)))
+    return out
+
+
+@commands.command()
+@campaign_arg
+@click.option("--hero", "heroes", multiple=True, help="A hero resting (repeat; default: all).")
+@click.option("--activity", "texts", multiple=True, metavar="HERO=TEXT",
+              help="Any other activity, recorded as text (changing kit, ...).")
+@click.option("--roll", "rolls", multiple=True, metavar="HERO=PROJECT",
+              help="A project roll (PROJECT: title or #id; another hero's project too).")
+@click.option("--edges", multiple=True, metavar="HERO=N", help="Edges on that hero's roll.")
+@click.option("--banes", multiple=True, metavar="HERO=N", help="Banes on that hero's roll.")
+@click.option("--skill", "skills", multiple=True, metavar="HERO=SKILL",
+              help="A skill of the hero's that applies to the roll (+2).")
+@click.option("--char", "chars", multiple=True, metavar="HERO=CHARACTERISTIC",
+              help="The characteristic to roll (default: the best the project allows).")
+@click.option("--dice", "faces", multiple=True, metavar="HERO=F,F,...",
+              help="Faces rolled at the table: two d10s per roll, more after a breakthrough.")
+@click.option("--inspired", multiple=True, metavar="HERO",
+              help="Inspired Artisan: a hero token buys that hero one more roll.")
+@click.option("--guide", "guides", multiple=True, metavar="HERO=PROJECT|GUIDE|KNOWLEDGE",
+              help="Study a guide for a project (optionally |LANGUAGE of the guide).")
+@click.option("--find-source", "finds", multiple=True, metavar="HERO=PROJECT",
+              help="Find a common source for a project.")
+@click.option("--serve", "serves", multiple=True, metavar="HERO=PROJECT",
+              help="Serve as the source of another hero's project.")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed for the rolls (default: a new one, shown in history).")
+@click.option("--interrupted", is_flag=True, help="The respite was interrupted: no benefits.")
+@click.option("--reason", default="")
+@friendly
+def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: Sequence[str],
+            edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
+            chars: Sequence[str], faces: Sequence[str], inspired: Sequence[str],
+            guides: Sequence[str], finds: Sequence[str], serves: Sequence[str],
+            seed: int | None, interrupted: bool, reason: str) -> None:
+    """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
+
+    \b
+    Examples:
+      drawsteel-kit respite campaigns/demo --activity "Yorn=Changes kit"
+      drawsteel-kit respite campaigns/demo --roll "Val=The mill's cellar" --edges Val=1 \\
+          --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
+    """
+    acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves,
+                       inspired)
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.take_respite(heroes or None, activities=acts,
+                                        interrupted=interrupted, reason=reason, seed=seed))
+
+
+@commands.command()
+@campaign_arg
+@click.argument("days", type=int, default=1)
+@click.option("--reason", default="")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Seed for the followers' daily rolls (default: a new one).")
+@friendly
+def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
+    """Advance the campaign day; each day, artisans and sages roll on their projects.
+
+    Example: drawsteel-kit day campaigns/demo 3 --reason "Travel to Capital"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.advance_day(days, reason=reason, seed=seed))
+
+
+@commands.command()
+@campaign_arg
+@click.argument("hero")
+@click.argument("changes", nargs=-1, required=True, metavar="FIELD=VALUE...")
+@click.option("--reason", required=True, help="Why the hero is changed by hand.")
+@click.option("--director-only", is_flag=True, help="Hide this change from the players.")
+@friendly
+def adjust(campaign: str, hero: str, changes: Sequence[str], reason: str,
+           director_only: bool) -> None:
+    """Change a hero by hand, with a reason (values are JSON: 3, "text", ["a","b"]).
+
+    Example: drawsteel-kit adjust campaigns/demo Val stamina=12 --reason "Fell in the pit"
+    """
+    values = hero_changes(changes)
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.adjust_hero(hero, reason=reason,
+                              visibility="director" if director_only else "party", **values))

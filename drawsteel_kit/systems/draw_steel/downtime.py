@@ -1,0 +1,355 @@
+"""Scripted downtime: a plan (``plan.py``) resolved day by day into campaign operations.
+
+Before day 1 the plan's undated projects start, followers join and are put to work and
+career points are spent, on the campaign's current day. Each plan day then
+
+1. begins by advancing the calendar one day (``advance_day``: followers make their daily
+   rolls), so a 7-day plan moves the calendar exactly 7 days;
+2. starts the projects, adds and assigns the followers and spends the points dated that
+   day, in plan order;
+3. ends with one respite (``take_respite``) for every hero resting that day, each doing
+   their one activity. A hero whose activity works on a project that is already complete
+   rests without it (``every`` means "until it is done"); the day's notes say so.
+
+One ``SeededDice`` rolls everything, so the same plan, state and seed write the same events.
+The whole plan is one ledger transaction: a real run commits it, a dry run rolls it back.
+A dry run is the real run's code, so it shows exactly what the real run would write; and a
+plan that fails on day 5 leaves the ledger as it was.
+
+The transaction ends with a ``plan_resolved`` event holding the plan's digest (what it says,
+not its layout). Resolving the same plan again writes nothing and says when it was resolved,
+so a run that was killed, or whose end nobody saw, can simply be run again: it completes the
+plan exactly once. ``again=True`` resolves it once more on purpose.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.kit.dice import SeededDice
+from drawsteel_kit.kit.errors import DrawSteelKitError, LedgerError, PlanError
+from drawsteel_kit.kit.fields import show
+from drawsteel_kit.kit.ledger import Event
+from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
+from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
+from drawsteel_kit.systems.draw_steel.state import read_followers
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = [
+    "PLAN_RESOLVED", "DayResult", "Resolution", "already_resolved", "find_plan",
+    "load_campaign_plan", "main_resolve", "record_resolved", "resolve", "resolved_before",
+]
+
+#: The event that ends a plan's transaction, with the plan's digest.
+PLAN_RESOLVED = "plan_resolved"
+#: A seed is a non-negative 63-bit integer (what SQLite stores); fresh ones are shorter to type.
+MAX_SEED = 2**63 - 1
+FRESH_SEED_BELOW = 2**31
+
+
+@dataclass(frozen=True)
+class DayResult:
+    """One plan day (0: before day 1) and what happened on it."""
+
+    day: int
+    campaign_day: int
+    happened: tuple[Happened, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the day, in the order they were written."""
+        return tuple(e for h in self.happened for e in h.events)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a plan did (or, for a dry run, would do) with this seed."""
+
+    plan: str
+    source: str
+    seed: int
+    dry_run: bool
+    days: tuple[DayResult, ...]
+    summary: tuple[str, ...]
+    #: The ``plan_resolved`` event that ends the run (see ``resolved_before``).
+    recorded: Event | None = None
+    #: The ``plan_resolved`` event of an earlier run of this same plan: nothing was done.
+    already: Event | None = None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event written (or that a real run would write), in order."""
+        days = tuple(e for d in self.days for e in d.events)
+        return days + ((self.recorded,) if self.recorded is not None else ())
+
+    def lines(self) -> list[str]:
+        """A readable day-by-day report."""
+        if self.already is not None:
+            return [f"{self.plan} ({self.source}): {self.summary[0]}", *self.summary[1:]]
+        last = self.days[-1].day
+        out = [f"{self.plan} ({self.source}): {last} day{'s' * (last != 1)}, seed {self.seed}",
+               "DRY RUN: nothing was written; a real run with this seed writes exactly this."
+               if self.dry_run else f"Written: {len(self.events)} events."]
+        for day in self.days:
+            if not day.happened and not day.notes:
+                continue
+            out.append(f"Before day 1 (campaign day {day.campaign_day})" if day.day == 0
+                       else f"Day {day.day} (campaign day {day.campaign_day})")
+            for h in day.happened:
+                out.append(f"  {h.summary}")
+                for ev in h.events:
+                    if ev.summary != h.summary:
+                        out.append(f"    {ev.summary}")
+                    out += [f"      {line}" for line in ev.payload.get("lines", [])]
+            out += [f"  Note: {note}" for note in day.notes]
+        out += ["Summary", *(f"  {line}" for line in self.summary)]
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+class _Run:
+    """One plan being resolved: maps the plan's names to what the campaign made of them."""
+
+    def __init__(self, campaign: Campaign, plan: Plan, dice: SeededDice) -> None:
+        self.campaign, self.plan, self.dice = campaign, plan, dice
+        self.projects: dict[str, int] = {}  # plan start titles -> project ids
+        self.followers: dict[str, int] = {}  # followers the plan added -> ids
+        self.notes: list[str] = []  # of the day being resolved
+
+    def ref(self, ref: int | str | None) -> int | str | None:
+        """A plan project reference as the campaign knows it (started ones by id)."""
+        return self.projects.get(ref.casefold(), ref) if isinstance(ref, str) else ref
+
+    def step(self, locs: Sequence[tuple[str | int, ...]], day: int,
+             op: Callable[[], Happened]) -> Happened:
+        """Run one operation; a refusal names the plan entries and the day."""
+        try:
+            return op()
+        except LedgerError:
+            raise
+        except DrawSteelKitError as exc:
+            when = "before day 1" if day == 0 else f"on day {day}"
+            named = [loc for loc in locs if (hero := self._hero_of(loc)) and hero in str(exc)]
+            locs = named or locs or [()]  # a respite of several heroes: the one it names
+            err = self.plan.fail([(loc, f"{when}: {exc}") for loc in locs])
+            raise PlanError(f"{err}\n{self.plan.source}: the plan stopped {when}; nothing was "
+                            "written (a plan resolves completely or not at all)") from exc
+
+    def _hero_of(self, loc: tuple[str | int, ...]) -> str:
+        entry = getattr(self.plan, str(loc[0]))[int(loc[1])] if len(loc) >= 2 else None
+        return getattr(entry, "hero", None) or ""
+
+    def entries(self, day: int) -> list[Happened]:
+        """Projects started, followers added and assigned, points spent on ``day`` (0: before)."""
+        c, plan, out = self.campaign, self.plan, []
+        for i, s in enumerate(plan.start):
+            if (s.day or 0) == day:
+                h = self.step([("start", i)], day, lambda s=s: c.start_project(
+                    s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
+                    treasure=s.treasure, source_language=s.source_language,
+                    prerequisite=s.prerequisite, source=s.source, at_stronghold=s.at_stronghold,
+                    visibility="director" if s.director_only else "party"))
+                self.projects[s.name.casefold()] = h.details["project_id"]
+                out.append(h)
+        for i, f in enumerate(plan.followers):
+            if (f.day or 0) != day:
+                continue
+            if f.add is not None:
+                a = f.add
+                h = self.step([("followers", i)], day, lambda f=f, a=a: c.add_follower(
+                    f.hero or "", a.name, a.role, ancestry=a.ancestry, skills=a.skills,
+                    languages=a.languages, physical=a.physical,
+                    characteristics=a.characteristics, level=a.level, stat_block=a.stat_block))
+                self.followers[a.name.casefold()] = h.details["follower_id"]
+                out.append(h)
+            if f.assigns:
+                who = self.followers.get(f.name.casefold(), f.name)
+                out.append(self.step([("followers", i, "assign")], day, lambda f=f, who=who:
+                                     c.assign_follower(who, self.ref(f.assign),
+                                                       skill_applies=f.skill_applies)))
+        for i, p in enumerate(plan.spend):
+            if (p.day or 0) == day:
+                out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
+                    p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
+        return out
+
+    def reason(self, day: int) -> str:
+        return f"{self.plan.name}, day {day} of {self.plan.days}"
+
+    def respite(self, day: int) -> list[Happened]:
+        """One respite for every hero resting on ``day``, each with their activity."""
+        resting = self.plan.resting(day)
+        if not resting:
+            return []
+        activities: dict[str, Any] = {}
+        for i in resting:
+            act, hero = self.plan.activity(i, day), self.plan.respites[i].hero
+            project = getattr(act, "project", None)
+            if act is not None and project is not None:
+                act = replace(act, project=self.ref(project))
+                if self._done(act.project):
+                    self.notes.append(f"{hero} rests without an activity: {project!r} is "
+                                      f"complete (respites[{i}])")
+                    continue
+            if act is not None:
+                activities[hero] = act
+        heroes = [self.plan.respites[i].hero for i in resting]
+        return [self.step([("respites", i) for i in resting], day, lambda: self.campaign
+                          .take_respite(heroes, activities=activities, reason=self.reason(day),
+                                        dice=self.dice))]
+
+    def _done(self, ref: int | str) -> bool:
+        try:
+            return self.campaign.project(ref).done
+        except DrawSteelKitError:  # not there: take_respite says so, with the entry named
+            return False
+
+    def take_notes(self) -> tuple[str, ...]:
+        """The notes of the day just resolved (and start afresh)."""
+        notes, self.notes = tuple(self.notes), []
+        return notes
+
+    def day(self, day: int) -> list[Happened]:
+        advance = self.step([], day, lambda: self.campaign.advance_day(
+            1, reason=self.reason(day), dice=self.dice))
+        return [advance, *self.entries(day), *self.respite(day)]
+
+
+def _state(campaign: Campaign) -> dict[str, Any]:
+    return {"day": campaign.party.day, "heroes": campaign.heroes,
+            "projects": {p.id: p for p in campaign.projects()},
+            "followers": {f.id: f for f in read_followers(campaign.ledger.db)}}
+
+
+def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bool) -> list[str]:
+    """What changed, in a few lines: calendar, projects, heroes, followers."""
+    lines = [f"Calendar: day {before['day']} → day {after['day']}"]
+    for pid, p in after["projects"].items():
+        old = before["projects"].get(pid)
+        if old is not None and (old.points, old.status, old.goal) == (p.points, p.status, p.goal):
+            continue
+        start = "new" if old is None else str(old.points)
+        done = f", complete on day {p.completed_day}" if p.done and (
+            old is None or not old.done) else ""
+        lines.append(f"{p.title!r} ({p.hero}, {p.template}): {start} → {p.points}/{p.goal}{done}")
+    for name, h in after["heroes"].items():
+        old = before["heroes"].get(name)
+        changes = [f"{what.replace('_', ' ')} {getattr(old, what)} → {getattr(h, what)}" for what in
+                   ("level", "xp", "renown", "project_points")
+                   if old is not None and getattr(old, what) != getattr(h, what)]
+        gained = [x for what in ("languages", "skills")
+                  for x in getattr(h, what) if old is not None and x not in getattr(old, what)]
+        if changes or gained:
+            lines.append(f"{name}: " + ", ".join(changes + [f"learns {x}" for x in gained]))
+    for fid, f in after["followers"].items():
+        if fid not in before["followers"]:
+            lines.append(f"{f.name} ({f.role}) now follows {f.hero}")
+    lines.append(f"{events} events {'would be written' if dry else 'written'}")
+    return lines
+
+
+def resolved_before(campaign: Campaign, plan: Any) -> Event | None:
+    """The latest ``plan_resolved`` event of this same plan (by its digest), if any."""
+    digest = plan.digest
+    for event in reversed(campaign.ledger.events(kind=PLAN_RESOLVED)):
+        if event.payload.get("digest") == digest:
+            return event
+    return None
+
+
+def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Resolution:
+    """The result of a plan resolved before: it says when, and nothing is written."""
+    said = earlier.payload
+    lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
+             f"{said.get('seed')}, {said.get('events')} events); nothing was written",
+             "To resolve this same plan once more, pass again=True (`resolve --again`).")
+    return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
+
+
+def record_resolved(campaign: Campaign, plan: Any, seed: int, count: int) -> Event:
+    """The ``plan_resolved`` event that ends a plan's transaction (any system's plan: it
+    needs ``name``, ``digest`` and ``days``)."""
+    with campaign._writing() as w:
+        return w.event(PLAN_RESOLVED, [], summary=f"Plan {plan.name!r} resolved: {plan.days} days, "
+                f"seed {seed}, {count} events",
+                payload={"plan": plan.name, "digest": plan.digest, "seed": seed,
+                         "days": plan.days, "events": count})
+
+
+def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
+            dry_run: bool = True, again: bool = False) -> Resolution:
+    """Resolve ``plan`` day by day (see the module doc); a dry run writes nothing.
+
+    ``seed=None`` picks a fresh seed, recorded in the result so the run can be repeated.
+    Refuses (PlanError, before anything runs) a plan naming heroes, projects or followers
+    the campaign lacks; an operation refused on some day is a PlanError naming that day.
+    A plan already resolved is not resolved again (``already`` names when) unless ``again``.
+    """
+    if seed is None:
+        seed = secrets.randbelow(FRESH_SEED_BELOW)
+    seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
+    if not campaign.system.is_default:  # another system's plan: its book resolves it
+        return campaign.book.resolve_plan(plan, seed=seed, dry_run=dry_run, again=again)
+    with campaign.transaction(rollback=dry_run):
+        earlier = None if again else resolved_before(campaign, plan)
+        if earlier is not None:
+            return already_resolved(plan, seed, dry_run, earlier)
+        check_plan(campaign, plan)
+        run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
+        days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
+        for day in range(1, plan.days + 1):
+            happened = tuple(run.day(day))
+            days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))
+        count = sum(len(d.events) for d in days)
+        recorded = record_resolved(campaign, plan, seed, count)
+        summary = _summary(before, _state(campaign), count + 1, dry_run)
+    summary.append(f"Seed {seed}: the same plan, state and seed give the same rolls")
+    return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary),
+                      recorded=recorded)
+
+
+def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
+    """The plan at ``path`` as the campaign's system reads it: a Draw Steel downtime plan,
+    or another system's (its book's ``load_plan``, e.g. Dungeon World's town days)."""
+    if campaign.system.is_default:
+        return load_plan(path)
+    return campaign.book.load_plan(path)
+
+
+def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
+    """A plan path as given, else ``plans/<plan>`` (``.yaml`` optional) in the campaign."""
+    path = Path(plan)
+    try:
+        if path.is_file() or path.is_absolute():
+            return path
+        folder = Path(campaign_dir) / "plans"
+        for candidate in (folder / path, folder / f"{path}.yaml"):
+            if candidate.is_file():
+                return candidate
+    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
+        raise PlanError(f"{show(str(plan))} is not a path this system can open "
+                        f"({getattr(exc, 'strerror', None) or exc}): name a plan file") from None
+    return path
+
+
+def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,
+                 dry_run: bool, echo: Callable[[str], Any] = print, *,
+                 again: bool = False) -> Resolution:
+    """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run]`` does."""
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+    with Campaign.open(campaign_path) as campaign:
+        plan = load_campaign_plan(campaign, find_plan(campaign.folder, plan_path))
+        result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again)
+    for line in result.lines():
+        echo(line)
+    return result

@@ -1,0 +1,260 @@
+"""Plotly figures of a campaign, built from its ledger only (testable without a browser).
+
+Every function takes a :class:`~drawsteel_kit.systems.draw_steel.campaign.Campaign` (read-only is
+enough) and a ``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the
+Director, ``"party"`` the party page, a hero's name their own page) and returns a
+``plotly.graph_objects.Figure``. Trace names say what they hold (``"Val XP"``), so a test can find a
+trace and compare its values with the ledger. Every label made of typed text goes through
+``kit.ui.html.plot_text`` (plotly reads a few tags in labels; escaped, the text shows exactly as
+typed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from drawsteel_kit.kit.ledger.projections import projects_by_id
+from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
+from drawsteel_kit.kit.ui.figures import titled as _figure
+from drawsteel_kit.kit.ui.html import plot_text
+from drawsteel_kit.systems.draw_steel.pages.data import (
+    Series,
+    follower_counts,
+    may_see,
+    redactor,
+    series,
+    token_changes,
+    visible_projects,
+)
+from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.downtime import Resolution
+    from drawsteel_kit.systems.draw_steel.forecast import Curve
+
+__all__ = [
+    "followers_against_cap",
+    "forecast_curve",
+    "hero_tokens_by_session",
+    "project_forecast",
+    "project_progress",
+    "renown_and_wealth",
+    "resolution_changes",
+    "xp_and_level",
+]
+
+#: The hero-token chart shows this many sessions, the last ones.
+SESSIONS_SHOWN = 50
+#: What a title says when a line is drawn from a sample of its changes.
+SAMPLED = " (long history: a sample of the changes)"
+
+
+def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
+    """A step line over campaign days, carried on to ``today`` (a last point, "now");
+    hovering a point shows why it changed."""
+    days, values, reasons = list(s.days), list(s.values), list(s.reasons)
+    if days[-1] < today:
+        days, values, reasons = [*days, today], [*values, values[-1]], [*reasons, "now"]
+    return go.Scatter(x=days, y=values, name=plot_text(name), mode="lines+markers",
+                      line_shape="hv", customdata=[plot_text(r) for r in reasons],
+                      hovertemplate="day %{x}: %{y}<br>%{customdata}"
+                      "<extra>%{fullData.name}</extra>", **kw)
+
+
+def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
+    return [campaign.hero(hero).name] if hero else list(campaign.heroes)
+
+
+def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
+                 hero: str | None = None) -> go.Figure:
+    """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
+    fig = make_subplots(specs=[[{"secondary_y": True}]])
+    today = campaign.party.day
+    redact, sampled = redactor(campaign, viewer), False
+    for name in _heroes(campaign, hero):
+        found = series(campaign, ("xp", "level"), viewer, hero=name, redact=redact)
+        sampled = sampled or any(s.sampled for s in found.values())
+        if xp := found.get((name, "xp")):
+            fig.add_trace(_step(xp, f"{name} XP", today, legendgroup=name),
+                          secondary_y=False)
+        if level := found.get((name, "level")):
+            fig.add_trace(_step(level, f"{name} level", today, legendgroup=name,
+                                line={"dash": "dot"}), secondary_y=True)
+    _days_axis(fig, today)
+    fig.update_yaxes(title_text="XP", secondary_y=False)
+    fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
+    return _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")
+
+
+def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
+                      hero: str | None = None) -> go.Figure:
+    """Renown (left) and wealth (right) over campaign days, per hero."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("Renown", "Wealth"))
+    today = campaign.party.day
+    redact, sampled = redactor(campaign, viewer), False
+    for name in _heroes(campaign, hero):
+        found = series(campaign, ("renown", "wealth"), viewer, hero=name, redact=redact)
+        sampled = sampled or any(s.sampled for s in found.values())
+        for col, what in ((1, "renown"), (2, "wealth")):
+            if s := found.get((name, what)):
+                fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name),
+                              row=1, col=col)
+    _days_axis(fig, today)
+    return _figure(fig, "Renown and wealth" + (SAMPLED if sampled else ""),
+                   "No renown or wealth yet")
+
+
+def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
+                          hero: str | None = None) -> go.Figure:
+    """Followers each hero has (those counting toward the cap) against the renown cap."""
+    counts = follower_counts(campaign, viewer)
+    names = _heroes(campaign, hero)
+    labels = [plot_text(n) for n in names]
+    fig = go.Figure([
+        go.Bar(x=labels, y=[counts[n][0] for n in names], name="followers"),
+        go.Scatter(x=labels, y=[counts[n][1] for n in names], name="cap", mode="markers",
+                   marker={"symbol": "line-ew", "size": 40, "line": {"width": 3}}),
+    ])
+    fig.update_yaxes(title_text="followers", dtick=1, rangemode="tozero")
+    return _figure(fig, "Followers against the renown cap")
+
+
+def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> go.Figure:
+    """Hero tokens gained and spent in each of the last SESSIONS_SHOWN sessions, and the pool
+    when the session's last change was made."""
+    before, points = token_changes(campaign, viewer, SESSIONS_SHOWN)
+    sessions: dict[int, list[int]] = {}  # session -> [gained, spent, pool]
+    previous = before
+    for p in points:
+        if previous is not None and p.after is not None:
+            delta = p.after - previous
+            row = sessions.setdefault(p.session or 0, [0, 0, 0])
+            row[0 if delta > 0 else 1] += abs(delta)
+            row[2] = p.after
+        previous = p.after
+    order = sorted(sessions)
+    fig = go.Figure()
+    if order:
+        fig.add_trace(go.Bar(x=order, y=[sessions[k][0] for k in order], name="gained"))
+        fig.add_trace(go.Bar(x=order, y=[sessions[k][1] for k in order], name="spent or lost"))
+        fig.add_trace(go.Scatter(x=order, y=[sessions[k][2] for k in order], name="pool",
+                                 mode="lines+markers"))
+    fig.update_xaxes(title_text="session", dtick=1)
+    fig.update_yaxes(title_text="hero tokens", rangemode="tozero")
+    fig.update_layout(barmode="group")
+    return _figure(fig, "Hero tokens by session", "No hero tokens yet")
+
+
+def _project_label(title: str, hero: str, done: bool) -> str:
+    return plot_text(f"{title} ({hero}){' ✓' if done else ''}")
+
+
+def project_progress(campaign: Campaign, *, viewer: str | None = None,
+                     hero: str | None = None, include_done: bool = True) -> go.Figure:
+    """Each project's points against its goal, milestones marked: those under way and (with
+    ``include_done``) the last DONE_SHOWN finished ones."""
+    projects = visible_projects(campaign, viewer, hero=hero, include_done=include_done)
+    labels = [_project_label(p.title, p.hero, p.done) for p in projects]
+    fig = go.Figure()
+    if projects:
+        fig.add_trace(go.Bar(y=labels, x=[p.goal for p in projects], name="goal",
+                             orientation="h", marker={"color": "rgba(0,0,0,0.08)"}))
+        fig.add_trace(go.Bar(y=labels, x=[p.points for p in projects], name="points",
+                             orientation="h", text=[f"{p.points}/{p.goal}" for p in projects],
+                             textposition="auto"))
+        marks = [(m, label) for p, label in zip(projects, labels, strict=True)
+                 for m in milestones_for_goal(p.goal)]
+        if marks:
+            fig.add_trace(go.Scatter(x=[m for m, _ in marks], y=[lb for _, lb in marks],
+                                     name="milestones", mode="markers",
+                                     marker={"symbol": "line-ns", "size": 18,
+                                             "line": {"width": 2, "color": "#444"}}))
+    fig.update_xaxes(title_text="project points", rangemode="tozero")
+    fig = _figure(fig, "Projects", "No projects yet")
+    fig.update_layout(barmode="overlay", height=max(260, 120 + 50 * len(projects)))
+    return fig
+
+
+def forecast_curve(curve: Curve, *, title: str = "Forecast", step: str = "day") -> go.Figure:
+    """The chance a project is done after each step (``curve.probabilities``)."""
+    steps = list(range(1, len(curve.probabilities) + 1))
+    fig = go.Figure(go.Scatter(
+        x=steps, y=list(curve.probabilities), name="chance done", mode="lines+markers",
+        hovertemplate=f"{step} %{{x}}: %{{y:.1%}}<extra></extra>"))
+    fig.update_xaxes(title_text=f"{step}s from now")
+    fig.update_yaxes(title_text="chance done", tickformat=".0%", range=[0, 1.02])
+    expected = f"expected {curve.expected_rolls:.1f} {step}s"
+    return _figure(fig, f"{plot_text(title)}: {curve.points_already}/{curve.goal}, {expected}")
+
+
+def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | None = None,
+                     **whatif: Any) -> go.Figure:
+    """A project's forecast by day (``Campaign.forecast``'s keywords are the what-ifs)."""
+    target = campaign.project(project)
+    if not may_see(target.visibility, viewer):
+        raise _hidden(project)
+    curve = campaign.forecast(target.id, **whatif)
+    return forecast_curve(curve, title=target.title)
+
+
+def _hidden(project: int | str) -> Exception:
+    """The error for a project the viewer may not see (worded like any unknown project)."""
+    from drawsteel_kit.kit.errors import ProjectNotStarted
+
+    return ProjectNotStarted(f"no project {project!r} to show")
+
+
+def _changes(events: Iterable[Any], table: str, field: str) -> dict[Any, list[Any]]:
+    """key -> [first before, last after, insert row or None] for one field of one table."""
+    out: dict[Any, list[Any]] = {}
+    for ev in events:
+        for op in ev.ops:
+            if op["table"] != table:
+                continue
+            if op["op"] == "insert" and field in op["row"]:
+                out[op["key"]] = [None, op["row"][field], op["row"]]
+            elif op["op"] == "update" and field in op["after"]:
+                row = out.setdefault(op["key"], [op["before"].get(field), None, None])
+                row[1] = op["after"][field]
+    return out
+
+
+def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
+    """What a resolved plan changed (or, for a dry run, would change): project points and
+    hero XP, before and after, read from the events it wrote or would write."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("Project points", "XP"))
+    points = _changes(resolution.events, "projects", "points")
+    known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
+        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
+    labels, before, after, goals = [], [], [], []
+    for key, (old, new, row) in points.items():
+        info = row if row is not None else known.get(key)
+        title = info["title"] if isinstance(info, dict) else getattr(info, "title", f"#{key}")
+        goal = info["goal"] if isinstance(info, dict) else getattr(info, "goal", None)
+        labels.append(plot_text(title))
+        before.append(old or 0)
+        after.append(new)
+        goals.append(goal)
+    if labels:
+        fig.add_trace(go.Bar(x=labels, y=before, name="points before"), row=1, col=1)
+        fig.add_trace(go.Bar(x=labels, y=after, name="points after"), row=1, col=1)
+        fig.add_trace(go.Scatter(x=labels, y=goals, name="goal", mode="markers",
+                                 marker={"symbol": "line-ew", "size": 30,
+                                         "line": {"width": 3}}), row=1, col=1)
+    xp = _changes(resolution.events, "heroes", "xp")
+    if xp:
+        names = list(xp)
+        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][0] for n in names],
+                             name="XP before"),
+                      row=1, col=2)
+        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][1] for n in names],
+                             name="XP after"),
+                      row=1, col=2)
+    fig.update_layout(barmode="group")
+    verb = "would change" if resolution.dry_run else "changed"
+    return _figure(fig, f"What the plan {verb}", "The plan changes no points or XP")

@@ -1,0 +1,178 @@
+"""The player pages as data: the party page and each hero's page, as HTML blocks and figures.
+
+Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static publishing
+(:mod:`drawsteel_kit.workbook.publish`) writes them out, so both show exactly the same thing. The
+party page shows party rows only; a hero's page adds that hero's own ``hero:NAME`` rows. Pages are
+built from a :class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView` only, which holds
+nothing marked for the Director (a hidden change shows as "Adjusted by the Director"). Every text is
+escaped (``kit.ui.html``: a template's arguments are escaped unless they are Markup).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
+from drawsteel_kit.kit.ui.pages import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
+from drawsteel_kit.systems.draw_steel.pages import charts
+from drawsteel_kit.systems.draw_steel.pages.data import (
+    follower_counts,
+    may_see,
+    redactor,
+    visible_followers,
+    visible_projects,
+)
+from drawsteel_kit.systems.draw_steel.pages.encounters import hero_encounters, party_encounters
+from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+from drawsteel_kit.systems.draw_steel.records import read_inventory, read_titles
+from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for_level
+
+if TYPE_CHECKING:
+
+    from drawsteel_kit.kit.ledger import Event
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "nav", "page_owner", "party_page",
+           "player_page", "query_link", "section"]
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(list(campaign.heroes), current, linker)
+
+
+def _next_xp(level: int, track: str) -> str:
+    return "-" if level >= MAX_LEVEL else str(xp_for_level(level + 1, track))
+
+
+def _history(events: list[Event], redact: Callable[[str], str]) -> Markup:
+    return table(["#", "day", "what happened"],
+                 [(e.id, e.day, redact(e.summary)) for e in events], empty="Nothing yet.")
+
+
+def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
+    rows = [(p.title, p.hero, p.template, progress(p.points, p.goal),
+             ", ".join(map(str, p.milestones_reached)) or "-")
+            for p in visible_projects(campaign, viewer, hero=hero, include_done=False)]
+    return table(["project", "hero", "kind", "progress", "milestones reached"], rows,
+                 empty="No projects under way.")
+
+
+def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
+    rows = [(f.hero, f.name, f.role, f.ancestry, works_on or "-")
+            for f, works_on in visible_followers(campaign, viewer, hero=hero)]
+    return table(["hero", "follower", "role", "ancestry", "works on"], rows,
+                 empty="No followers yet.")
+
+
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
+    """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
+    campaign = books(view)
+    viewer = "party"
+    redact = redactor(campaign, viewer)
+    party = campaign.party
+    track = str(party.settings.get("xp_track", "normal"))
+    session = (f"session {party.session} (open)" if party.session_open
+               else f"{party.session} session(s) played")
+    home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
+    header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Day {} · {} · '
+                    "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
+                                                    party.hero_tokens, home,
+                                                    _nav(campaign, None, linker))
+    heroes = table(
+        ["hero", "player", "class", "level", "XP", "next", "victories", "stamina",
+         "recoveries", "renown", "wealth"],
+        [(link(h.name, linker(h.name)), h.player, h.hero_class, h.level, h.xp,
+          _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
+          f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
+         for h in campaign.heroes.values()], css="dsk-heroes")
+    counts = follower_counts(campaign, viewer)
+    caps = ", ".join(f"{n} {c}/{cap}" for n, (c, cap) in counts.items())
+    blocks: list[Block] = [
+        Html(Markup("{}<h2>Heroes</h2>{}</div>").format(header, heroes)),
+        party_encounters(campaign, redact),
+        section("Projects under way", _projects_table(campaign, viewer, None)),
+        charts.project_progress(campaign, viewer=viewer),
+        section("Followers", _followers_table(campaign, viewer, None),
+                Markup('<p class="dsk-meta">Followers against the cap: {}</p>').format(caps)),
+        charts.followers_against_cap(campaign, viewer=viewer),
+        charts.xp_and_level(campaign, viewer=viewer),
+        charts.renown_and_wealth(campaign, viewer=viewer),
+        charts.hero_tokens_by_session(campaign, viewer=viewer),
+        section("Recent events",
+                _history(campaign.history(visible_to=viewer, limit=HISTORY_ROWS), redact)),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def hero_page(view: PartyView, hero: str | None = None, *,
+              linker: Linker = query_link) -> Page:
+    """One hero's page (``view`` is that hero's): their numbers, projects, followers, items,
+    charts and history, with their own ``hero:NAME`` rows (and no one else's)."""
+    campaign = books(view)
+    h = campaign.hero(page_owner(view, hero))
+    viewer = h.name
+    redact = redactor(campaign, viewer)
+    db = campaign.ledger.db
+    track = str(campaign.settings.get("xp_track", "normal"))
+    titles = [t.title for t in read_titles(db, hero=h.name) if may_see(t.visibility, viewer)]
+    about = " · ".join(x for x in (h.ancestry, h.hero_class, h.career, f"player {h.player}")
+                       if x)
+    stats = table(
+        ["level", "XP", "next", "victories", "stamina", "recoveries", "renown", "wealth",
+         "project points"],
+        [(h.level, h.xp, _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
+          f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth, h.project_points)],
+        css="dsk-stats")
+    traits = table(["", ""], [
+        ("characteristics", ", ".join(f"{k} {v:+d}" for k, v in h.characteristics.items())),
+        ("skills", ", ".join(h.skills) or "-"), ("languages", ", ".join(h.languages) or "-"),
+        ("titles", ", ".join(titles) or "-"), ("perks", ", ".join(h.perks) or "-"),
+    ])
+    items = table(["item", "kind", "count"],
+                  [(i.item, i.kind, i.count) for i in read_inventory(db, holder=h.name)
+                   if may_see(i.visibility, viewer)], empty="No items.")
+    history = campaign.history(hero=h.name, visible_to=viewer, limit=HISTORY_ROWS)
+    blocks: list[Block] = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}{}</div>'
+                    ).format(STYLE, h.name, about, _nav(campaign, h.name, linker), stats,
+                             traits)),
+        hero_encounters(campaign, h.name, redact),
+        section("Projects under way", _projects_table(campaign, viewer, h.name)),
+        charts.project_progress(campaign, viewer=viewer, hero=h.name),
+        section("Followers", _followers_table(campaign, viewer, h.name),
+                Markup("<h2>Items</h2>"), items),
+        charts.xp_and_level(campaign, viewer=viewer, hero=h.name),
+        charts.renown_and_wealth(campaign, viewer=viewer, hero=h.name),
+        section("Recent events", _history(history, redact)),
+    ]
+    return Page(h.name, h.name, tuple(blocks))
+
+
+def player_page(source: Campaign | PartyView, hero: str | None = None, *,
+                linker: Linker = query_link) -> Page:
+    """The party page, or ``hero``'s page when one is named (another system's character,
+    in a campaign that plays another system: its own pages, ``systems.<name>.pages``).
+
+    A campaign is first narrowed to the viewer's :class:`PartyView`: the builders below
+    read nothing else, so nothing marked for the Director reaches a page."""
+    view = source if isinstance(source, PartyView) else PartyView.of(source, hero or None)
+    if hero and view.hero is None:
+        page_owner(view, hero)  # a party view has no hero's page in it
+    campaign = books(view)
+    played = campaign.system
+    if not played.is_default:
+        pages = played.part("dashboard")
+        return pages.party_page(view, linker=linker) if view.hero is None else \
+            pages.member_page(view, page_owner(view, hero), linker=linker)
+    return party_page(view, linker=linker) if view.hero is None else hero_page(
+        view, hero, linker=linker)
+

@@ -1,0 +1,228 @@
+"""The numbers the charts and pages show, read from the ledger with visibility applied.
+
+A *viewer* is who is looking: ``None`` for the Director (everything), ``"party"`` for the
+party page (party rows only), or a hero's name (party rows and that hero's own
+``hero:NAME`` rows). Nothing here writes, so a read-only campaign serves every function.
+
+A long campaign's pages cost what a young one's do: state comes from the projections, the
+finished projects shown are the last :data:`DONE_SHOWN`, and a number's history is read from
+the timeline index, every change when there are at most :data:`MAX_POINTS` of them, else a
+sample of them spread over the whole campaign (see :func:`series`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ledger.projections import (
+    finished_projects,
+    hidden_project_titles,
+    projects_by_id,
+)
+from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline, read_titles
+from drawsteel_kit.systems.draw_steel.state import FollowerState, ProjectState, read_followers
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+try:  # the renown rules' home; rules.followers has had it from the start
+    from drawsteel_kit.systems.draw_steel.rules.renown import follower_cap
+except ImportError:  # pragma: no cover - until rules.renown lands
+    from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
+
+__all__ = [
+    "DONE_SHOWN",
+    "MAX_POINTS",
+    "PARTY_KEY",
+    "Series",
+    "follower_counts",
+    "may_see",
+    "redactor",
+    "series",
+    "visible_followers",
+    "visible_projects",
+]
+
+#: The party row's key in the timeline.
+PARTY_KEY = "1"
+#: Finished projects shown besides those under way: the last ones (by when they started).
+DONE_SHOWN = 10
+#: A number with more changes than this is drawn from a sample of this many of them.
+MAX_POINTS = 150
+
+
+def may_see(visibility: str, viewer: str | None) -> bool:
+    """Whether ``viewer`` may see a row of this visibility."""
+    if viewer is None:
+        return True
+    if visibility == "party":
+        return True
+    return viewer != "party" and visibility == f"hero:{viewer}"
+
+
+def visible_projects(campaign: Campaign, viewer: str | None, *, hero: str | None = None,
+                     include_done: bool = True) -> list[ProjectState]:
+    """Projects the viewer may see, oldest first (one hero's when named): those under way
+    and, with ``include_done``, the last :data:`DONE_SHOWN` finished ones."""
+    found = [p for p in campaign.projects(hero=hero, status="active")
+             if may_see(p.visibility, viewer)]
+    if include_done:
+        name = campaign.hero(hero).name if hero else None
+        found += [ProjectState.from_row(r) for r in finished_projects(
+            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]
+    return sorted(found, key=lambda p: p.id)
+
+
+#: What a page shows instead of the title of a project the viewer may not see.
+HIDDEN = "(hidden)"
+
+
+def redactor(campaign: Campaign, viewer: str | None) -> Callable[[str], str]:
+    """A function that blanks the titles of projects the viewer may not see out of a text.
+
+    Event summaries and reasons are written once for everyone: a party-visible respite's
+    summary can name a Director-only project it rolled on. Player pages pass every such
+    text through this, so a hidden title never reaches them."""
+    if viewer is None:
+        return str
+    hidden = sorted({t for t in hidden_project_titles(campaign.ledger.db, viewer)
+                     if t.strip()}, key=len, reverse=True)
+
+    def redact(value: str) -> str:
+        for title in hidden:
+            value = value.replace(title, HIDDEN)
+        return value
+
+    return redact
+
+
+def visible_followers(campaign: Campaign, viewer: str | None, *, hero: str | None = None
+                      ) -> list[tuple[FollowerState, str]]:
+    """Active followers with the title of what they work on ('' when the viewer may not see
+    that project, so a Director-only project's title never reaches a player page)."""
+    followers = read_followers(campaign.ledger.db, hero=hero)
+    titles = {r["id"]: r["title"] for r in projects_by_id(
+        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))
+        if may_see(r["visibility"], viewer)}
+    return [(f, titles.get(f.project_id, "") if f.project_id is not None else "")
+            for f in followers]
+
+
+def follower_counts(campaign: Campaign, viewer: str | None = None
+                    ) -> dict[str, tuple[int, int]]:
+    """Each hero's followers that count toward the cap, and the cap (renown plus titles)."""
+    db = campaign.ledger.db
+    use_titles = bool(campaign.settings.get("title_followers", True))
+    out: dict[str, tuple[int, int]] = {}
+    for name, hero in campaign.heroes.items():
+        bonus = sum(t.followers for t in read_titles(db, hero=name, visible_to=None)
+                    if may_see(t.visibility, viewer)) if use_titles else 0
+        count = sum(1 for f in read_followers(db, hero=name) if f.counts)
+        out[name] = (count, follower_cap(max(0, hero.renown), max(0, bonus)))
+    return out
+
+
+@dataclass(frozen=True)
+class Series:
+    """One number over campaign days: a step line starting from the value before its first
+    change. ``events`` and ``reasons`` belong to each point (0 and '' for the start).
+    ``sampled``: the number changed more than :data:`MAX_POINTS` times and these points are
+    a sample of its changes, spread over the whole campaign (the first and the last are
+    always in it)."""
+
+    key: str
+    field: str
+    days: tuple[int, ...]
+    values: tuple[int, ...]
+    events: tuple[int, ...]
+    reasons: tuple[str, ...]
+    sessions: tuple[int | None, ...]
+    sampled: bool = False
+
+
+def _points(rows: Iterable[dict]) -> list[TimelinePoint]:
+    out = []
+    for r in rows:
+        r = dict(r)
+        r.pop("id")
+        r["table"] = r.pop("tbl")
+        out.append(TimelinePoint(**r))
+    return out
+
+
+def _changes(campaign: Campaign, key: str, field: str, viewer: str | None
+             ) -> tuple[list[TimelinePoint], bool]:
+    """One number's visible changes: all of them, or a sample when there are too many."""
+    db = campaign.ledger.db
+    tbl = "party" if key == PARTY_KEY else "heroes"
+    rows = timeline.first_changes(db, tbl, key, field, viewer, MAX_POINTS + 1)
+    if len(rows) <= MAX_POINTS:
+        return _points(rows), False
+    return _points(timeline.sample(db, tbl, key, field, viewer, MAX_POINTS)), True
+
+
+def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
+           hero: str | None = None, redact: Callable[[str], str] | None = None
+           ) -> dict[tuple[str, str], Series]:
+    """Time series by (key, field) from the ledger's timeline (``hero="party"``: the party's).
+
+    Only changes the viewer may see are drawn; a value an undo or a hidden change set
+    shows up at the next visible change. A number that changed more than MAX_POINTS times
+    is drawn from a sample of its changes (``Series.sampled``), so a page costs the same
+    however long the campaign has run. ``redact``: the viewer's :func:`redactor`, when the
+    caller already has it."""
+    fields = list(fields)
+    grouped: dict[tuple[str, str], list[TimelinePoint]] = {}
+    sampled: set[tuple[str, str]] = set()
+    if hero is None:  # every hero and the party: the whole timeline
+        for p in read_timeline(campaign.ledger.db, fields=fields, visible_to=viewer):
+            if p.after is not None:
+                grouped.setdefault((p.key, p.field), []).append(p)
+    else:
+        key = PARTY_KEY if hero == "party" else hero
+        for field in fields:
+            points, cut = _changes(campaign, key, field, viewer)
+            if points:
+                grouped[(key, field)] = points
+            if cut:
+                sampled.add((key, field))
+    redact = redact or redactor(campaign, viewer)
+    out = {}
+    for (key, field), rows in grouped.items():
+        first = rows[0]
+        start = [] if first.before is None else [(first.day, first.before, 0, "",
+                                                   first.session)]
+        data = start + [(p.day, p.after, p.event_id, redact(p.reason), p.session)
+                        for p in rows]
+        days, values, events, reasons, sessions = (tuple(col) for col in zip(*data, strict=True))
+        out[(key, field)] = Series(key, field, days, values, events, reasons, sessions,
+                                   (key, field) in sampled)
+    return out
+
+
+def token_changes(campaign: Campaign, viewer: str | None, sessions: int
+                  ) -> tuple[int | None, list[TimelinePoint]]:
+    """The party's hero-token changes the viewer may see in the last ``sessions`` sessions
+    (oldest first), and the pool just before them (None when they start the history and the
+    first has no value before it). Reads back from the newest change only as far as needed."""
+    rows: list[dict] = []
+    seen: set[int] = set()
+    before: int | None = None
+    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",
+                                    viewer)
+    try:
+        for row in changes:
+            number = row["session"] or 0
+            if number not in seen and len(seen) == sessions:
+                before = row["after"]  # the pool the oldest change shown started from
+                break
+            seen.add(number)
+            rows.append(row)
+        else:
+            before = rows[-1]["before"] if rows else None
+    finally:
+        changes.close()
+    return before, _points(reversed(rows))

@@ -1,0 +1,89 @@
+"""The followers panel: each hero's cap, recruiting (a respite's Recruit activity), dismissing
+and assigning to a project."""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from drawsteel_kit.kit.ui.html import Markup, lines
+from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.systems.draw_steel.activities import NewFollower, Recruit
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["FollowersPanel"]
+
+
+class FollowersPanel(Panel):
+    """Followers against each hero's renown cap."""
+
+    title = "Followers"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.caps = W.HTML()
+        self.table = W.HTML()
+        self.hero = W.Dropdown(description="Hero")
+        self.at = W.Dropdown(description="At")
+        self.name = W.Text(description="Name")
+        self.role = W.Dropdown(options=["artisan", "sage"], description="Role")
+        self.ancestry = W.Text(description="Ancestry")
+        self.physical = W.Dropdown(options=["might", "agility"], description="Physical")
+        self.skills = W.Text(description="Skills", placeholder="four, comma, separated")
+        self.languages = W.Text(description="Languages", placeholder="two, languages")
+        self.recruit_button = self.button("Recruit (takes the hero's respite)", self.recruit,
+                                          "success")
+        self.follower = W.Dropdown(description="Follower")
+        self.reason = W.Text(description="Reason")
+        self.dismiss_button = self.button("Dismiss", self.dismiss, "warning")
+        self.project = W.Dropdown(description="Project")
+        self.skill_applies = W.Checkbox(value=False, description="A skill of theirs applies")
+        self.assign_button = self.button("Assign", self.assign)
+        self.busy = W.Label()
+        self._box = W.VBox([
+            self.caps, self.table, W.HTML(Markup("<b>Recruit</b>")), W.HBox([self.hero, self.at]),
+            W.HBox([self.name, self.role, self.ancestry, self.physical]),
+            W.HBox([self.skills, self.languages]), W.HBox([self.recruit_button, self.busy]),
+            W.HTML(Markup("<b>Dismiss or assign</b>")), W.HBox([self.follower, self.reason,
+                                                        self.dismiss_button]),
+            W.HBox([self.project, self.skill_applies, self.assign_button]), self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        heroes = self.hero_options()
+        self.caps.value = lines("\n".join(str(self.campaign.follower_cap(h)) for h in heroes))
+        followers = self.campaign.followers()
+        titles = {p.id: p.title for p in self.campaign.projects()}
+        self.table.value = html_table(
+            ["#", "Follower", "Role", "Hero", "Works on"],
+            [(f.id, f.name, f.role, f.hero, titles.get(f.project_id, "") if f.project_id else "")
+             for f in followers])
+        for dropdown, options in (
+                (self.hero, [(h, h) for h in heroes]),
+                (self.at, [(p, p) for p in self.campaign.recruiting_places()]),
+                (self.follower, [(f"#{f.id} {f.name} ({f.hero})", f.id) for f in followers]),
+                (self.project, [("(no project: rest)", None)]
+                 + [(f"#{p.id} {p.title}", p.id)
+                    for p in self.campaign.projects(status="active")])):
+            keep = dropdown.value
+            dropdown.options = options
+            if keep in [v for _, v in options]:
+                dropdown.value = keep
+
+    def recruit(self) -> None:
+        hero = self.hero.value
+        new = NewFollower(self.name.value, self.role.value, self.ancestry.value,
+                          split_list(self.skills.value), split_list(self.languages.value),
+                          self.physical.value if self.role.value == "artisan" else None)
+        self.busy.value = "Taking the respite ..."
+        self.run(lambda: self.campaign.take_respite(
+            [hero], activities={hero: Recruit((new,), at=self.at.value)}),
+            lambda h: "\n".join(e.summary for e in h.events))
+        self.busy.value = ""
+
+    def dismiss(self) -> None:
+        self.run(lambda: self.campaign.dismiss_follower(self.follower.value,
+                                                        reason=self.reason.value))
+
+    def assign(self) -> None:
+        self.run(lambda: self.campaign.assign_follower(self.follower.value, self.project.value,
+                                                       skill_applies=self.skill_applies.value))

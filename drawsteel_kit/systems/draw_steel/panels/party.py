@@ -1,0 +1,99 @@
+"""The party overview and the session panel (start/end, victories, hero tokens)."""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+from drawsteel_kit.kit.ui.html import Markup, escape
+from drawsteel_kit.kit.ui.panels import Panel, html_table
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["PartyOverview", "SessionPanel"]
+
+SPENDS = ("surges", "save", "reroll", "stamina")
+
+
+class PartyOverview(Panel):
+    """Every hero's numbers, the day, the session and the hero-token pool."""
+
+    title = "Party"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.header = W.HTML()
+        self.table = W.HTML()
+        self.refresh_button = self.button("Refresh", self.refresh)
+        self._box = W.VBox([self.header, self.table, self.refresh_button, self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        party = self.campaign.party
+        state = "open" if party.session_open else "closed"
+        self.header.value = Markup("<b>{}</b>: day {}, session {} ({}), {} hero token(s)").format(
+            party.name, party.day, party.session, state, party.hero_tokens)
+        self.table.value = html_table(
+            ["Hero", "Level", "XP", "Victories", "Stamina", "Recoveries", "Renown", "Wealth"],
+            [(h.name, h.level, h.xp, h.victories, f"{h.stamina}/{h.max_stamina}",
+              f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
+             for h in self.campaign.heroes.values()])
+
+
+class SessionPanel(Panel):
+    """Start and end sessions, award victories, award and spend hero tokens."""
+
+    title = "Session"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.status = W.HTML()
+        self.start_button = self.button("Start session", self.start, "success")
+        self.end_button = self.button("End session", self.end, "warning")
+        self.victory_heroes = W.SelectMultiple(description="Heroes")
+        self.victory_count = W.BoundedIntText(value=1, min=1, max=1000, description="Victories")
+        self.victory_reason = W.Text(description="Reason")
+        self.award_victories_button = self.button("Award victories", self.award_victories)
+        self.token_count = W.BoundedIntText(value=1, min=1, max=1000, description="Tokens")
+        self.token_reason = W.Text(description="Reason")
+        self.award_tokens_button = self.button("Award hero tokens", self.award_tokens)
+        self.spend = W.Dropdown(options=SPENDS, description="Spend on")
+        self.spend_hero = W.Dropdown(description="Hero")
+        self.spend_button = self.button("Spend hero tokens", self.spend_tokens)
+        self._box = W.VBox([
+            self.status, W.HBox([self.start_button, self.end_button]),
+            W.HTML(Markup("<b>Victories</b> (none chosen: every hero)")),
+            self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
+            self.award_victories_button,
+            W.HTML(Markup("<b>Hero tokens</b>")), W.HBox([self.token_count, self.token_reason]),
+            self.award_tokens_button, W.HBox([self.spend, self.spend_hero]), self.spend_button,
+            self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        party = self.campaign.party
+        self.status.value = escape(f"Session {party.session} is "
+                                   f"{'open' if party.session_open else 'closed'}; the pool "
+                                   f"holds {party.hero_tokens} hero token(s)")
+        heroes = self.hero_options()
+        chosen = [h for h in self.victory_heroes.value if h in heroes]
+        self.victory_heroes.options = heroes
+        self.victory_heroes.value = tuple(chosen)
+        self.spend_hero.options = [("(the party)", "")] + [(h, h) for h in heroes]
+
+    def start(self) -> None:
+        self.run(self.campaign.start_session)
+
+    def end(self) -> None:
+        self.run(self.campaign.end_session)
+
+    def award_victories(self) -> None:
+        heroes = list(self.victory_heroes.value) or None
+        self.run(lambda: self.campaign.award_victories(
+            self.victory_count.value, heroes, reason=self.victory_reason.value))
+
+    def award_tokens(self) -> None:
+        self.run(lambda: self.campaign.award_tokens(self.token_count.value,
+                                                    reason=self.token_reason.value))
+
+    def spend_tokens(self) -> None:
+        self.run(lambda: self.campaign.spend_tokens(self.spend.value,
+                                                    hero=self.spend_hero.value or None))

@@ -1,0 +1,182 @@
+"""The respite panel: a row per hero (activity, project, edges/banes, skill, typed-in dice),
+a Preview that writes nothing, then Commit."""
+
+from __future__ import annotations
+
+import secrets
+
+import ipywidgets as W
+
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ui.panels import Panel, preview, split_list
+from drawsteel_kit.systems.draw_steel.activities import (
+    Activity,
+    FindSource,
+    NewFollower,
+    Other,
+    ProjectRoll,
+    Recruit,
+    ServeAsSource,
+    StudyGuide,
+)
+from drawsteel_kit.systems.draw_steel.book.base import Happened
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["ACTIVITIES", "RespitePanel", "RespiteRow", "parse_faces"]
+
+ACTIVITIES = (("rest only", "rest"), ("project roll", "roll"), ("study a guide", "guide"),
+              ("find a source", "find"), ("serve as source", "serve"), ("recruit", "recruit"),
+              ("other (text)", "other"))
+DICE_HINT = "leave empty to roll, or type the faces: 7 3"
+
+
+def parse_faces(text: str) -> tuple[int, ...] | None:
+    """Typed-in dice faces ("7 3" or "7, 3"); None when the box is empty (roll them)."""
+    words = text.replace(",", " ").split()
+    if not words:
+        return None
+    try:
+        return tuple(int(w) for w in words)
+    except ValueError:
+        raise RulesError(f"typed-in dice must be whole numbers separated by spaces, got "
+                         f"{text!r}; {DICE_HINT}") from None
+
+
+class RespiteRow:
+    """One hero's line: whether they rest, and their one activity."""
+
+    def __init__(self, hero: str) -> None:
+        self.hero = hero
+        self.takes = W.Checkbox(value=True, description=hero, indent=False)
+        self.activity = W.Dropdown(options=ACTIVITIES, value="rest", description="Activity")
+        self.project = W.Dropdown(description="Project")
+        self.edges = W.BoundedIntText(value=0, min=0, max=2, description="Edges")
+        self.banes = W.BoundedIntText(value=0, min=0, max=2, description="Banes")
+        self.skill = W.Text(description="Skill", placeholder="a skill that applies (+2)")
+        self.dice = W.Text(description="Dice", placeholder=DICE_HINT)
+        self.guide = W.Text(description="Guide")
+        self.knowledge = W.BoundedIntText(value=0, min=0, max=10_000, description="Knowledge")
+        self.text = W.Text(description="Other", placeholder="changes kit, ...")
+        self.recruit_name = W.Text(description="Follower")
+        self.recruit_role = W.Dropdown(options=["artisan", "sage"], description="Role")
+        self.recruit_ancestry = W.Text(description="Ancestry")
+        self.recruit_physical = W.Dropdown(options=["might", "agility"], description="Physical")
+        self.recruit_skills = W.Text(description="Skills", placeholder="four, comma, separated")
+        self.recruit_languages = W.Text(description="Languages", placeholder="two, languages")
+        self.recruit_at = W.Dropdown(description="At")
+        self.widget = W.VBox([
+            W.HBox([self.takes, self.activity, self.project]),
+            W.HBox([self.edges, self.banes, self.skill, self.dice]),
+            W.HBox([self.guide, self.knowledge, self.text]),
+            W.HBox([self.recruit_name, self.recruit_role, self.recruit_ancestry,
+                    self.recruit_physical]),
+            W.HBox([self.recruit_skills, self.recruit_languages, self.recruit_at])])
+
+    def build(self) -> Activity | None:
+        """The activity these widgets describe (None: rest only)."""
+        kind, project = self.activity.value, self.project.value
+        if kind == "rest":
+            return None
+        if kind == "other":
+            return Other(self.text.value)
+        if kind == "recruit":
+            new = NewFollower(self.recruit_name.value, self.recruit_role.value,
+                              self.recruit_ancestry.value, split_list(self.recruit_skills.value),
+                              split_list(self.recruit_languages.value),
+                              self.recruit_physical.value
+                              if self.recruit_role.value == "artisan" else None)
+            return Recruit((new,), at=self.recruit_at.value or None)
+        if project is None:
+            raise RulesError(f"{self.hero}: choose the project for {kind!r} (start one in the "
+                             "Projects tab first)")
+        if kind == "roll":
+            return ProjectRoll(project, edges=self.edges.value, banes=self.banes.value,
+                               skill=self.skill.value.strip() or None,
+                               dice=parse_faces(self.dice.value))
+        if kind == "guide":
+            return StudyGuide(project, self.guide.value, self.knowledge.value)
+        return FindSource(project) if kind == "find" else ServeAsSource(project)
+
+
+class RespitePanel(Panel):
+    """Take a respite: preview what it would write, then commit exactly that."""
+
+    title = "Respite"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.rows: dict[str, RespiteRow] = {}
+        self.rows_box = W.VBox()
+        self.reason = W.Text(description="Reason")
+        self.interrupted = W.Checkbox(value=False, description="Interrupted (no benefits)")
+        self.preview_button = self.button("Preview", self.preview)
+        self.commit_button = self.button("Commit", self.commit, "success")
+        self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
+        self.busy = W.Label()
+        self.preview_text = W.HTML()
+        self.seed: int | None = None
+        self._box = W.VBox([self.rows_box, W.HBox([self.reason, self.interrupted]),
+                            W.HBox([self.preview_button, self.commit_button]),
+                            W.HBox([self.progress, self.busy]), self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        heroes = self.hero_options()
+        for name in heroes:
+            self.rows.setdefault(name, RespiteRow(name))
+        self.rows = {h: self.rows[h] for h in heroes}
+        projects = [(f"#{p.id} {p.title} ({p.hero}, {p.points}/{p.goal})", p.id)
+                    for p in self.campaign.projects(status="active")]
+        places = self.campaign.recruiting_places()
+        for row in self.rows.values():
+            keep = row.project.value
+            row.project.options = [("(none)", None), *projects]
+            row.project.value = keep if keep in [v for _, v in projects] else None
+            keep_place = row.recruit_at.value
+            row.recruit_at.options = places
+            if keep_place in places:
+                row.recruit_at.value = keep_place
+        self.rows_box.children = [r.widget for r in self.rows.values()]
+
+    def _call(self) -> Happened:
+        heroes = [h for h, row in self.rows.items() if row.takes.value]
+        activities = {}
+        for h in heroes:
+            act = self.rows[h].build()
+            if act is not None:
+                activities[h] = act
+        if self.seed is None:
+            self.seed = secrets.randbelow(2**31)
+        return self.campaign.take_respite(heroes, activities=activities,
+                                          interrupted=self.interrupted.value,
+                                          reason=self.reason.value, seed=self.seed)
+
+    def _working(self, text: str) -> None:
+        self.busy.value = text
+        self.progress.value = 0
+
+    def _done(self) -> None:
+        self.busy.value = ""
+        self.progress.value = self.progress.max
+
+    @staticmethod
+    def describe(happened: Happened) -> str:
+        return "\n".join(e.summary for e in happened.events)
+
+    def preview(self) -> None:
+        """What a commit would write, rolled back (the same seed is kept for the commit)."""
+        self._working("Previewing the respite ...")
+        result = self.attempt(lambda: preview(self.campaign, self._call))
+        self._done()
+        if result is not None:
+            self.say("Preview (nothing written):\n" + self.describe(result))
+            self.preview_text.value = self.message.value
+
+    def commit(self) -> None:
+        """Write the respite (with the previewed dice when there was a preview)."""
+        self._working(f"Resolving the respite for {sum(r.takes.value for r in self.rows.values())}"
+                      " hero(es) ...")
+        result = self.run(self._call, lambda h: "Written:\n" + self.describe(h))
+        self._done()
+        if result is not None:
+            self.seed = None

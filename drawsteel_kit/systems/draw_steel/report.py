@@ -1,0 +1,62 @@
+"""Plain-text reports of a campaign for the terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, echelon, xp_for_level
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["status_text"]
+
+
+def status_text(camp: Campaign) -> str:
+    """The party and its heroes, as `drawsteel-kit status` prints them."""
+    party = camp.party
+    if not camp.system.is_default:
+        session = (f"session {party.session} (open)" if party.session_open
+                   else f"{party.session} session(s) played")
+        return "\n".join([f"{party.name} ({camp.system.title}) — day {party.day}, {session}",
+                          "", *camp.book.status_lines()])
+    track = str(party.settings.get("xp_track", "normal"))
+    session = (f"session {party.session} (open)" if party.session_open
+               else f"{party.session} session(s) played")
+    lines = [
+        f"{party.name} — day {party.day}, {session}, hero tokens {party.hero_tokens}",
+    ]
+    if party.stronghold:
+        lines.append(f"Stronghold: {party.stronghold.get('name', '')}")
+    lines.append("")
+    header = f"{'hero':<16}{'class':<13}{'lvl':>4}{'xp':>6}{'next':>6}{'vict':>6}" \
+             f"{'stamina':>10}{'recov':>8}{'renown':>8}{'wealth':>8}"
+    lines.append(header)
+    for h in camp.heroes.values():
+        nxt = xp_for_level(h.level + 1, track) if h.level < MAX_LEVEL else "-"
+        lines.append(
+            f"{h.name[:15]:<16}{h.hero_class[:12]:<13}{h.level:>4}{h.xp:>6}{nxt!s:>6}"
+            f"{h.victories:>6}{f'{h.stamina}/{h.max_stamina}':>10}"
+            f"{f'{h.recoveries}/{h.max_recoveries}':>8}{h.renown:>8}{h.wealth:>8}"
+        )
+    levels = sorted({echelon(h.level) for h in camp.heroes.values()})
+    extras = []
+    for h in camp.heroes.values():
+        cap = camp.follower_cap(h.name)
+        names = ", ".join(f"{f.name} ({f.role})" for f in camp.followers(h.name))
+        titles = ", ".join(h.titles)
+        if cap.cap or cap.kept or titles:
+            extras.append(f"{h.name}: {cap.kept}/{cap.cap} followers"
+                          + (f" ({names})" if names else "")
+                          + ("; over the cap: no new follower can join" if cap.over else "")
+                          + (f"; titles: {titles}" if titles else ""))
+    if extras:
+        lines += ["", *extras]
+    items = camp.inventory()
+    if items:
+        lines.append("Treasure and gear: " + ", ".join(
+            f"{i.item}" + (f" x{i.count}" if i.count != 1 else "") for i in items[:12])
+            + (f" and {len(items) - 12} more" if len(items) > 12 else ""))
+    lines.append("")
+    lines.append(f"Echelon(s): {', '.join(map(str, levels))}; XP track: {track}")
+    return "\n".join(lines)

@@ -1,0 +1,170 @@
+"""Hero tokens: the party's shared pool of luck (000: 746-773; 001: 18-24).
+
+At the start of each session the party has one token per hero; unused tokens vanish
+at the end, unless the Director uses the optional rule "hero tokens don't reset".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
+from drawsteel_kit.systems.draw_steel.rules.respite import recovery_value
+
+__all__ = [
+    "MIN_AWARD",
+    "SURGES_PER_SPEND",
+    "TOKENS_PER_HERO",
+    "TOKEN_SPENDS",
+    "SessionEndTokens",
+    "TokenSpend",
+    "TokenSpendResult",
+    "award_tokens",
+    "spend_tokens",
+    "tokens_at_session_end",
+    "tokens_at_session_start",
+]
+
+#: A new session starts with as many tokens as there are heroes (000: 754).
+TOKENS_PER_HERO = 1
+#: Spending for surges gives two of them (000: 764; 001: 21).
+SURGES_PER_SPEND = 2
+#: The Director awards tokens one or more at a time (000: 756-758, 1949).
+MIN_AWARD = 1
+
+
+@dataclass(frozen=True)
+class TokenSpend:
+    """One way to spend hero tokens: its cost and what it does."""
+
+    cost: int
+    effect: str
+
+
+#: The four spends of the book, by name (000: 764-767; 001: 21-24).
+TOKEN_SPENDS: MappingProxyType[str, TokenSpend] = MappingProxyType(
+    {
+        "surges": TokenSpend(1, f"gain {SURGES_PER_SPEND} surges"),
+        "save": TokenSpend(1, "turn a failed saving throw into a success"),
+        "reroll": TokenSpend(1, "reroll a test; the new roll must be used"),
+        "stamina": TokenSpend(
+            2,
+            "on your turn or when you take damage (no action), "
+            "regain Stamina equal to your recovery value",
+        ),
+    }
+)
+
+
+@dataclass(frozen=True)
+class SessionEndTokens:
+    """What happens to the pool when a session ends."""
+
+    kept: int
+    vanished: int
+
+
+@dataclass(frozen=True)
+class TokenSpendResult:
+    """One spend from the pool and what it gave."""
+
+    spend: str
+    cost: int
+    pool_before: int
+    pool_after: int
+    surges_gained: int
+    stamina_regained: int
+    save_succeeded: bool
+    reroll: bool
+
+
+def _check_count(name: str, value: object, minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise RulesError(f"{name} must be a whole number of {minimum} or more, got {value!r}")
+    return value
+
+
+def _check_flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, got {value!r}")
+    return value
+
+
+def tokens_at_session_start(
+    hero_count: int, carried: int, *, reset: bool, first_session: bool
+) -> int:
+    """The pool when a session starts (000: 754, 771-773).
+
+    With tokens resetting (the book's default), the pool is one per hero and ``carried``
+    is ignored: those tokens vanished at the end of the last session. Under the optional
+    rule "hero tokens don't reset" nothing refreshes, so the pool is what was carried,
+    except the campaign's first session, which starts with one per hero like a default
+    session; under that rule nothing vanishes, so tokens already awarded before the first
+    session (``carried``) are added to it.
+    """
+    _check_count("hero_count", hero_count, minimum=1)
+    _check_count("carried", carried)
+    _check_flag("reset", reset)
+    _check_flag("first_session", first_session)
+    per_hero = hero_count * TOKENS_PER_HERO
+    if reset:
+        return per_hero
+    if first_session:
+        return per_hero + carried
+    return carried
+
+
+def tokens_at_session_end(pool: int, *, reset: bool) -> SessionEndTokens:
+    """Unused tokens vanish when a session ends, unless tokens don't reset (000: 769, 773)."""
+    _check_count("pool", pool)
+    _check_flag("reset", reset)
+    if reset:
+        return SessionEndTokens(kept=0, vanished=pool)
+    return SessionEndTokens(kept=pool, vanished=0)
+
+
+def spend_tokens(pool: int, spend: str, *, max_stamina: int | None = None) -> TokenSpendResult:
+    """Spend hero tokens from the pool on one of the book's spends (000: 762-769; 001: 20-24).
+
+    ``spend`` is one of "surges", "save", "reroll" (the new roll must be kept) or
+    "stamina", which needs the spending hero's ``max_stamina`` to know their recovery
+    value. Only one token benefit per turn or per test (000: 769): the caller keeps that.
+    Raises :class:`NotEnoughTokens` when the pool cannot pay.
+    """
+    _check_count("pool", pool)
+    try:
+        option = TOKEN_SPENDS[spend]
+    except (KeyError, TypeError):
+        allowed = ", ".join(TOKEN_SPENDS)
+        raise RulesError(f"unknown hero-token spend {spend!r}: use one of {allowed}") from None
+    stamina = 0
+    if spend == "stamina":
+        if max_stamina is None:
+            raise RulesError(
+                "the 'stamina' spend needs max_stamina: the hero regains their recovery "
+                "value, a third of max Stamina"
+            )
+        stamina = recovery_value(max_stamina)
+    if pool < option.cost:
+        raise NotEnoughTokens(
+            f"the {spend!r} spend costs {option.cost} hero token(s), but the pool holds "
+            f"{pool}: the Director can award more for heroic risks"
+        )
+    return TokenSpendResult(
+        spend=spend,
+        cost=option.cost,
+        pool_before=pool,
+        pool_after=pool - option.cost,
+        surges_gained=SURGES_PER_SPEND if spend == "surges" else 0,
+        stamina_regained=stamina,
+        save_succeeded=spend == "save",
+        reroll=spend == "reroll",
+    )
+
+
+def award_tokens(pool: int, count: int = MIN_AWARD) -> int:
+    """The pool after the Director awards ``count`` tokens (000: 756-758, 1949)."""
+    _check_count("pool", pool)
+    _check_count("count", count, minimum=MIN_AWARD)
+    return pool + count

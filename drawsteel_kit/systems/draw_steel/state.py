@@ -1,0 +1,290 @@
+"""Read-only views of the projections: the party and its heroes as dataclasses.
+
+Widgets, dashboards and the CLI read state through these, never through SQL of
+their own.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+import sqlite_utils
+
+from drawsteel_kit.kit.errors import UnknownHero
+from drawsteel_kit.kit.limits import name_key
+
+__all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
+           "read_followers", "read_hero", "read_heroes", "read_party", "read_projects"]
+
+#: The five characteristics, in the book's order (000: 661-745).
+CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
+_LIST_COLUMNS = ("skills", "languages", "titles", "perks")
+
+
+@dataclass(frozen=True)
+class HeroState:
+    """One hero as the ledger has them now."""
+
+    name: str
+    player: str
+    ancestry: str
+    hero_class: str
+    career: str | None
+    level: int
+    xp: int
+    victories: int
+    might: int
+    agility: int
+    reason: int
+    intuition: int
+    presence: int
+    max_stamina: int
+    stamina: int
+    max_recoveries: int
+    recoveries: int
+    renown: int
+    wealth: int
+    project_points: int
+    skills: tuple[str, ...]
+    languages: tuple[str, ...]
+    titles: tuple[str, ...]
+    perks: tuple[str, ...]
+
+    @property
+    def characteristics(self) -> dict[str, int]:
+        """The five characteristics by name."""
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready (lists for tuples; ``class`` as the book calls it)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out["class" if f.name == "hero_class" else f.name] = (
+                list(value) if isinstance(value, tuple) else value
+            )
+        return out
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> HeroState:
+        """Decode a ``heroes`` row."""
+        data = dict(row)
+        data["hero_class"] = data.pop("class")
+        for col in _LIST_COLUMNS:
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class PartyState:
+    """The party row: campaign name, day, session, hero tokens, settings, stronghold."""
+
+    name: str
+    day: int
+    session: int
+    session_open: bool
+    hero_tokens: int
+    settings: dict[str, Any]
+    stronghold: dict[str, Any] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def read_party(db: sqlite_utils.Database) -> PartyState | None:
+    """The party row, or None before the campaign is initialised."""
+    rows = list(db.query("SELECT * FROM party WHERE id = 1"))
+    if not rows:
+        return None
+    row = rows[0]
+    return PartyState(
+        name=row["name"], day=row["day"], session=row["session"],
+        session_open=bool(row["session_open"]), hero_tokens=row["hero_tokens"],
+        settings=json.loads(row["settings"] or "{}"),
+        stronghold=json.loads(row["stronghold"]) if row["stronghold"] else None,
+    )
+
+
+def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
+    """Every hero, by name, in name order."""
+    return {
+        r["name"]: HeroState.from_row(r)
+        for r in db.query("SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
+    }
+
+
+def encodable(text: str) -> bool:
+    """False for text SQLite cannot store: lone surrogates (bytes that were not UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
+    """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
+    if not isinstance(name, str) or not encodable(name):
+        known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
+        raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
+                          f"{known or '(none yet: run `drawsteel-kit init`)'}")
+    rows = list(db.query("SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name]))
+    if rows:
+        return HeroState.from_row(rows[0])
+    known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
+    # NOCASE folds ASCII only; campaign.yaml tells names apart by NFC + casefold ("Éowyn" =
+    # "éowyn", however the accent is encoded).
+    folded = [k for k in known if name_key(k) == name_key(name)]
+    if folded:
+        return HeroState.from_row(
+            next(iter(db.query("SELECT * FROM heroes WHERE name = ?", [folded[0]])))
+        )
+    raise UnknownHero(
+        f"no hero named {name!r} in this campaign; the heroes are: "
+        f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"
+    )
+
+
+@dataclass(frozen=True)
+class ProjectState:
+    """One downtime project as the ledger has it now."""
+
+    id: int
+    hero: str
+    title: str
+    template: str
+    kind: str
+    goal: int
+    points: int
+    characteristics: tuple[str, ...]
+    source_language: tuple[str, ...]
+    item_prerequisite: str
+    prerequisite: str
+    source: str
+    completion: str
+    completion_detail: dict[str, Any]
+    status: str
+    started_day: int
+    completed_day: int | None
+    guides: tuple[str, ...]
+    milestones_reached: tuple[int, ...]
+    event_pending: int
+    visibility: str
+
+    @property
+    def done(self) -> bool:
+        """True once the project reached its goal."""
+        return self.status == "complete"
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in fields(self)}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> ProjectState:
+        """Decode a ``projects`` row."""
+        data = dict(row)
+        for col in ("characteristics", "source_language", "guides", "milestones_reached"):
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        data["completion_detail"] = json.loads(data["completion_detail"] or "{}")
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class FollowerState:
+    """One follower (artisan, sage or retainer) as the ledger has them now."""
+
+    id: int
+    hero: str
+    name: str
+    role: str
+    ancestry: str
+    might: int
+    agility: int
+    reason: int
+    intuition: int
+    presence: int
+    skills: tuple[str, ...]
+    languages: tuple[str, ...]
+    project_id: int | None
+    skill_applies: bool
+    active: bool
+    level: int | None = None  # retainers: their mentor's level, never lower
+    start_level: int | None = None  # retainers: the level their stat block is written for
+    stat_block: str = ""  # retainers: the stat block they use
+    counts: bool = True  # counts toward the renown cap (False: a title's or the Director's gift)
+    origin: str = ""  # how they joined: recruited, a title, the Director ...
+    joined_day: int | None = None
+
+    @property
+    def characteristics(self) -> dict[str, int]:
+        """The five characteristics by name."""
+        return {c: getattr(self, c) for c in CHARACTERISTICS}
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in fields(self)}
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> FollowerState:
+        """Decode a ``followers`` row."""
+        data = dict(row)
+        for col in ("skills", "languages"):
+            data[col] = tuple(json.loads(data[col] or "[]"))
+        data["skill_applies"] = bool(data["skill_applies"])
+        data["active"] = bool(data["active"])
+        data["counts"] = bool(data.get("counts", 1))
+        return cls(**data)
+
+
+def read_projects(
+    db: sqlite_utils.Database, *, hero: str | None = None, status: str | None = None
+) -> list[ProjectState]:
+    """Projects, oldest first, optionally one hero's or of one status."""
+    where, params = [], []
+    if hero is not None:
+        where.append("hero = ?")
+        params.append(hero)
+    if status is not None:
+        where.append("status = ?")
+        params.append(status)
+    sql = "SELECT * FROM projects" + (" WHERE " + " AND ".join(where) if where else "")
+    return [ProjectState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+
+
+def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
+    """Active followers, oldest first, optionally one hero's."""
+    sql, params = "SELECT * FROM followers WHERE active = 1", []
+    if hero is not None:
+        sql += " AND hero = ?"
+        params.append(hero)
+    return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+
+
+def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
+    """A WHERE clause for ``visibility``: None is the Director (everything); ``"party"``
+    party rows only; a hero's name adds that hero's own rows."""
+    if visible_to is None:
+        return "1", []
+    if visible_to == "party":
+        return "visibility = 'party'", []
+    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
+
+
+def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),
+            flags: tuple[str, ...] = ()) -> dict[str, Any]:
+    data = dict(row)
+    for col in lists:
+        data[col] = tuple(json.loads(data[col] or "[]"))
+    for col in dicts:
+        data[col] = json.loads(data[col] or "{}")
+    for col in flags:
+        data[col] = bool(data[col])
+    return data
+
+

@@ -1,0 +1,98 @@
+"""What a move's entry may say (its options) and how a change to a sheet reads.
+
+Shared by the book (one move) and the town-days plans (a day of moves), so neither imports
+the other.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+from drawsteel_kit.systems.dungeon_world import (
+    Character,
+    DungeonWorldError,
+    Move,
+    MoveResult,
+    TownEntry,
+    bolster,
+    carouse,
+    end_of_session,
+    level_up,
+    make_camp,
+    outstanding_warrants,
+    perilous_journey,
+    recover,
+    recruit,
+    roll_move,
+    supply,
+    take_watch,
+)
+from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+
+__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "move_options"]
+
+#: The function of each special move; every other move is a plain roll (``roll_move``).
+MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
+    Move.MAKE_CAMP: make_camp, Move.TAKE_WATCH: take_watch,
+    Move.PERILOUS_JOURNEY: perilous_journey, Move.END_OF_SESSION: end_of_session,
+    Move.LEVEL_UP: level_up, Move.CAROUSE: carouse, Move.SUPPLY: supply,
+    Move.RECOVER: recover, Move.RECRUIT: recruit,
+    Move.OUTSTANDING_WARRANTS: outstanding_warrants, Move.BOLSTER: bolster,
+}
+
+#: Parameters the campaign fills in, never an option.
+_DRIVEN = {"dice", "xp_on_miss", "move"}
+#: Options that name characters (matched case-insensitively, like ``who``).
+_NAME_OPTIONS = ("camp", "trailblazer", "scout", "quartermaster", "ration_saved_by",
+                 "alignment")
+#: The sheet numbers a change line reports, in order.
+_NUMBERS = (("level", "level"), ("xp", "XP"), ("hp", "HP"), ("max_hp", "max HP"),
+            ("coin", "coin"), ("rations", "rations"), ("preparation", "preparation"))
+
+
+def move_options(move: Move | str) -> list[str]:
+    """The options a move takes (its function's keyword parameters the player chooses)."""
+    move = Move(move) if not isinstance(move, Move) else move
+    fn = MOVE_FUNCTIONS.get(move, roll_move)
+    params = list(inspect.signature(fn).parameters)[1:]
+    return [p for p in params if p not in _DRIVEN]
+
+
+def check_options(entry: TownEntry) -> None:
+    """Refuse an option the move does not have, naming the ones it has."""
+    allowed = move_options(entry.move)
+    unknown = sorted(set(entry.options) - set(allowed))
+    if unknown:
+        raise DungeonWorldError(f"{MOVE_NAMES[entry.move]} has no option "
+                                f"{', '.join(map(repr, unknown))}; its options: "
+                                f"{', '.join(allowed) or 'none'}")
+
+
+def describe_changes(before: Character, after: Character) -> str:
+    """What changed on a sheet, in a few words: ``XP 5 → 6, coin 340 → 140``."""
+    parts = [f"{label} {getattr(before, f)} → {getattr(after, f)}" for f, label in _NUMBERS
+             if getattr(before, f) != getattr(after, f)]
+    old, new = before.scores.as_dict(), after.scores.as_dict()
+    parts += [f"{s} {old[s]} → {new[s]}" for s in old if old[s] != new[s]]
+    parts += [f"now {d}" for d in after.debilities if d not in before.debilities]
+    parts += [f"no longer {d}" for d in before.debilities if d not in after.debilities]
+    parts += [f"{m.amount:+d} forward" + (f" ({m.move})" if m.move else "")
+              for m in after.forward if m not in before.forward]
+    if len(after.forward) < len(before.forward):
+        parts.append("forward used")
+    parts += [f"gains {g}" for g in after.gear[len(before.gear):]
+              if after.gear[:len(before.gear)] == before.gear]
+    parts += [f"new move {m}" for m in after.moves if m not in before.moves]
+    parts += [f"new bond with {b.target}" for b in after.bonds if b not in before.bonds]
+    parts += [f"bond with {b.target} gone" for b in before.bonds if b not in after.bonds]
+    parts += [f"no longer has {g}" for g in before.gear if g not in after.gear]
+    parts += [f"loses move {m}" for m in before.moves if m not in after.moves]
+    for field in ("playbook", "alignment"):
+        was, now = getattr(before, field), getattr(after, field)
+        if was != now:
+            parts.append(f"{field} {getattr(was, 'value', was) or '-'} → "
+                         f"{getattr(now, 'value', now) or '-'}")
+    if not parts and before != after:
+        parts.append("sheet edited")
+    return ", ".join(parts) or "no change to the sheet"

@@ -1,0 +1,172 @@
+"""Dungeon World's player pages: the party page, each character's page, a plan's changes.
+
+Built from the same blocks as Draw Steel's pages (``kit.ui.html``, ``kit.ui.pages.Page``),
+from the ledger only: sheets the viewer may see, events the viewer may see, and the XP and
+HP lines from the timeline index. Every text is escaped; nothing for the Director is read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
+from drawsteel_kit.kit.ui.figures import titled as _figure
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, plot_text, progress, table
+from drawsteel_kit.kit.ui.pages import (
+    HISTORY_ROWS,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
+from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.ledger import Event
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.downtime import Resolution
+    from drawsteel_kit.systems.dungeon_world import Character
+
+__all__ = ["member_page", "party_page", "resolution_blocks", "xp_and_hp"]
+
+#: How many changes of one number a chart draws (a sample of them beyond this).
+POINTS = 150
+#: XP a level needs: level + 7 (003: 330).
+XP_OFFSET = 7
+
+
+def _book(campaign: Campaign) -> Any:
+    return campaign.dungeon_world
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
+
+
+def _history(events: list[Event]) -> Markup:
+    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
+                 empty="Nothing yet.")
+
+
+def _line(campaign: Campaign, key: str, field: str, viewer: str) -> tuple[list[int], list[int]]:
+    rows = timeline.sample(campaign.ledger.db, "sheets", key, field, viewer, POINTS)
+    days = [r["day"] for r in rows]
+    values = [r["after"] for r in rows]
+    if days and days[-1] < campaign.party.day:
+        days, values = [*days, campaign.party.day], [*values, values[-1]]
+    return days, values
+
+
+def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> go.Figure:
+    """XP (left) and HP (right) over campaign days, a line per character the viewer sees."""
+    fig = make_subplots(rows=1, cols=2, subplot_titles=("XP", "HP"))
+    for sheet in _book(campaign).sheets("character", visible_to=viewer):
+        if name is not None and sheet.name != name:
+            continue
+        for col, field in ((1, "xp"), (2, "hp")):
+            days, values = _line(campaign, sheet.key, field, viewer)
+            if days:
+                fig.add_trace(go.Scatter(x=days, y=values,
+                                         name=plot_text(f"{sheet.name} {field.upper()}"),
+                                         mode="lines+markers", line_shape="hv",
+                                         legendgroup=sheet.name), row=1, col=col)
+    _days_axis(fig, campaign.party.day)
+    return _figure(fig, "XP and HP", "No XP or HP yet")
+
+
+def _numbers(c: Character) -> list[Any]:
+    return [c.level, progress(c.xp, c.level + XP_OFFSET), f"{c.hp}/{c.max_hp}", c.coin,
+            c.rations, c.preparation, ", ".join(c.debilities) or "-"]
+
+
+_NUMBER_HEADERS = ["level", "XP/next", "HP", "coin", "rations", "preparation", "debilities"]
+
+
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
+    """The party page: the day, every character's numbers and bonds, a chart, recent events."""
+    campaign = books(view)
+    viewer = "party"
+    party = campaign.party
+    book = _book(campaign)
+    session = (f"session {party.session} (open)" if party.session_open
+               else f"{party.session} session(s) played")
+    header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Dungeon World · '
+                    "day {} · {}</p>{}").format(STYLE, party.name, party.day, session,
+                                                _nav(campaign, None, linker))
+    rows = [[link(c.name, linker(c.name)), book.player(c.name), c.playbook or "-",
+             *_numbers(c), "; ".join(f"{b.target}: {b.text}" for b in c.bonds) or "-"]
+            for c in book.characters(visible_to=viewer).values()]
+    characters = table(["character", "player", "playbook", *_NUMBER_HEADERS, "bonds"], rows,
+                       css="dsk-heroes", empty="No characters yet.")
+    history = campaign.history(visible_to=viewer, limit=HISTORY_ROWS)
+    blocks = [
+        Html(Markup("{}<h2>Characters</h2>{}</div>").format(header, characters)),
+        xp_and_hp(campaign, viewer=viewer),
+        section("Recent events", _history(history)),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
+    """One character's page: numbers, stats and modifiers, bonds, moves, gear, their history
+    (with their own ``hero:NAME`` rows, no one else's)."""
+    campaign = books(view)
+    name = page_owner(view, name)
+    book = _book(campaign)
+    sheet = book.member_sheet(name)
+    viewer = sheet.name
+    c = book.character(sheet.name)
+    about = " · ".join(str(x) for x in (c.playbook, f"level {c.level}", str(c.alignment),
+                                         book.player(c.name) and f"player {book.player(c.name)}")
+                       if x)
+    numbers = table(_NUMBER_HEADERS, [_numbers(c)], css="dsk-stats")
+    stats = table(["stat", "score", "modifier"],
+                  [(s, c.score(s), f"{c.modifier(s):+d}") for s in c.scores.as_dict()])
+    bonds = table(["with", "bond"], [(b.target, b.text) for b in c.bonds], empty="No bonds.")
+    mods = [f"{m.amount:+d} forward" + (f" to {m.move}" if m.move else "") +
+            (f" ({m.source})" if m.source else "") for m in c.forward]
+    mods += [f"{m.amount:+d} ongoing" + (f" ({m.source})" if m.source else "")
+             for m in c.ongoing]
+    traits = table(["", ""], [("moves", ", ".join(c.moves) or "-"),
+                              ("gear", ", ".join(c.gear) or "-"),
+                              ("forward and ongoing", "; ".join(mods) or "-")])
+    history = campaign.history(hero=c.name, visible_to=viewer, limit=HISTORY_ROWS)
+    blocks = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Stats</h2>{}<h2>Bonds</h2>{}{}</div>").format(
+            STYLE, c.name, about, _nav(campaign, c.name, linker), numbers, stats, bonds,
+            traits)),
+        xp_and_hp(campaign, viewer=viewer, name=c.name),
+        section("Recent events", _history(history)),
+    ]
+    return Page(c.name, c.name, tuple(blocks))
+
+
+def resolution_blocks(campaign: Campaign, result: Resolution) -> list[Any]:
+    """What a plan changed (or would change): each character's numbers before and after."""
+    first: dict[str, dict[str, Any]] = {}
+    last: dict[str, dict[str, Any]] = {}
+    for event in result.events:
+        for op in event.ops:
+            if op.get("table") == "sheets" and op.get("op") == "update":
+                name = str(op["before"].get("data", {}).get("name", op["key"]))
+                first.setdefault(name, op["before"].get("data", {}))
+                last[name] = {**first[name], **op["after"].get("data", {})}
+    fields = ("xp", "hp", "coin", "rations", "preparation")
+    rows = [(name, *(f"{first[name].get(f)} → {last[name].get(f)}" for f in fields))
+            for name in last]
+    fig = go.Figure()
+    for f in fields:
+        fig.add_trace(go.Bar(name=f, x=[plot_text(n) for n in last],
+                             y=[(last[n].get(f) or 0) - (first[n].get(f) or 0) for n in last]))
+    fig.update_layout(barmode="group", yaxis_title="change")
+    changed = table(["character", *fields], rows, empty="No sheet changed.")
+    return [Html(Markup("<h3>Characters</h3>{}").format(changed)),
+            _figure(fig, "What the plan changed", "No sheet changed")]

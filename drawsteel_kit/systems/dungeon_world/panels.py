@@ -1,0 +1,155 @@
+"""The Director's panels for a Dungeon World campaign: the party, moves, town days, history.
+
+Each callback gathers widget values and calls one ``campaign.dungeon_world`` method (or
+``downtime.resolve`` for a plan); a preview runs the same call rolled back
+(:func:`kit.ui.panels.preview`), so it shows exactly what doing it writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+import yaml
+
+from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ui.history import HistoryPanel
+from drawsteel_kit.kit.ui.html import Markup
+from drawsteel_kit.kit.ui.panels import Panel, html_table, preview
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+
+__all__ = ["PANELS", "MovesPanel", "PartyPanel", "TownDaysPanel"]
+
+
+class PartyPanel(Panel):
+    """Every character's numbers, read from the ledger."""
+
+    title = "Party"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.table = W.HTML()
+        self._box = W.VBox([self.table, self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        book = self.campaign.dungeon_world
+        self.table.value = html_table(
+            ["Character", "Playbook", "Level", "XP", "HP", "Coin", "Rations", "Preparation",
+             "Debilities"],
+            [(c.name, c.playbook, c.level, f"{c.xp}/{c.level + 7}", f"{c.hp}/{c.max_hp}",
+              c.coin, c.rations, c.preparation, ", ".join(c.debilities) or "-")
+             for c in book.characters().values()])
+
+
+def _options(text: str) -> dict[str, Any]:
+    """The options box: YAML, a mapping (``coin: 200``) or nothing."""
+    try:
+        data = yaml.safe_load(text) if text.strip() else {}
+    except yaml.YAMLError as exc:
+        raise RulesError(f"options are YAML such as `coin: 200` ({exc.problem})") from None
+    if not isinstance(data, dict):
+        raise RulesError("options are a mapping such as `coin: 200`, one `key: value` a line")
+    return data
+
+
+def _dice(text: str) -> ScriptedDice | None:
+    """Faces typed in (``4, 5``), or None to generate them."""
+    if not text.strip():
+        return None
+    try:
+        return ScriptedDice(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise RulesError(f"dice are faces like 4, 5; got {text!r}") from None
+
+
+class MovesPanel(Panel):
+    """Pick a move, who makes it, its options and the dice; preview it, then do it."""
+
+    title = "Moves"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.move = W.Dropdown(options=[(name, m.value) for m, name in MOVE_NAMES.items()],
+                               value="carouse", description="Move")
+        self.who = W.SelectMultiple(description="Who", rows=5)
+        self.options = W.Textarea(description="Options", placeholder="coin: 200\n"
+                                  "choices: [befriend_npc, hear_rumors]")
+        self.dice = W.Text(description="Dice", placeholder="typed in: 4, 5 (or leave empty)")
+        self.seed = W.Text(description="Seed", placeholder="empty: a new one")
+        self.lines = W.HTML()
+        self.preview_button = self.button("Preview", self.show_preview)
+        self.do_button = self.button("Make the move", self.do, "primary")
+        self._box = W.VBox([W.HBox([self.move, self.who]), self.options,
+                            W.HBox([self.dice, self.seed]),
+                            W.HBox([self.preview_button, self.do_button]), self.lines,
+                            self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        names = list(self.campaign.members)
+        keep = tuple(n for n in self.who.value if n in names)
+        self.who.options = names
+        self.who.value = keep
+
+    def _call(self) -> Any:
+        seed_text = self.seed.value.strip()
+        if seed_text and not seed_text.isdecimal():
+            raise RulesError(f"the seed is a whole number, got {seed_text!r}")
+        return self.campaign.dungeon_world.move(
+            self.move.value, list(self.who.value) or None,
+            seed=int(seed_text) if seed_text else None, dice=_dice(self.dice.value),
+            **_options(self.options.value))
+
+    def _show(self, happened: Any) -> None:
+        self.lines.value = html_table(["What happened"],
+                                      [(line,) for line in happened.details["lines"]])
+
+    def show_preview(self) -> None:
+        happened = self.attempt(lambda: preview(self.campaign, self._call))
+        if happened is not None:
+            self._show(happened)
+            self.say(f"Preview (nothing written): {happened.summary}")
+
+    def do(self) -> None:
+        happened = self.run(self._call)
+        if happened is not None:
+            self._show(happened)
+
+
+class TownDaysPanel(Panel):
+    """A town-days plan file: preview it with a seed, then resolve it."""
+
+    title = "Town days"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.plan = W.Text(description="Plan", placeholder="a file, or its name in plans/")
+        self.seed = W.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed")
+        self.report = W.HTML()
+        self.preview_button = self.button("Preview", lambda: self.resolve(dry_run=True))
+        self.resolve_button = self.button("Resolve", lambda: self.resolve(dry_run=False),
+                                          "primary")
+        self._box = W.VBox([W.HBox([self.plan, self.seed]),
+                            W.HBox([self.preview_button, self.resolve_button]), self.report,
+                            self.message])
+
+    def _resolve(self, dry_run: bool) -> Any:
+        from drawsteel_kit.systems.draw_steel.downtime import find_plan, resolve
+
+        plan = self.campaign.dungeon_world.load_plan(find_plan(self.campaign.folder,
+                                                               self.plan.value.strip()))
+        return resolve(self.campaign, plan, seed=self.seed.value, dry_run=dry_run)
+
+    def resolve(self, *, dry_run: bool) -> None:
+        result = (self.attempt(lambda: self._resolve(True)) if dry_run
+                  else self.run(lambda: self._resolve(False), lambda r: r.summary[-2]))
+        if result is not None:
+            self.report.value = Markup("<pre>{}</pre>").format("\n".join(result.lines()))
+            if dry_run:
+                self.say("Preview: nothing was written; Resolve with this seed writes this.")
+
+
+PANELS: tuple[type[Panel], ...] = (PartyPanel, MovesPanel, TownDaysPanel, HistoryPanel)

@@ -1,0 +1,382 @@
+"""Pathfinder 2e encounter tracking as campaign operations (``campaign.pf2e``, seed 002).
+
+An encounter is two sheets: ``encounter:<n>`` (the Director's: the true state, real names)
+and ``encounter-view:<n>`` (the party's: what players see, unidentified enemies under the
+names they know). Every step is one operation writing a Director event (the GM's lines, the
+state before/after, the dice and seed) and a party event (the players' lines, the view
+before/after) with one operation id, so undoing either undoes both, and a player page or a
+party export never holds a hidden name. The rules themselves are
+:mod:`drawsteel_kit.systems.pf2e`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from drawsteel_kit.kit.dice import Dice, dice_for
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.systems import pf2e as rules
+from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
+from drawsteel_kit.systems.draw_steel.book.sheets import (
+    RUNNING,
+    SheetState,
+    SystemBook,
+    insert_sheet_op,
+    update_sheet_op,
+)
+from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
+from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
+
+__all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
+
+ENCOUNTER, VIEW = "encounter", "encounter-view"
+ENDED = "ended"
+#: Ours: most identical creatures added in one go.
+MAX_COUNT = 50
+
+Step = Callable[[Encounter], tuple[EncounterResult, str | None]]
+
+
+@dataclass(frozen=True)
+class EncounterInfo:
+    """One encounter as the Director sees it: its number, state and (once ended) record."""
+
+    number: int
+    name: str
+    status: str
+    state: Encounter
+    record: dict[str, Any] | None = None
+
+
+def who(state: Encounter, name: object) -> str:
+    """A combatant's real name from its name or the name players see (case-insensitive)."""
+    text = check_text(name, "a combatant's name")  # type: ignore[arg-type]
+    known = ", ".join(c.name for c in state.combatants) or "nobody yet"
+    if not text:
+        raise Pf2eError(f"name a combatant of {state.name}: {known}")
+    for pick in (lambda c: c.name == text, lambda c: same_name(c.name, text),
+                 lambda c: c.shown_as is not None
+                 and same_name(c.shown_as, text)):
+        found = [c.name for c in state.combatants if pick(c)]
+        if found:
+            return found[0]
+    raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}")
+
+
+def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
+    """Typed-in initiative: a total (17) or the d20 face rolled at the table ('d12')."""
+    if not isinstance(typed, Mapping):
+        raise Pf2eError(f"typed initiative is NAME=TOTAL pairs, got {typed!r}")
+    units = {c.group or c.name: c for c in state.combatants if c.status == "active"}
+    out: dict[str, int] = {}
+    for key, value in typed.items():
+        text = check_text(key, "a name in typed initiative")
+        unit = next((u for u in units if same_name(u, text)), None)
+        unit = unit or who(state, text)
+        if isinstance(value, str) and value.strip().lower().startswith("d"):
+            face = value.strip()[1:]
+            if not face.isdecimal() or not 1 <= int(face) <= rules.INITIATIVE_DIE:
+                raise Pf2eError(f"{text}: a d{rules.INITIATIVE_DIE} shows 1-"
+                                f"{rules.INITIATIVE_DIE}, got {value!r}")
+            out[unit] = int(face) + units.get(unit, state.get(unit)).initiative_modifier
+        elif isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
+            out[unit] = int(value.strip())
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out[unit] = value
+        else:
+            raise Pf2eError(f"{text}'s typed initiative is a total (17) or the die rolled "
+                            f"(d12), got {value!r}")
+    return out
+
+
+class EncounterTracker(SystemBook):
+    """Pathfinder 2e encounters: roster, initiative, turns, durations, Delay, the record."""
+
+    SYSTEM = "pf2e"
+    MEMBER_KIND = "character"
+
+    # -- reading ---------------------------------------------------------------------------
+    def encounters(self) -> list[EncounterInfo]:
+        """Every encounter, oldest first, as the Director sees it."""
+        return [self._info(s) for s in self.sheets(ENCOUNTER)]
+
+    def current(self) -> EncounterInfo | None:
+        """The newest running encounter, or None."""
+        running = [s for s in self.sheets(ENCOUNTER) if s.status == RUNNING]
+        return self._info(running[-1]) if running else None
+
+    def encounter(self, ref: int | str | None = None) -> EncounterInfo:
+        """One encounter by number or name (None: the current one)."""
+        return self._info(self._find(ref))
+
+    def status_lines(self) -> list[str]:
+        lines = [f"{s.name}: {s.data['hp']}/{s.data['max_hp']} HP, level {s.data['level']}"
+                 for s in self.sheets(self.MEMBER_KIND)]
+        for info in self.encounters():
+            if info.status == RUNNING:
+                lines.append(f"Encounter {info.number} ({info.name}): "
+                             + "; ".join(encounter_lines(info.state)))
+            else:
+                lines.append(f"Encounter {info.number} ({info.name}): ended after "
+                             f"{(info.record or {}).get('rounds', 0)} round(s)")
+        return lines
+
+    def _info(self, sheet: SheetState) -> EncounterInfo:
+        return EncounterInfo(int(sheet.key.split(":")[1]), sheet.name, sheet.status,
+                             Encounter.from_dict(sheet.data["state"]), sheet.data.get("record"))
+
+    def _find(self, ref: int | str | None) -> SheetState:
+        return self.numbered_sheet(ENCOUNTER, ref, noun="encounter", starter="new_encounter",
+                                   error=Pf2eError)
+
+    # -- the write path --------------------------------------------------------------------
+    @operation
+    def _step(self, ref: int | str | None, kind: str, step: Step, *, seed: int | None = None,
+              ending: bool = False) -> Happened:
+        sheet = self._find(ref)
+        view = self.sheet(f"{VIEW}:{sheet.key.split(':')[1]}")
+        if sheet.status != RUNNING:
+            raise Pf2eError(f"{sheet.name} has ended; start a new encounter")
+        result, subject = step(Encounter.from_dict(sheet.data["state"]))
+        state, record = result.state, getattr(result, "record", None)
+        full = record.as_dict() if record is not None else None
+        shown = party_record(full, state) if full is not None else None
+        status = ENDED if ending else None
+        actor = subject if subject and state.get(subject).pc else None
+        number = int(sheet.key.split(":")[1])
+        extra = {"record": full} if full else {}
+        with self._writing() as w:
+            w.event(kind, [update_sheet_op(sheet, data={"state": state.as_dict(),
+                                                        "record": full}, status=status)],
+                    summary=_summary(sheet.name, result.lines), actor=actor,
+                    payload={"encounter": number, "lines": list(result.lines), **extra},
+                    visibility=DIRECTOR, seed=seed, dice=list(result.faces) or None)
+            w.event(kind, [update_sheet_op(view, data=view_data(state, shown), status=status)],
+                    summary=_summary(sheet.name, result.player_lines), actor=actor,
+                    payload={"encounter": number, "lines": list(result.player_lines),
+                             **({"record": shown} if shown else {})}, visibility=PARTY)
+        return Happened(kind, _summary(sheet.name, result.lines), tuple(w.written),
+                        {"encounter": number, "lines": list(result.lines),
+                         "player_lines": list(result.player_lines),
+                         "faces": list(result.faces), "record": full})
+
+    @operation
+    def new_encounter(self, name: str) -> Happened:
+        """Start an encounter (its two sheets); add combatants, then roll initiative."""
+        state = rules.new_encounter(check_text(name, "the encounter's name", name=True))
+        clash = [s for s in self.sheets(ENCOUNTER, status=RUNNING)
+                 if same_name(s.name, state.name)]
+        if clash:
+            raise Pf2eError(f"encounter {clash[0].key.split(':')[1]} is already called "
+                            f"{state.name!r} and still running; end it or pick another name")
+        number = 1 + max((int(s.key.split(":")[1]) for s in self.sheets()
+                          if s.kind == ENCOUNTER), default=0)
+        with self._writing() as w:
+            for key, kind, data, seen in (
+                    (f"{ENCOUNTER}:{number}", ENCOUNTER, {"state": state.as_dict(),
+                                                          "record": None}, DIRECTOR),
+                    (f"{VIEW}:{number}", VIEW, view_data(state, None), PARTY)):
+                w.event("pf2e_encounter_started", [insert_sheet_op(
+                    key, self.SYSTEM, kind, state.name, data, day=w.day, status=RUNNING,
+                    visibility=seen)], summary=f"Encounter {number} begins: {state.name}",
+                    payload={"encounter": number}, visibility=seen)
+        return Happened("pf2e_encounter_started", f"Encounter {number} begins: {state.name}",
+                        tuple(w.written), {"encounter": number})
+
+    # -- the roster ------------------------------------------------------------------------
+    def add_pc(self, encounter: int | str | None, name: str, *,
+               skill: str | None = None) -> Happened:
+        """Add a PC from campaign.yaml, rolling ``skill`` (the table's initiative check)."""
+        pc = self.member_sheet(name)
+        check = check_text(skill or str(self.campaign.settings.get(
+            "initiative_skill", rules.DEFAULT_INITIATIVE_SKILL)), "the initiative skill")
+        skills = {rules.DEFAULT_INITIATIVE_SKILL: pc.data["perception"],
+                  **pc.data.get("initiative_skills", {})}
+        found = [s for s in skills if s.casefold() == check.casefold()]
+        if not found:
+            raise Pf2eError(f"{pc.name} has no {check!r} modifier in campaign.yaml; they roll "
+                            f"{', '.join(skills)}")
+        return self._step(encounter, "pf2e_combatant_added", lambda s: (rules.add_combatant(
+            s, pc.name, rules.PC, initiative_modifier=skills[found[0]],
+            initiative_skill=found[0]), pc.name))
+
+    def add_creature(self, encounter: int | str | None, name: str, modifier: int, *,
+                     group: str | None = None, shown_as: str | None = None, count: int = 1,
+                     skill: str = rules.DEFAULT_INITIATIVE_SKILL) -> Happened:
+        """Add an enemy, or ``count`` identical ones (``Name 1``..., one initiative group);
+        ``shown_as`` is what players call it until identified."""
+        count = check_count(count, "the number of creatures", maximum=MAX_COUNT)
+        name = check_text(name, "the creature's name", name=True)
+        group = (check_text(group, "the group's name", name=True) or None
+                 if group is not None else None)
+        shown = (check_text(shown_as, "the name players see", name=True) or None
+                 if shown_as else None)
+        if count > 1:
+            group = group or name
+
+        def step(state: Encounter) -> tuple[EncounterResult, str | None]:
+            gm: list[str] = []
+            players: list[str] = []
+            for i in range(1, count + 1):
+                suffix = f" {i}" if count > 1 else ""
+                done = rules.add_combatant(
+                    state, name + suffix, rules.ENEMY, initiative_modifier=modifier,
+                    initiative_skill=check_text(skill, "the initiative skill"), group=group,
+                    shown_as=shown + suffix if shown else None)
+                state, gm, players = (done.state, [*gm, *done.lines],
+                                      [*players, *done.player_lines])
+            return EncounterResult(state, tuple(gm), tuple(players)), None
+
+        return self._step(encounter, "pf2e_combatant_added", step)
+
+    def identify(self, encounter: int | str | None, name: str) -> Happened:
+        """The PCs identify a creature: players see its real name from now on (002: 73)."""
+        return self._step(encounter, "pf2e_identified",
+                          lambda s: (rules.identify(s, who(s, name)), None))
+
+    def defeat(self, encounter: int | str | None, name: str) -> Happened:
+        """A creature is defeated: out of the order, kept in the record."""
+        return self._step(encounter, "pf2e_defeated",
+                          lambda s: (rules.defeat(s, n := who(s, name)), n))
+
+    def remove(self, encounter: int | str | None, name: str) -> Happened:
+        """A creature leaves the encounter (flees, is dismissed)."""
+        return self._step(encounter, "pf2e_removed",
+                          lambda s: (rules.remove(s, n := who(s, name)), n))
+
+    def set_dying(self, encounter: int | str | None, name: str, dying: bool = True) -> Happened:
+        """Mark a creature dying (or no longer): its turns start with a recovery check."""
+        return self._step(encounter, "pf2e_dying",
+                          lambda s: (rules.set_dying(s, n := who(s, name), dying), n))
+
+    # -- initiative ------------------------------------------------------------------------
+    def roll_initiative(self, encounter: int | str | None = None, *, seed: int | None = None,
+                        dice: Dice | None = None, typed: Mapping[str, int | str] | None = None,
+                        tie_order: Sequence[str] = ()) -> Happened:
+        """Everyone rolls once, usually Perception: d20 + modifier (002: 42), or a total or
+        die typed in from the table. Tied PCs need ``tie_order`` (PcTieUnresolved says so,
+        with the seed that gives the same rolls again)."""
+        rolling, used = dice_for(seed, dice)
+        if isinstance(tie_order, str):
+            tie_order = [t for t in tie_order.split(",") if t.strip()]
+
+        def step(state: Encounter) -> tuple[EncounterResult, str | None]:
+            order = [who(state, n) for n in tie_order]
+            try:
+                return rules.roll_initiative(state, rolling, results=_typed(state, typed or {}),
+                                             tie_order=order), None
+            except PcTieUnresolved as exc:
+                again = f"seed={used}" if used is not None else "the same dice"
+                raise PcTieUnresolved(f"{exc} (roll again with {again} to keep these results; "
+                                      f"results: {exc.results})", tied=exc.tied,
+                                      results=exc.results) from None
+
+        return self._step(encounter, "pf2e_initiative", step, seed=used)
+
+    # -- turns -----------------------------------------------------------------------------
+    def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
+                   action_adjustment: int = 0) -> Happened:
+        """The next creature's turn: durations count down, 3 actions and 1 reaction back."""
+        def step(s: Encounter) -> tuple[EncounterResult, str | None]:
+            done = rules.start_turn(s, can_act=can_act, action_adjustment=action_adjustment)
+            return done, done.state.current
+        return self._step(encounter, "pf2e_turn_started", step)
+
+    def end_turn(self, encounter: int | str | None = None) -> Happened:
+        """End the current turn: end-of-turn durations, persistent damage reminders."""
+        return self._step(encounter, "pf2e_turn_ended",
+                          lambda s: (rules.end_turn(s), s.current))
+
+    def use_actions(self, encounter: int | str | None, count: int = 1,
+                    what: str = "an action") -> Happened:
+        """The current creature spends actions (its turn ends when none are left)."""
+        what = check_text(what, "what the actions are for")
+        return self._step(encounter, "pf2e_actions",
+                          lambda s: (rules.use_actions(s, count, what), s.current))
+
+    def use_reaction(self, encounter: int | str | None, name: str,
+                     what: str = "a reaction") -> Happened:
+        """A creature uses its one reaction."""
+        what = check_text(what, "what the reaction is")
+        return self._step(encounter, "pf2e_reaction",
+                          lambda s: (rules.use_reaction(s, n := who(s, name), what), n))
+
+    def delay(self, encounter: int | str | None = None) -> Happened:
+        """The current creature Delays: out of the order until it returns."""
+        return self._step(encounter, "pf2e_delayed", lambda s: (rules.delay(s), s.current))
+
+    def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
+        """A delaying creature returns after another's turn and keeps that place."""
+        return self._step(encounter, "pf2e_returned",
+                          lambda s: (rules.return_from_delay(s, n := who(s, name)), n))
+
+    def ready(self, encounter: int | str | None, action: str, trigger: str, *,
+              attack_penalty: int = 0) -> Happened:
+        """Ready (2 actions): an action for a trigger; the turn ends."""
+        action = check_text(action, "the readied action")
+        trigger = check_text(trigger, "the trigger")
+        return self._step(encounter, "pf2e_readied", lambda s: (rules.ready(
+            s, action, trigger, attack_penalty=attack_penalty), s.current))
+
+    def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
+        """The trigger came: the readied action is used as a reaction."""
+        note = check_text(note, "the note")
+        return self._step(encounter, "pf2e_readied_used",
+                          lambda s: (rules.use_readied(s, n := who(s, name), note), n))
+
+    # -- durations -------------------------------------------------------------------------
+    def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
+                   ticks: str = rules.TICK_START, on: str | None = None) -> Happened:
+        """Track an effect on the creature whose turns count it down."""
+        effect = check_text(effect, "the effect's name")
+        return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
+            s, n := who(s, holder), effect, rounds, ticks=ticks,
+            on=who(s, on) if on else None), n))
+
+    def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
+        """End a tracked effect early."""
+        effect = check_text(effect, "the effect's name")
+        return self._step(encounter, "pf2e_effect_removed", lambda s: (rules.remove_effect(
+            s, n := who(s, holder), effect), n))
+
+    def add_persistent(self, encounter: int | str | None, name: str, damage: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage: a reminder at the end of each of its turns."""
+        damage = check_text(damage, "the persistent damage")
+        damage_type = check_text(damage_type, "the damage type")
+        return self._step(encounter, "pf2e_persistent_added", lambda s: (rules.add_persistent(
+            s, n := who(s, name), damage, damage_type), n))
+
+    def end_persistent(self, encounter: int | str | None, name: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage ends (the flat check succeeded, or it was treated)."""
+        damage_type = check_text(damage_type, "the damage type")
+        return self._step(encounter, "pf2e_persistent_ended", lambda s: (rules.end_persistent(
+            s, n := who(s, name), damage_type), n))
+
+    # -- the end ---------------------------------------------------------------------------
+    def end_encounter(self, encounter: int | str | None = None) -> Happened:
+        """End the encounter and keep its record (both sheets: ``ended``)."""
+        return self._step(encounter, "pf2e_encounter_ended",
+                          lambda s: (rules.end_encounter(s), None), ending=True)
+
+    @operation
+    def adjust_hp(self, name: str, hp: int, *, reason: str = "") -> Happened:
+        """Set a PC's current hit points (0 to max_hp), for the page and its chart."""
+        pc = self.member_sheet(name)
+        hp = check_count(hp, f"{pc.name}'s hit points", minimum=0,
+                         maximum=int(pc.data["max_hp"]))
+        reason = check_text(reason, "reason")
+        summary = f"{pc.name}: {pc.data['hp']} -> {hp} HP" + (f" ({reason})" if reason else "")
+        with self._writing() as w:
+            w.event("pf2e_hp", [update_sheet_op(pc, data={**pc.data, "hp": hp})],
+                    summary=summary, actor=pc.name, payload={"reason": reason or summary})
+        return Happened("pf2e_hp", summary, tuple(w.written))
+
+
+def _summary(encounter: str, lines: Sequence[str]) -> str:
+    return f"{encounter}: " + " ".join(lines) if lines else encounter

@@ -1,0 +1,217 @@
+"""The players' pages of a Pathfinder 2e campaign: the PCs, the live encounter tracker (the
+party's view sheet: unidentified enemies under the names the players know), past encounters'
+records, and charts. Only party rows are read (a PC's page adds ``hero:NAME`` rows); the
+Director's encounter sheets never are. Every text is escaped (``kit.ui.html``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.pages import (
+    HISTORY_ROWS,
+    Block,
+    Linker,
+    Page,
+    nav,
+    page_owner,
+    query_link,
+    section,
+)
+from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_blocks",
+           "rounds_chart"]
+
+VIEW = "encounter-view"
+#: How many points of each PC's hit points the chart samples.
+CHART_POINTS = 60
+
+
+def members(campaign: Campaign) -> list[str]:
+    """The PCs, who have pages of their own."""
+    return campaign.members
+
+
+def _views(campaign: Campaign, viewer: str) -> list[SheetState]:
+    return [s for s in campaign.sheets(VIEW, visible_to=viewer) if s.system == "pf2e"]
+
+
+def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
+    return nav(campaign.members, current, linker)
+
+
+def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
+    show_hp = bool(campaign.settings.get("hp_on_page", True))
+    rows = []
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != "pf2e" or (only and s.name != only):
+            continue
+        d = s.data
+        row: list[Any] = [link(s.name, linker(s.name)), d.get("player", ""),
+                          f"{d.get('ancestry', '')} {d.get('class', '')}".strip(),
+                          d.get("level"), f"{d.get('perception', 0):+d}"]
+        if show_hp:
+            row.append(f"{d.get('hp')}/{d.get('max_hp')}")
+        rows.append(row)
+    headers = ["PC", "player", "ancestry & class", "level", "Perception"]
+    return table([*headers, "HP"] if show_hp else headers, rows, empty="No PCs.")
+
+
+def _effects(row: dict[str, Any]) -> str:
+    parts = [f"{e['name']}" + (f" on {e['on']}" if e.get("on") else "")
+             + f" ({e['rounds']} more, counted at the {e['ticks']} of the turn)"
+             for e in row.get("effects", [])]
+    return "; ".join(parts) or "-"
+
+
+def tracker(view: dict[str, Any]) -> Markup:
+    """One running encounter as players see it."""
+    acting = view.get("acting")
+    now = (Markup(" · <b>{}'s turn</b>").format(acting) if acting else
+           " · between turns" if view.get("rolled") else " · initiative not rolled yet")
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {}{}</p>').format(
+        view["encounter"], view["round"], now)
+    rows = []
+    for i, row in enumerate(view.get("combatants", []), start=1):
+        state = ("acting" if row.get("acting") else "delaying" if row.get("delaying")
+                 else "waiting")
+        economy = (f"{row['actions']} action(s)" if row.get("acting") else "-")
+        rows.append((i, ("▶ " if row.get("acting") else "") + row["name"],
+                     row.get("initiative") if row.get("initiative") is not None else "-",
+                     state + (", dying" if row.get("dying") else ""), economy,
+                     "yes" if row.get("reaction") else "no", _effects(row),
+                     "; ".join(f"{p['damage']} {p['type']}: at the end of each turn, then a "
+                               "flat check" for p in row.get("persistent", [])) or "-"))
+    order = table(["#", "creature", "initiative", "now", "actions left", "reaction",
+                   "effects", "persistent damage"], rows, empty="Nobody in it yet.")
+    extra = []
+    if view.get("delaying"):
+        extra.append(Markup("<p>Delaying: {}</p>").format(", ".join(view["delaying"])))
+    if view.get("out"):
+        extra.append(Markup("<p>Out of the fight: {}</p>").format(", ".join(view["out"])))
+    return join("", [head, order, *extra])
+
+
+def _records(views: list[SheetState], only: str | None = None) -> Markup:
+    rows = []
+    for s in views:
+        r = s.data.get("record")
+        if s.status != "ended" or not r or (only and only not in r.get("turns", {})):
+            continue
+        rows.append((s.name, s.day, r["rounds"], f"{r['seconds']} s",
+                     r["turns"].get(only, "-") if only else ", ".join(r["acted"]) or "-",
+                     ", ".join(r["defeated"]) or "-", ", ".join(r["identified"]) or "-",
+                     len(r["unidentified"])))
+    return table(["encounter", "day", "rounds", "game time",
+                  "turns taken" if only else "acted", "defeated", "identified",
+                  "never identified"], rows, empty="No encounter has ended yet.")
+
+
+def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
+    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
+    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
+                 empty="Nothing yet.")
+
+
+def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+    """Rounds each encounter lasted (a running one: so far)."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.kit.ui.figures import titled as _figure
+
+    views = _views(campaign, viewer)
+    fig = go.Figure()
+    if views:
+        fig.add_bar(x=[plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
+                    y=[s.data.get("round", 0) for s in views],
+                    marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
+                                  for s in views],
+                    hovertemplate="%{x}: %{y} round(s)<extra></extra>")
+        fig.update_yaxes(title_text="rounds", dtick=1)
+    return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
+
+
+def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
+    """Each PC's hit points, change by change."""
+    import plotly.graph_objects as go
+
+    from drawsteel_kit.kit.ui.figures import titled as _figure
+
+    fig = go.Figure()
+    db = campaign.ledger.db
+    newest = campaign.history(visible_to=viewer, limit=1)
+    now = newest[0].id if newest else 0
+    for s in campaign.sheets("character", visible_to=viewer):
+        if s.system != "pf2e" or (only and s.name != only):
+            continue
+        points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
+        if points:  # each line carried on to the newest event ("now")
+            xs, ys = [p["event_id"] for p in points], [p["after"] for p in points]
+            if xs[-1] < now:
+                xs, ys = [*xs, now], [*ys, ys[-1]]
+            fig.add_scatter(x=xs, y=ys,
+                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
+                            hovertemplate="event #%{x}: %{y} HP<extra>%{fullData.name}"
+                            "</extra>")
+    fig.update_xaxes(title_text="event #")
+    return _figure(fig, "Hit points", "No hit points recorded yet.")
+
+
+def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
+    """The party: PCs, the live tracker(s), past encounters, charts, recent events."""
+    campaign = books(view)
+    viewer = "party"
+    party = campaign.party
+    views = _views(campaign, viewer)
+    running = [s for s in views if s.status == "running"]
+    live = join("", [tracker(s.data) for s in running]) or \
+        Markup('<p class="dsk-empty">No encounter is running.</p>')
+    blocks: list[Block] = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Pathfinder 2e · '
+                    "day {}</p>{}<h2>Characters</h2>{}</div>").format(
+            STYLE, party.name, party.day, _nav(campaign, None, linker),
+            _pc_rows(campaign, viewer, None, linker))),
+        section("Encounter tracker", live),
+        section("Past encounters", _records(views)),
+        rounds_chart(campaign, viewer),
+        hp_chart(campaign, viewer),
+        section("Recent events", _history(campaign, viewer, None)),
+    ]
+    return Page(party.name, None, tuple(blocks))
+
+
+def member_page(view: PartyView, name: str | None = None, *,
+                linker: Linker = query_link) -> Page:
+    """One PC: their sheet, the running encounters they are in, their encounters' records,
+    their hit points and their history."""
+    campaign = books(view)
+    name = page_owner(view, name)
+    viewer = campaign.member(name)
+    views = _views(campaign, viewer)
+    mine = [s for s in views if s.status == "running"
+            and any(c["name"] == viewer for c in s.data.get("combatants", []))]
+    live = join("", [tracker(s.data) for s in mine]) or \
+        Markup('<p class="dsk-empty">{} is in no running encounter.</p>').format(viewer)
+    blocks: list[Block] = [
+        Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
+                    "<h2>Now</h2>{}<h2>Encounters</h2>{}</div>").format(
+            STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
+            _pc_rows(campaign, viewer, viewer, linker), live, _records(views, viewer))),
+        hp_chart(campaign, viewer, viewer),
+        section("History", _history(campaign, viewer, viewer)),
+    ]
+    return Page(viewer, viewer, tuple(blocks))
+
+
+def resolution_blocks(campaign: Campaign, *args: Any, **kwargs: Any) -> list[Block]:
+    """Pathfinder 2e encounters have no downtime plans to resolve: nothing to show."""
+    return []

@@ -1,0 +1,58 @@
+"""Showing HTML blocks and figures: in a notebook cell, in an ``Output`` widget, in a report.
+
+``drawsteel_kit.workbook`` re-exports these (``workbook.show``, ``workbook.display_outputs``),
+where notebooks call them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["display_outputs", "figure_bundle", "show"]
+
+
+def figure_bundle(fig: Any) -> dict[str, Any]:
+    """A figure as a display bundle: plotly's own mimetype (JupyterLab, Voila) and an HTML
+    fallback that needs ``Plotly`` on the page (the HTML reports inline plotly.js once)."""
+    return {
+        "application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {
+            "displaylogo": False}},
+        "text/html": fig.to_html(full_html=False, include_plotlyjs=False,
+                                 config={"displaylogo": False}),
+    }
+
+
+def _bundle(block: Any) -> dict[str, Any] | None:
+    """An HTML block's or a figure's display bundle; None for anything else."""
+    from drawsteel_kit.kit.ui.html import Html
+
+    if isinstance(block, Html):
+        return {"text/html": str(block.html)}
+    if hasattr(block, "to_plotly_json"):
+        return figure_bundle(block)
+    return None
+
+
+def display_outputs(blocks: Iterable[Any] | Any) -> tuple[dict[str, Any], ...]:
+    """HTML blocks, figures and text as display_data outputs, for an ``Output`` widget's
+    ``outputs``: set directly, not captured while a cell runs (capturing inside a Voila cell
+    can stall the page's render: jupyter/nbclient#312)."""
+    items = blocks if isinstance(blocks, list | tuple) else [blocks]
+    return tuple({"output_type": "display_data", "metadata": {},
+                  "data": _bundle(block) or {"text/plain": str(block)}}
+                 for block in items if block is not None)
+
+
+def show(blocks: Iterable[Any] | Any) -> None:
+    """Display HTML blocks, figures and text in order (one block or several)."""
+    from IPython.display import display
+
+    items = blocks if isinstance(blocks, list | tuple) else [blocks]
+    for block in items:
+        bundle = _bundle(block)
+        if bundle is not None:
+            display(bundle, raw=True)
+        elif block is not None:
+            display(block)

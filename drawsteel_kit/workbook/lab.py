@@ -1,0 +1,62 @@
+"""``drawsteel-kit lab``: JupyterLab on a campaign folder, its notebooks at hand.
+
+The server's root is the campaign folder, so the Director sees its notebooks, campaign.yaml
+and plans, and each notebook's kernel starts in that folder (where ``campaign = "."`` points).
+It listens on localhost with a token of its own, printed in the address.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULT_PORT", "lab", "lab_argv", "lab_url"]
+
+DEFAULT_PORT = 8888
+HOST = "127.0.0.1"
+
+
+def lab_url(port: int, token: str, first: str = "director.ipynb") -> str:
+    """The address that opens ``first`` (a notebook of the folder) in JupyterLab."""
+    return f"http://{HOST}:{port}/lab/tree/{first}?token={token}"
+
+
+def lab_argv(folder: Path, *, port: int, token: str, open_browser: bool,
+             first: str = "director.ipynb") -> list[str]:
+    """JupyterLab's command line for ``folder`` (see the module doc for why each)."""
+    return [
+        f"--ServerApp.root_dir={folder}",
+        f"--ServerApp.ip={HOST}",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",  # the printed address is the one served, or an error
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.open_browser={open_browser}",
+        f"--LabApp.default_url=/lab/tree/{first}",
+        "--ServerApp.allow_root=True",  # a container's root user is still the Director
+    ]
+
+
+def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True,
+        echo: Callable[[str], Any] = print) -> None:
+    """Run JupyterLab on the campaign's folder until interrupted (Ctrl-C)."""
+    from drawsteel_kit.systems.draw_steel.campaign import find_campaign_dir
+    from drawsteel_kit.workbook.campaign_notebooks import require_campaign_file
+    from drawsteel_kit.workbook.serve import _check_port, _has_display
+
+    folder = require_campaign_file(find_campaign_dir(campaign), campaign).resolve()
+    first = "director.ipynb" if (folder / "director.ipynb").is_file() else ""
+    _check_port(HOST, port)
+    token = secrets.token_urlsafe(18)
+    echo(f"JupyterLab on {folder} at:")
+    echo(f"  {lab_url(port, token, first)}")
+    if not first:
+        echo(f"  (no director.ipynb here: drawsteel-kit notebooks refresh {campaign} writes it)")
+    echo("Press Ctrl-C to stop.")
+    sys.stdout.flush()
+    from jupyterlab.labapp import LabApp
+
+    LabApp.launch_instance(argv=lab_argv(folder, port=port, token=token, first=first,
+                                         open_browser=open_browser and _has_display()))

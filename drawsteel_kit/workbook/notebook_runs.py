@@ -1,0 +1,193 @@
+"""Running the workbook's notebooks headless: papermill executes, nbconvert reports.
+
+``drawsteel-kit resolve`` runs ``notebooks/resolve_downtime.ipynb`` in a real kernel and keeps
+the executed notebook and an HTML report (plotly.js loaded from one shared file in ``runs/``:
+it opens with no network) in the campaign's ``runs/`` folder, named by time, plan and seed. A
+dry run or a refused run keeps nothing unless asked (``keep``). An error
+of ours raised in the kernel (a PlanError on day 5) comes back as the same exception with the
+same message, so the command line prints the same one line as when resolving in-process.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drawsteel_kit.kit import errors
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.resources import notebooks_dir
+
+__all__ = [
+    "KERNEL",
+    "NOTEBOOK_DIR",
+    "RESOLVE_NOTEBOOK",
+    "NotebookFailed",
+    "ResolveRun",
+    "execute",
+    "html_report",
+    "resolve_through_notebook",
+    "run_paths",
+    "tagged_output",
+]
+
+#: The notebooks that ship with the workbook (package data: see drawsteel_kit.kit.resources).
+NOTEBOOK_DIR = notebooks_dir()
+RESOLVE_NOTEBOOK = NOTEBOOK_DIR / "resolve_downtime.ipynb"
+#: The kernel the notebooks run in: this Python (a virtualenv's own kernelspec comes first).
+KERNEL = "python3"
+#: The kernel's own log is noise in a command's output; errors reach the notebook anyway.
+KERNEL_ARGS = ("--IPKernelApp.log_level=ERROR",)
+RUNS = "runs"
+
+
+class NotebookFailed(DrawSteelKitError):
+    """A notebook stopped on an error that is not one of drawsteel-kit's own."""
+
+
+@dataclass(frozen=True)
+class ResolveRun:
+    """A resolution run through the notebook: what it printed and where the record is."""
+
+    seed: int
+    dry_run: bool
+    lines: tuple[str, ...]
+    notebook: Path | None  # None: nothing kept (a dry run not asked to keep its record)
+    report: Path | None
+
+
+def _our_error(ename: str, evalue: str) -> DrawSteelKitError | None:
+    """The drawsteel-kit exception a kernel raised, rebuilt from its name and message."""
+    cls = getattr(errors, ename, None)
+    if isinstance(cls, type) and issubclass(cls, DrawSteelKitError):
+        return cls(evalue)
+    return None
+
+
+def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
+            cwd: str | Path | None = None) -> Any:
+    """Execute ``source`` into ``output`` through papermill (a real kernel); return the
+    executed notebook. Our own errors come back as themselves, others as NotebookFailed."""
+    import papermill as pm
+    from papermill.exceptions import PapermillExecutionError
+    from traitlets.config import Config
+
+    if not source.is_file():
+        raise NotebookFailed(f"{source} is missing: reinstall drawsteel-kit "
+                             "(pip install --force-reinstall drawsteel-kit)")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    # The kernel talks over Unix sockets in a private folder, not TCP ports: TCP ports are
+    # picked free and then bound, a race that other kernels starting at the same moment (a
+    # Voila page, another resolution) can lose with "Address already in use".
+    sockets = tempfile.mkdtemp(prefix="dsk-kernel-")
+    ipc = Config({"KernelManager": {"transport": "ipc", "ip": os.path.join(sockets, "k")}})
+    try:
+        return pm.execute_notebook(
+            str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
+            progress_bar=False, log_output=False, cwd=str(cwd or os.getcwd()),
+            extra_arguments=list(KERNEL_ARGS), config=ipc)
+    except PapermillExecutionError as exc:
+        ours = _our_error(exc.ename, exc.evalue)
+        if ours is not None:
+            raise ours from None
+        raise NotebookFailed(f"{source.name} stopped on {exc.ename}: {exc.evalue} "
+                             f"(the executed notebook is {output})") from None
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
+
+
+def tagged_output(nb: Any, tag: str) -> str:
+    """The text a tagged cell printed (its stdout streams, joined)."""
+    parts: list[str] = []
+    for cell in nb.cells:
+        if tag in cell.get("metadata", {}).get("tags", []):
+            parts += [o.get("text", "") for o in cell.get("outputs", [])
+                      if o.get("output_type") == "stream" and o.get("name") == "stdout"]
+    return "".join(parts)
+
+
+def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
+    """The executed notebook as HTML without its code, plotly.js loaded first in the head
+    (before anything that could define an AMD loader) from the file shared by the folder's
+    reports, so its charts show offline."""
+    import nbconvert
+    import nbformat
+
+    from drawsteel_kit.kit.ui.assets import write_plotlyjs
+    from drawsteel_kit.kit.ui.html import head_script
+
+    nb = nbformat.read(str(notebook), as_version=4)
+    exporter = nbconvert.HTMLExporter(exclude_input=True, exclude_input_prompt=True,
+                                      exclude_output_prompt=True)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title
+                                                                      or notebook.stem}})
+    report.write_text(head_script(body, src=write_plotlyjs(report.parent)), encoding="utf-8")
+    return report
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "plan"
+
+
+def run_paths(folder: Path, plan: str | Path, seed: int, dry_run: bool,
+              now: dt.datetime | None = None) -> tuple[Path, Path]:
+    """Fresh names in ``folder/runs`` for a run's notebook and report."""
+    stamp = (now or dt.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    base = f"{stamp}-{_slug(Path(str(plan)).stem)}-seed{seed}{'-dry-run' if dry_run else ''}"
+    runs, n, name = folder / RUNS, 1, base
+    while (runs / f"{name}.ipynb").exists() or (runs / f"{name}.html").exists():
+        n += 1
+        name = f"{base}-{n}"
+    return runs / f"{name}.ipynb", runs / f"{name}.html"
+
+
+def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: int | None,
+                             dry_run: bool, again: bool = False,
+                             keep: bool = False) -> ResolveRun:
+    """What ``drawsteel-kit resolve`` does: the plan resolved in the notebook, kept in runs/.
+
+    The campaign and plan are checked here first (the same errors, without starting a
+    kernel); the kernel then runs with this process's working directory, so every path in
+    its report reads as it would in-process. A dry run, or a run refused by an error of ours,
+    keeps no files (nothing happened) unless ``keep``; any other failure keeps the notebook
+    to look at.
+    """
+    import secrets
+
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.downtime import (
+        FRESH_SEED_BELOW,
+        find_plan,
+        load_campaign_plan,
+    )
+
+    with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
+        folder = camp.folder
+        load_campaign_plan(camp, find_plan(folder, plan))
+    if seed is None:
+        seed = secrets.randbelow(FRESH_SEED_BELOW)
+    notebook, report = run_paths(folder, plan, seed, dry_run)
+    params = {"campaign": str(campaign), "plan": str(plan), "seed": seed, "dry_run": dry_run,
+              "again": again}
+    try:
+        nb = execute(RESOLVE_NOTEBOOK, notebook, params)
+    except NotebookFailed:
+        raise
+    except DrawSteelKitError:
+        if keep:
+            html_report(notebook, report, title=f"{Path(str(plan)).stem}, seed {seed}, refused")
+        else:
+            notebook.unlink(missing_ok=True)
+        raise
+    text = tagged_output(nb, "preview" if dry_run else "write")
+    if dry_run and not keep:
+        notebook.unlink(missing_ok=True)
+        return ResolveRun(seed, dry_run, tuple(text.splitlines()), None, None)
+    html_report(notebook, report, title=f"{Path(str(plan)).stem}, seed {seed}")
+    return ResolveRun(seed, dry_run, tuple(text.splitlines()), notebook, report)

@@ -1,0 +1,125 @@
+"""Read-only controls (ipywidgets) for the player pages and the forecast notebook.
+
+Every callback here only reads: it recomputes a forecast or lists events. None of them
+calls a Campaign method that writes, and the player pages open their campaign read-only,
+so SQLite itself would refuse a write. Errors show as one line in the panel.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as widgets
+
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.ui.html import Html, Markup, table
+from drawsteel_kit.systems.draw_steel.pages import charts
+from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
+from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["HISTORY_CHOICES", "ForecastControls", "PlayerControls"]
+
+#: How many recent events the history control can list.
+HISTORY_CHOICES = (10, 25, 50)
+#: The chances the forecast summary names.
+SUMMARY_CHANCES = (0.5, 0.9)
+
+
+def _show_in(out: widgets.Output, blocks: list[Any]) -> None:
+    from drawsteel_kit.workbook.display import display_outputs
+
+    out.outputs = display_outputs(blocks)
+
+
+def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
+                     **whatif: Any) -> list[Any]:
+    """A forecast figure and its summary line, or the one-line reason there is none."""
+    try:
+        curve = campaign.forecast(project_id, **whatif)
+    except DrawSteelKitError as exc:
+        return [Html(Markup('<p class="dsk-error">{}</p>').format(exc))]
+    chances = ", ".join(f"{p:.0%} done within {curve.rolls_for(p)} day(s)"
+                        for p in SUMMARY_CHANCES)
+    return [Html(Markup("<p>{}: {}.</p>").format(title, chances)),
+            charts.forecast_curve(curve, title=title)]
+
+
+class PlayerControls:
+    """A player page's controls: a project's forecast, and how many recent events to list."""
+
+    def __init__(self, view: PartyView) -> None:
+        campaign = books(view)  # the viewer's books: nothing for the Director is in them
+        self.campaign, self.hero = campaign, view.hero
+        hero = view.hero
+        self.viewer = view.viewer
+        self.redact = redactor(campaign, self.viewer)
+        projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False)
+        self.titles = {p.id: p.title for p in projects}
+        self.project = widgets.Dropdown(
+            options=[(f"{p.title} ({p.hero})", p.id) for p in projects],
+            description="Forecast", style={"description_width": "initial"})
+        self.events = widgets.ToggleButtons(
+            options=[(f"last {n}", n) for n in HISTORY_CHOICES], description="Events",
+            style={"description_width": "initial"})
+        self.forecast_out, self.events_out = widgets.Output(), widgets.Output()
+        self.project.observe(lambda _: self.show_forecast(), names="value")
+        self.events.observe(lambda _: self.show_events(), names="value")
+        parts: list[Any] = []
+        if projects:
+            parts += [widgets.HTML(Markup("<h2>When will it be done?</h2>")), self.project,
+                      self.forecast_out]
+        parts += [widgets.HTML(Markup("<h2>History</h2>")), self.events, self.events_out]
+        self.widget = widgets.VBox(parts)
+        self.show_forecast()
+        self.show_events()
+
+    def show_forecast(self) -> None:
+        """The chosen project's chance of being done by day (its owner's respites and the
+        followers assigned to it)."""
+        if self.project.value is None:
+            return
+        title = self.titles[self.project.value]
+        _show_in(self.forecast_out, _forecast_blocks(self.campaign, self.project.value, title))
+
+    def show_events(self) -> None:
+        """The last N events this page may show."""
+        value = self.events.value
+        if not isinstance(value, int) or isinstance(value, bool):
+            return  # only a crafted message leaves the choice without a number
+        events = self.campaign.history(hero=self.hero, visible_to=self.viewer, limit=value)
+        _show_in(self.events_out, [Html(table(
+            ["#", "day", "what happened"],
+            [(e.id, e.day, self.redact(e.summary)) for e in events], empty="Nothing yet."))])
+
+
+class ForecastControls:
+    """The Director's what-if forecast: edges, banes, a skill, and who works on it."""
+
+    def __init__(self, campaign: Campaign, project: int | str) -> None:
+        self.campaign = campaign
+        self.target = campaign.project(project)
+        owner = campaign.hero(self.target.hero)
+        style = {"description_width": "initial"}
+        self.edges = widgets.IntSlider(0, min=0, max=2, description="Edges", style=style)
+        self.banes = widgets.IntSlider(0, min=0, max=2, description="Banes", style=style)
+        self.skill = widgets.Dropdown(options=[("no skill", None), *[(s, s) for s in owner.skills]],
+                                      description="Skill", style=style)
+        self.respites = widgets.Checkbox(True, description=f"{owner.name} rolls each respite")
+        self.followers = widgets.Checkbox(True, description="Assigned followers roll daily")
+        self.out = widgets.Output()
+        controls = [self.edges, self.banes, self.skill, self.respites, self.followers]
+        for control in controls:
+            control.observe(lambda _: self.update(), names="value")
+        self.widget = widgets.VBox([widgets.HBox(controls[:3]), widgets.HBox(controls[3:]),
+                                    self.out])
+        self.update()
+
+    def update(self) -> None:
+        """Recompute the curve for the controls' values."""
+        _show_in(self.out, _forecast_blocks(
+            self.campaign, self.target.id, self.target.title, edges=self.edges.value,
+            banes=self.banes.value, skill=self.skill.value, respites=self.respites.value,
+            followers=self.followers.value))

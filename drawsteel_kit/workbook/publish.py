@@ -1,0 +1,78 @@
+"""Static HTML of the player pages: ``index.html`` (the party) and one file per hero.
+
+The same blocks as the served dashboard (:mod:`drawsteel_kit.systems.draw_steel.pages.dashboard`),
+with
+plotly.js written once beside the pages (:mod:`drawsteel_kit.kit.ui.assets`), so a page opens
+from disk with no server and no network.
+Each page is built from its viewer's PartyView: nothing marked for the Director is in it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.kit.ui.assets import write_plotlyjs
+from drawsteel_kit.kit.ui.html import Html, document, figure
+from drawsteel_kit.systems.draw_steel.pages.dashboard import Page, player_page
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+__all__ = ["INDEX", "hero_files", "page_html", "publish"]
+
+INDEX = "index.html"
+
+
+def _slug(name: str) -> str:
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def hero_files(heroes: list[str]) -> dict[str, str]:
+    """Each hero's page file name: ``hero-<name>.html``, numbered when two names collide."""
+    out: dict[str, str] = {}
+    for i, name in enumerate(heroes, start=1):
+        base = f"hero-{_slug(name) or i}"
+        file, n = f"{base}.html", 1
+        while file in out.values():
+            n += 1
+            file = f"{base}-{n}.html"
+        out[name] = file
+    return out
+
+
+def page_html(page: Page, plotlyjs_src: str) -> str:
+    """One page as a complete HTML document (``kit.ui.html.document``: the title escaped),
+    loading plotly.js from ``plotlyjs_src`` beside it."""
+    parts = []
+    for i, block in enumerate(page.blocks):
+        if isinstance(block, Html):
+            parts.append(block.html)
+        else:
+            parts.append(figure(block, div_id=f"chart-{i}", config={"displaylogo": False}))
+    return str(document(page.title, parts, scripts=[plotlyjs_src]))
+
+
+def publish(campaign: Campaign, out: str | Path) -> list[Path]:
+    """Write the party page and every hero's page into ``out``; returns the pages written
+    (plotly.js is written beside them once)."""
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    files = hero_files(campaign.members)
+
+    def linker(hero: str | None) -> str:
+        return INDEX if hero is None else files[hero]
+
+    plotlyjs = write_plotlyjs(folder)
+    written = []
+    for name, hero in [(INDEX, None), *((files[h], h) for h in files)]:
+        with PartyView.of(campaign, hero) as view:  # each page reads its viewer's books only
+            page = player_page(view, hero, linker=linker)
+        path = folder / name
+        path.write_text(page_html(page, plotlyjs), encoding="utf-8")
+        written.append(path)
+    return written

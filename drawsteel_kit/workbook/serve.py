@@ -1,0 +1,185 @@
+"""``drawsteel-kit serve``: the players' dashboard through Voila, locked down.
+
+Voila serves ``notebooks/players/`` and nothing else, on localhost unless the Director says
+otherwise, with code cells' sources stripped, tracebacks hidden, and templates and themes
+fixed (a query string cannot change them). The campaign is fixed when the server starts and
+reaches each page's kernel through ``$DRAWSTEEL_KIT_CAMPAIGN``; a visitor's query string can
+pick a hero (``?hero=Val&key=K``: a hero's page needs its player's key, see ``links``),
+never a file or a campaign. The pages open the ledger read-only.
+
+The server holds under load (``serve_guard``): at most ``max_kernels`` page kernels alive,
+a per-address page rate, a time limit on each cell of a page, and kernels of closed pages
+shut down within a minute.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.resources import notebooks_dir
+from drawsteel_kit.workbook import CAMPAIGN_ENV
+from drawsteel_kit.workbook.links import LINKS_FILE, ensure_links, hero_query
+
+__all__ = [
+    "DASHBOARD",
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "PLAYERS_DIR",
+    "ServeError",
+    "dashboard_url",
+    "default_max_pages",
+    "serve",
+    "voila_argv",
+]
+
+#: The only folder Voila serves, and the page in it.
+PLAYERS_DIR = notebooks_dir() / "players"
+DASHBOARD = "dashboard.ipynb"
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8866
+#: A page's kernel idle this long with its page closed is shut down (checked every
+#: CULL_INTERVAL seconds: gone within a minute).
+CULL_IDLE_SECONDS = 40
+CULL_INTERVAL = 10
+#: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
+PAGES_PER_HERO = 3  # serve_guard.PER_PAGE: a test keeps the two equal
+#: Pages one address may open per minute.
+PAGES_PER_MINUTE = 30
+#: A cell of a page still running after this many seconds ends the page with a plain line.
+RENDER_SECONDS = 60
+#: What a visitor reads when a cell fails or runs out of time (Voila's own lines name its
+#: command-line options).
+CELL_ERROR = "This part of the page could not be shown."
+CELL_TIMEOUT = "The page took too long: reload it in a minute."
+
+
+class ServeError(DrawSteelKitError):
+    """The dashboard cannot be served (port taken, notebooks missing)."""
+
+
+def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+               token: str | None = None, players_dir: Path = PLAYERS_DIR,
+               max_kernels: int = 12, pages_per_minute: int = PAGES_PER_MINUTE,
+               per_page: int = PAGES_PER_HERO,
+               render_seconds: int = RENDER_SECONDS) -> list[str]:
+    """Voila's command line for the player pages (see the module doc for why each)."""
+    argv = [
+        str(players_dir),
+        "--no-browser",  # `serve` opens the dashboard itself, not the folder listing
+        f"--Voila.ip={host}",
+        f"--Voila.port={port}",
+        "--Voila.port_retries=0",  # the printed address is the one served, or an error
+        "--VoilaConfiguration.strip_sources=True",
+        "--VoilaConfiguration.show_tracebacks=False",
+        "--VoilaConfiguration.allow_template_override=NO",
+        "--VoilaConfiguration.allow_theme_override=NO",
+        "--VoilaConfiguration.file_allowlist=^$",  # no file of the folder is served as is
+        # Each page view runs a kernel; one whose page was closed is shut down once idle.
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=False",
+        # A ceiling on live kernels and a per-address page rate (serve_guard).
+        "--VoilaConfiguration.multi_kernel_manager_class="
+        "drawsteel_kit.workbook.serve_guard.CappedKernelManager",
+        f"--CappedKernelManager.max_kernels={max_kernels}",
+        f"--CappedKernelManager.pages_per_minute={pages_per_minute}",
+        f"--CappedKernelManager.per_page={per_page}",
+        # A time limit on each cell of a page; what a visitor reads when one fails.
+        f"--VoilaExecutor.timeout={render_seconds}",
+        f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT}",
+        f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}",
+    ]
+    if token:
+        argv.append(f"--Voila.token={token}")
+    return argv
+
+
+def dashboard_url(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
+                  token: str | None = None, hero: str | None = None,
+                  key: str | None = None) -> str:
+    """The dashboard's address (a hero's page, with its player's key, when ``hero`` is given)."""
+    shown = f"[{host}]" if ":" in host else host
+    query = [hero_query(hero, key or "") if key else f"hero={quote(hero, safe='')}"] \
+        if hero else []
+    if token:
+        query.append(f"token={quote(token, safe='')}")
+    return f"http://{shown}:{port}/voila/render/{DASHBOARD}" + (
+        "?" + "&".join(query) if query else "")
+
+
+def _check_port(host: str, port: int) -> None:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ServeError(f"port {port} on {host} is already in use: pick another "
+                                 "with --port") from None
+            raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _has_display() -> bool:
+    """Whether a graphical browser can open here (never a text browser in the terminal)."""
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def default_max_pages(heroes: int) -> int:
+    """The kernel cap when --max-pages is not given: a few pages per hero and the party's."""
+    return PAGES_PER_HERO * (heroes + 1)
+
+
+def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
+          token: str | None = None, open_browser: bool = True, max_pages: int | None = None,
+          pages_per_minute: int = PAGES_PER_MINUTE,
+          echo: Callable[[str], Any] = print) -> None:
+    """Serve the player dashboard for ``campaign`` until interrupted (Ctrl-C)."""
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+    with Campaign.open(campaign, readonly=True) as camp:  # refuse a missing ledger now
+        folder = camp.folder.resolve()
+        heroes = camp.members
+    if not (PLAYERS_DIR / DASHBOARD).is_file():
+        raise ServeError(f"{PLAYERS_DIR / DASHBOARD} is missing from this install of "
+                         "drawsteel-kit: pip install --force-reinstall drawsteel-kit")
+    if folder.is_relative_to(PLAYERS_DIR.resolve()):
+        raise ServeError(f"{folder} is inside the served folder {PLAYERS_DIR}: move the "
+                         "campaign elsewhere")
+    _check_port(host, port)
+    keys = ensure_links(folder, heroes)
+    cap = max_pages if max_pages is not None else default_max_pages(len(heroes))
+    os.environ[CAMPAIGN_ENV] = str(folder)
+    url = dashboard_url(host, port, token=token)
+    echo(f"Serving the players' dashboard of {folder} (read-only).")
+    echo(f"The party's page (for everyone):\n  {url}")
+    if heroes:
+        echo(f"Each player's own page (send each player only theirs; keys in {LINKS_FILE}):")
+        for hero in heroes:
+            echo(f"  {hero}: {dashboard_url(host, port, token=token, hero=hero, key=keys[hero])}")
+    echo(f"At most {cap} pages open at once (--max-pages); a visitor over it sees a "
+         "'busy' page.")
+    echo("Press Ctrl-C to stop.")
+    sys.stdout.flush()
+    if open_browser and _has_display():
+        import threading
+        import webbrowser
+
+        threading.Timer(1.5, webbrowser.open, [url]).start()
+    from traitlets.config import Config
+    from voila.app import Voila
+
+    from drawsteel_kit.workbook.serve_guard import prelaunch
+
+    hook = Config({"VoilaConfiguration": {"prelaunch_hook": prelaunch}})
+    Voila.launch_instance(argv=voila_argv(host=host, port=port, token=token, max_kernels=cap,
+                                          pages_per_minute=pages_per_minute), config=hook)

@@ -1,0 +1,133 @@
+"""What keeps ``drawsteel-kit serve`` standing: hero keys, a kernel cap, a per-address rate.
+
+Every page view runs a kernel (about 95 MB). Voila calls :func:`prelaunch` before it starts
+one; the hook refuses a hero page without its player's key (403), a visitor who opened too
+many pages in the last minute (429) and any page while every kernel is in use (503), each
+with a plain page and no kernel started. :class:`CappedKernelManager` enforces the cap
+again where kernels start (many requests can pass the hook before any kernel exists).
+
+Both read their settings from the kernel manager's traits, so they come from Voila's
+command line (``--CappedKernelManager.max_kernels=12``): see ``serve.voila_argv``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import HTTPError
+from traitlets import Int
+
+from drawsteel_kit.workbook import CAMPAIGN_ENV
+from drawsteel_kit.workbook.links import check_key, hero_and_key
+
+__all__ = ["BUSY", "NO_KEY", "PER_PAGE", "TOO_MANY", "CappedKernelManager", "page_of_query",
+           "prelaunch"]
+
+#: Pages of one kind (the party page, one hero's page) alive at once, by default: the
+#: share of the cap each of them keeps (``serve``'s default cap is this per hero and party).
+PER_PAGE = 3
+
+#: What a refused visitor reads (the error page shows "<status>: <reason>", nothing else).
+BUSY = "Busy: every page is in use right now, try again in a minute"
+NO_KEY = "This page needs its player's link: ask the Director for yours"
+TOO_MANY = "Too many pages opened from your address: wait a minute, then reload"
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """Voila's kernel manager with a ceiling on live kernels, a share of it for each page
+    (the party page, each hero's page), and a per-address page rate.
+
+    The share keeps a flood of party-page visitors (who need no key) from taking the places
+    of the players who open their own pages with their keys."""
+
+    max_kernels = Int(12, config=True, help="Kernels (open pages) alive at once, at most.")
+    per_page = Int(PER_PAGE, config=True,
+                   help="Kernels of one page (the party's, or one hero's) alive at once.")
+    pages_per_minute = Int(30, config=True,
+                           help="Pages one address may open per minute (0: no limit).")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._reserved: dict[str, str] = {}  # kernel id -> its page, while it starts
+        self._page_of: dict[str, str] = {}  # kernel id -> its page, once started
+        self._opened: dict[str, deque[float]] = {}
+
+    def _live(self) -> dict[str, str]:
+        """Each kernel alive or on its way, with its page (none counted twice: a starting
+        kernel is in ``_kernels`` before ``start_kernel`` returns)."""
+        self._page_of = {k: page for k, page in self._page_of.items() if k in self._kernels}
+        live = {k: self._page_of.get(k, "") for k in self._kernels}
+        live.update(self._reserved)
+        return live
+
+    def in_use(self) -> int:
+        """Kernels alive or on their way (counted before their process exists)."""
+        return len(self._live())
+
+    def full(self, page: str | None = None) -> bool:
+        """Every place is taken, or (with ``page``) every place of that page."""
+        live = self._live()
+        if self.max_kernels > 0 and len(live) >= self.max_kernels:
+            return True
+        return page is not None and self.per_page > 0 and \
+            sum(1 for p in live.values() if p == page) >= self.per_page
+
+    def note_page(self, address: str) -> bool:
+        """Count a page opened from ``address``; False when it is over the rate."""
+        if self.pages_per_minute <= 0:
+            return True
+        now = time.monotonic()
+        if len(self._opened) > 10_000:  # a flood of addresses: forget the quiet ones
+            self._opened = {a: q for a, q in self._opened.items() if q and now - q[-1] < 60}
+        times = self._opened.setdefault(address, deque())
+        while times and now - times[0] >= 60:
+            times.popleft()
+        if len(times) >= self.pages_per_minute:
+            return False
+        times.append(now)
+        return True
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a page's kernel unless the cap or the page's share is reached (then a 503
+        'busy' page). A restart of a live kernel is not a new page."""
+        kernel_id = kwargs.get("kernel_id")
+        if kernel_id is not None and kernel_id in self._kernels:
+            return await super().start_kernel(*args, **kwargs)
+        page = page_of_query((kwargs.get("env") or {}).get("QUERY_STRING", ""))
+        if self.full(page):
+            self.log.warning("Refused a page: %d kernels in use (cap %d, %d a page)",
+                             self.in_use(), self.max_kernels, self.per_page)
+            raise HTTPError(503, reason=BUSY)
+        kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
+        self._reserved[kernel_id] = page
+        try:
+            started = await super().start_kernel(*args, **kwargs)
+            self._page_of[started] = page
+            return started
+        finally:
+            self._reserved.pop(kernel_id, None)
+
+
+def page_of_query(query: str) -> str:
+    """The page a query string asks for: ``party``, or ``hero:NAME``."""
+    hero, _ = hero_and_key(query or "")
+    return "party" if hero is None else f"hero:{hero}"
+
+
+def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
+    """Voila's prelaunch hook: refuse before a kernel starts (see the module doc)."""
+    km = request_handler.kernel_manager
+    hero, key = hero_and_key(request_handler.request.query or "")
+    if hero is not None:
+        folder = os.environ.get(CAMPAIGN_ENV, "")
+        if not (folder and check_key(folder, hero, key)):
+            raise HTTPError(403, reason=NO_KEY)
+    if isinstance(km, CappedKernelManager):
+        if not km.note_page(request_handler.request.remote_ip or "?"):
+            raise HTTPError(429, reason=TOO_MANY)
+        if km.full(page_of_query(request_handler.request.query or "")):
+            raise HTTPError(503, reason=BUSY)
