@@ -103,7 +103,7 @@ def test_lucky_and_fumble_decide_the_attack():
 def test_an_attack_that_hits_does_damage():
     result = ava_hits_imp(acting())
     assert result.lines == ("Ava attacks Imp: cast 11 (5+4 +2).",
-                            "Imp guards 5 (2+2 +1): hit, success margin 6.",
+                            "Imp guards 5: hit, success margin 6.",  # a foe: its total only
                             "Imp takes 1 damage (1/3).")
     assert result.state.get("Imp").sheet.damage == 1
     assert result.state.current == "Bram" and "Ava" in result.state.acted  # 004: 58
@@ -112,7 +112,7 @@ def test_an_attack_that_hits_does_damage():
 def test_an_attack_that_fails_changes_no_sheet():
     result = ava_hits_imp(acting(), cast=(1, 2), guard=(5, 5))
     assert result.state.get("Imp").sheet == Sheet(slots=3)
-    assert result.lines[-1] == "Imp guards 11 (5+5 +1): the attack fails."
+    assert result.lines[-1] == "Imp guards 11: the attack fails."  # a foe: its total only
     assert result.state.last_attack.succeeded is False
 
 

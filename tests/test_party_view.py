@@ -11,6 +11,7 @@ lines, so each number's visible history adds up to what the pages show.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -266,3 +267,25 @@ def test_a_hidden_projects_name_is_blanked_and_history_still_reads(campaign: Cam
         assert view.books.projects() == []
     assert title not in campaign.export_json(include_director=False).replace(
         '"summary"', "")
+
+
+def test_condition_sheet_history_gives_foes_totals_only(tmp_path: Path) -> None:
+    """What the table hears of a foe's check is its total: the history (and so every player
+    page and the party export) never shows a foe's ability, its fixed values or dice
+    breakdown, while a player character's check shows in full."""
+    folder = tmp_path / "cs"
+    shutil.copytree(REPO / "campaigns" / "condition-sheet-demo", folder,
+                    ignore=shutil.ignore_patterns("ledger.db*", "runs", "backups"))
+    SYSTEMS["condition-sheet"].part("demo").build(folder, echo=False).close()
+    with Campaign.open(folder, readonly=True) as camp:
+        foes = {c.name for b in camp.condition_sheet.battles()
+                for c in b.state.characters if c.side == "gm"}
+        lines = [e.summary for e in camp.history(limit=1000)]
+    assert foes
+    told = [re.compile(rf"{re.escape(foe)}('s \w+:| guards) -?\d+ \(") for foe in foes]
+    for line in lines:
+        assert not any(t.search(line) for t in told), line  # "Warden's guard: 8 (8 fixed)"
+        assert "fixed" not in line, line
+    shown = [line for line in lines for foe in foes if f"{foe}'s guard: " in line]
+    assert shown  # the foes' checks are there, as totals
+    assert any(re.search(r"'s cast: \d+ \(\d\+\d", line) for line in lines)  # a PC's in full

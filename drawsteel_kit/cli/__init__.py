@@ -6,16 +6,11 @@ line saying what to fix and exit with status 1; nothing is written.
 
 The root group and the campaign-wide commands are here (``core``, ``jupyter``,
 ``workbook``); each game system's commands are in ``systems/<name>/cli``, found
-through the registry, and mounted on the root group here.
+through the registry, and mounted on the root group (``core.RootGroup``).
 """
 
 from drawsteel_kit.cli import jupyter as _jupyter  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import workbook as _workbook  # noqa: F401  (registers commands)
-from drawsteel_kit.cli.core import main
-from drawsteel_kit.systems.registry import SYSTEMS
+from drawsteel_kit.cli.core import main  # each system's commands join it when first read
 
 __all__ = ["main"]
-
-for _system in SYSTEMS.values():  # each system's commands join the root group
-    for _command in _system.part("cli").commands.commands.values():
-        main.add_command(_command)

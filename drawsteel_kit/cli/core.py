@@ -30,7 +30,37 @@ from drawsteel_kit.kit.ledger import MAX_ROW_ID
 from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class RootGroup(click.Group):
+    """The root group. Each game system's commands (``systems/<name>/cli``, found through
+    the registry) join it the first time its commands are read, not at import: a system's
+    command module imports the CLI's helpers, whose package imports this root, so mounting
+    at import would meet that system's module half-made when it is imported first."""
+
+    _mounted = False
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        if not self._mounted:
+            self._mounted = True
+            for system in SYSTEMS.values():
+                for command in system.part("cli").commands.commands.values():
+                    self._commands.setdefault(command.name or "", command)
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value
+
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Register a command (a write, not a read: it mounts nothing)."""
+        mounted, self._mounted = self._mounted, True
+        try:
+            super().add_command(cmd, name)
+        finally:
+            self._mounted = mounted
+
+
+@click.group(cls=RootGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="drawsteel-kit")
 def main() -> None:
     """Keep a Draw Steel party's books: sessions, victories, respites, XP, hero tokens.

@@ -126,19 +126,19 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
         lines.append(f"{attacker} spends {cost} mana on {' and '.join(parts)}.")
     cast = replace(cast, bonus=cast.bonus + bonus)
     total = cast.total
-    lines.append(f"{attacker} attacks {', '.join(targets)}: cast {cast.text()}.")
+    lines.append(f"{attacker} attacks {', '.join(targets)}: cast {battle.says(cast)}.")
     hits: list[tuple[str, int]] = []
     failed: list[str] = []
     for t in targets:
         guard = guards[t]
         if not attack_succeeds(cast, guard):
-            lines.append(f"{t} guards {guard.text()}: the attack fails.")
+            lines.append(f"{t} guards {battle.says(guard)}: the attack fails.")
             if t in covers:
                 raise ConditionSheetError(f"Cover is declared when an ally fails its guard; "
                                           f"{t}'s guard held (004: 138)")
             continue
         margin = success_margin(total, guard)
-        lines.append(f"{t} guards {guard.text()}: hit, success margin {margin}.")
+        lines.append(f"{t} guards {battle.says(guard)}: hit, success margin {margin}.")
         if t not in covers:
             failed.append(t)
             hits.append((t, margin))
@@ -158,8 +158,8 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
         margin = success_margin(total, cv.guard)
         if attack_succeeds(cast, cv.guard):
             failed.append(cv.coverer)
-        lines.append(f"{cv.coverer} covers {t} ({paid}): guard {cv.guard.text()}, hit anyway, "
-                     f"success margin {margin}.")
+        lines.append(f"{cv.coverer} covers {t} ({paid}): guard {battle.says(cv.guard)}, "
+                     f"hit anyway, success margin {margin}.")
         hits.append((cv.coverer, margin))
     if covers:
         raise ConditionSheetError(f"Cover names {', '.join(covers)}, not a target of this attack")

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.systems.condition_sheet.character import Character
+from drawsteel_kit.systems.condition_sheet.character import PC, Character
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.sheet import check_int, reset_sheet
 
@@ -86,6 +86,11 @@ class Battle:
                 return c
         raise ConditionSheetError(f"nobody called {name!r} is in this battle; in it: "
                                   f"{', '.join(c.name for c in self.characters)}")
+
+    def says(self, check: Check) -> str:
+        """What the table hears of a check: a player character's in full (dice, ability,
+        bonus), a GM character's total alone (its ability and fixed values are the GM's)."""
+        return check.text(full=self.get(check.who).side == PC)
 
     def update(self, name: str, **changes: Any) -> Battle:
         """This battle with fields of one character changed."""
@@ -196,10 +201,10 @@ def withdraw(battle: Battle, who: str, check: Check, difficulty: int) -> BattleR
     new = replace(battle, acted=(*battle.acted, who), last_attack=None)
     if check.total >= difficulty:
         return BattleResult(new.update(who, withdrawn=True), (
-            f"{who} withdraws: {check.text()} against {difficulty}, success; {who} has left "
+            f"{who} withdraws: {battle.says(check)} against {difficulty}, success; {who} has left "
             "the fight and cannot rejoin it.",))
-    return BattleResult(new, (f"{who} tries to withdraw: {check.text()} against {difficulty}, "
-                              "failure; it may try again on a later turn.",))
+    return BattleResult(new, (f"{who} tries to withdraw: {battle.says(check)} against "
+                              f"{difficulty}, failure; it may try again on a later turn.",))
 
 
 def last_stand(battle: Battle, who: str) -> BattleResult:

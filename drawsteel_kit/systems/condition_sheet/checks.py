@@ -98,14 +98,17 @@ class Check:
         """Two or more ones (a reading: the seed does not define it)."""
         return self.faces.count(FUMBLE_FACE) >= LUCK_MATCHES
 
-    def text(self) -> str:
-        """``9 (4+3 +2)``, ``10 (fixed)``, with lucky or fumble noted."""
+    def text(self, *, full: bool = True) -> str:
+        """``9 (4+3 +2)``, ``10 (fixed)``, with lucky or fumble noted; ``full=False``: the
+        total alone (a GM character's check as players hear it)."""
+        luck = " lucky" if self.lucky else " fumble" if self.fumble else ""
+        if not full:
+            return f"{self.total}{luck}"
         if self.fixed:
             core = f"{self.value} fixed"
         else:
             core = "+".join(map(str, self.faces)) + f" {self.value:+d}"
         bonus = f" {self.bonus:+d}" if self.bonus else ""
-        luck = " lucky" if self.lucky else " fumble" if self.fumble else ""
         return f"{self.total} ({core}{bonus}){luck}"
 
     def as_dict(self) -> dict[str, Any]:
@@ -174,7 +177,7 @@ def roll_check(
         if preparation is not None:
             raise ConditionSheetError(f"{who} uses a fixed {kind} value: no dice to add to")
         check = Check(who=who, kind=kind, faces=(), value=base, bonus=bonus, fixed=True)
-        return CheckResult(new, check, (f"{who}'s {kind}: {check.text()}.",), ())
+        return CheckResult(new, check, (f"{who}'s {kind}: {battle.says(check)}.",), ())
     if preparation is not None:
         have = battle.get(who).preparations
         if preparation not in have:
@@ -188,7 +191,7 @@ def roll_check(
     check = Check(who=who, kind=kind, faces=faces, value=base, bonus=bonus,
                   preparation=preparation)
     prep = f", one more die from {preparation}" if preparation else ""
-    return CheckResult(new, check, (f"{who}'s {kind}: {check.text()}{prep}.",), faces)
+    return CheckResult(new, check, (f"{who}'s {kind}: {battle.says(check)}{prep}.",), faces)
 
 
 def better(a: Check, b: Check) -> Check:
@@ -210,5 +213,5 @@ def reroll_check(battle: Battle, dice: Dice, check: Check) -> CheckResult:
     kept = again if took_new else replace(check, rerolls=check.rerolls + 1)
     which = "the new roll" if took_new else "the old roll"
     line = (f"{check.who} spends {REROLL_MANA} mana to reroll the {check.kind} check: "
-            f"{again.text()}; keeps {which}, {kept.text()}.")
+            f"{battle.says(again)}; keeps {which}, {battle.says(kept)}.")
     return CheckResult(new, kept, (line,), faces)
