@@ -116,7 +116,8 @@ def test_the_message_names_the_character_in_words(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("first, second", [("Zoé", "Zoe\u0301"), ("Val", "vAL"),
-                                           ("Straße", "STRASSE"), ("Éowyn", "E\u0301OWYN")])
+                                           ("Straße", "STRASSE"), ("Éowyn", "E\u0301OWYN"),
+                                           ("Aster", "\uff21ster")])  # a full-width A
 def test_names_equal_after_nfc_and_case_folding_are_refused_naming_both(
         tmp_path: Path, first: str, second: str) -> None:
     heroes = [{**HEROES[0], "name": first}, {**HEROES[1], "name": second}]
@@ -124,6 +125,32 @@ def test_names_equal_after_nfc_and_case_folding_are_refused_naming_both(
     shown = unicodedata.normalize("NFC", second)
     assert f"heroes[1] ({shown}): name: {shown!r} is already the name of heroes[0] ({first})" \
         in message
+
+
+@pytest.mark.parametrize("name", ["\u0410ster", "Ast\u0435r", "\u0391ster"])  # Cyrillic, Greek
+def test_a_name_mixing_look_alike_alphabets_is_refused(tmp_path: Path,
+                                                       name: str) -> None:
+    """"Аster" with a Cyrillic А is other text that looks like "Aster": refused in
+    campaign.yaml and at the command line, in one line, writing nothing."""
+    heroes = [HEROES[0], {**HEROES[1], "name": name}]
+    assert "look alike: type it in one alphabet" in _refused_file(
+        tmp_path / "c", campaign_data(heroes=heroes))
+
+
+def test_a_project_title_is_a_name_too(tmp_path: Path) -> None:
+    camp, _ = Campaign.init(write_campaign(tmp_path / "p", campaign_data()))
+    with camp:
+        camp.start_project("Val", "Discover Lore", title="Lore", params={"kind": "common"})
+        with pytest.raises(RulesError, match="U\\+200B"):
+            camp.start_project("Val", "Discover Lore", title="Lo\u200bre",
+                               params={"kind": "common"})
+        with pytest.raises(RulesError, match="look alike"):
+            camp.start_project("Val", "Discover Lore", title="L\u043ere",
+                               params={"kind": "common"})
+        camp.start_project("Val", "Discover Lore", title="\uff2core",
+                           params={"kind": "common"})  # a full-width L: the same title
+        titles = [p.title for p in camp.projects()]
+        assert len(titles) == 2 and titles[1].endswith("(2)"), titles  # told apart
 
 
 @pytest.mark.parametrize("demo, section", [("pf2e-demo", "characters"),

@@ -13,7 +13,13 @@ from typing import Annotated
 from pydantic import AfterValidator, ConfigDict
 from pydantic_core import PydanticCustomError
 
-from drawsteel_kit.kit.limits import character_code, character_kind, first_control, name_key
+from drawsteel_kit.kit.limits import (
+    character_code,
+    character_kind,
+    first_control,
+    mixed_scripts,
+    name_key,
+)
 
 __all__ = [
     "CAMPAIGN_NAME_MAX",
@@ -107,6 +113,11 @@ def label(limit: int, *, blank_ok: bool = False) -> AfterValidator:
                 "must be one line without {kind}, found {code}",
                 {"kind": character_kind(bad), "code": character_code(bad)},
             )
+        mixed = mixed_scripts(value)
+        if mixed:
+            raise PydanticCustomError(
+                "mixed_scripts", "mixes {alphabets} letters, which look alike: type it in one "
+                "alphabet", {"alphabets": " and ".join(m.title() for m in mixed)})
         if len(value) > limit:
             raise PydanticCustomError(
                 "too_long",

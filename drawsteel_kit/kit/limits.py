@@ -41,10 +41,24 @@ def text_problem(value: str, *, lines: bool = False) -> str | None:
 
 
 def name_key(name: str) -> str:
-    """The form in which two names are the same name: NFC-normalised and case-folded (the
-    canonical caseless match), so "Val", "VAL" and a decomposed "Vál" each have one key."""
-    once = unicodedata.normalize("NFC", name)
-    return unicodedata.normalize("NFC", once.casefold())
+    """The form in which two names are the same name: compatibility-normalised (NFKC) and
+    case-folded, so "Val", "VAL", a decomposed "Vál" and a full-width "Ｖａｌ" each have one
+    key."""
+    once = unicodedata.normalize("NFKC", name)
+    return unicodedata.normalize("NFKC", once.casefold())
+
+
+#: Alphabets whose letters look alike ("A" in Latin, Greek and Cyrillic): a name mixing them
+#: can look like another name while being other text (Unicode's confusable scripts, UTS #39).
+LOOKALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def mixed_scripts(value: str) -> tuple[str, ...]:
+    """The look-alike alphabets ``value``'s letters come from, when more than one."""
+    found = {unicodedata.name(ch, "").split(" ", 1)[0] for ch in value
+             if unicodedata.category(ch).startswith("L")}
+    mixed = tuple(s for s in LOOKALIKE_SCRIPTS if s in found)
+    return mixed if len(mixed) > 1 else ()
 
 
 def same_name(a: object, b: object) -> bool:
@@ -68,6 +82,10 @@ def control_problem(value: str, *, lines: bool = True) -> str | None:
     bad = first_control(value, lines=lines)
     if bad is not None:
         return f"must not contain {character_kind(bad)}, found {character_code(bad)}"
+    mixed = () if lines else mixed_scripts(value)
+    if mixed:
+        return (f"mixes {' and '.join(m.title() for m in mixed)} letters, which look alike: "
+                "type it in one alphabet")
     return None
 
 

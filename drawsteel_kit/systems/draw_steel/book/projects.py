@@ -16,6 +16,7 @@ from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
 from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, insert_op, update_op
+from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.systems.draw_steel.activities import (
     ProjectRef,
 )
@@ -158,10 +159,10 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
                                                  "source language")
         languages = (source_language,) if source_language else template.source_languages
         name = title or (f"{template.name}: {learns}" if learns else template.name)
-        name = " ".join(check_text(name, "title").split()) or template.name
-        taken = {p.title.casefold() for p in read_projects(self.ledger.db, status="active")}
+        name = " ".join(check_text(name, "title", name=True).split()) or template.name
+        taken = {name_key(p.title) for p in read_projects(self.ledger.db, status="active")}
         base, n = name, 1
-        while name.casefold() in taken:
+        while name_key(name) in taken:
             n += 1
             name = f"{base} ({n})"
         points = (MASTER_LIBRARIAN_POINTS if at_stronghold and template.name == "Discover Lore"
