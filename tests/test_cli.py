@@ -223,3 +223,12 @@ def test_a_closed_pipe_is_not_reported_as_a_refused_file() -> None:
     result = CliRunner().invoke(gone, [])
     assert "refused" not in result.output and result.output.strip() == ""
     assert result.exit_code == 1  # click's main: EPIPE is a quiet exit 1
+
+
+@pytest.mark.parametrize("name, says", [("", "needs a name"), ("   ", "needs a name"),
+                                        ("/tmp/elsewhere/camp", "is a path, not a name"),
+                                        ("a\\b", "is a path, not a name")])
+def test_new_refuses_a_blank_name_or_a_path(tmp_path: Path, name: str, says: str) -> None:
+    out = run("new", name, "--dir", tmp_path / "c", ok=False)
+    assert says in out and len(out.strip().splitlines()) == 1
+    assert not (tmp_path / "c").exists()  # nothing made

@@ -217,6 +217,8 @@ def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how:
     assert "already resolved on campaign day 3" in rerun and "seed 7" in rerun
     assert "nothing was written" in rerun and "--again" in rerun
     assert run("export", demo) == before
+    assert "Kept:" not in rerun  # nothing happened: no report kept
+    assert len(list((demo / "runs").glob("*-rest-seed8*"))) == 0
     again = run("resolve", demo, "--plan", "rest", "--seed", "8", "--again", *how)
     assert "Written: " in again
     assert json.loads(run("status", demo, "--json"))["party"]["day"] == 5

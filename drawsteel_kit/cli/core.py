@@ -90,6 +90,13 @@ def new(name: str, parent: str, system_key: str) -> None:
     from drawsteel_kit.kit.folder import CAMPAIGN_FILE, slugify
     from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, write_new
 
+    if not name.strip():
+        raise click.ClickException("the campaign needs a name: drawsteel-kit new \"The Iron "
+                                   "Saints\"")
+    if "/" in name or "\\" in name:
+        raise click.ClickException(f"{name!r} is a path, not a name: give the name, and the "
+                                   "folder to create it in with --dir (new \"The Iron Saints\" "
+                                   "--dir ~/games)")
     played = SYSTEMS[system_key]
     template = TEMPLATE_DIR if played.is_default else (
         TEMPLATE_DIR.parent / f"campaign-{played.module.replace('_', '-')}")

@@ -163,15 +163,21 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
     from drawsteel_kit.systems.draw_steel.downtime import (
         FRESH_SEED_BELOW,
+        already_resolved,
         find_plan,
         load_campaign_plan,
+        resolved_before,
     )
 
     with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
         folder = camp.folder
-        load_campaign_plan(camp, find_plan(folder, plan))
+        loaded = load_campaign_plan(camp, find_plan(folder, plan))
+        earlier = None if again else resolved_before(camp, loaded)
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
+    if earlier is not None and not keep:  # nothing would happen: no kernel, nothing kept
+        said = already_resolved(loaded, seed, dry_run, earlier)
+        return ResolveRun(seed, dry_run, tuple(said.lines()), None, None)
     notebook, report = run_paths(folder, plan, seed, dry_run)
     params = {"campaign": str(campaign), "plan": str(plan), "seed": seed, "dry_run": dry_run,
               "again": again}

@@ -271,7 +271,7 @@ def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Res
     said = earlier.payload
     lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
              f"{said.get('seed')}, {said.get('events')} events); nothing was written",
-             "To resolve this same plan once more, pass again=True (`resolve --again`).")
+             "To resolve this same plan once more, resolve it again with --again.")
     return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
 
 
