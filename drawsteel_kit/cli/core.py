@@ -11,6 +11,7 @@ backup, export, rebuild, upgrade); each system adds its own (``systems/<name>/cl
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -83,24 +84,29 @@ PROBLEMS_SHOWN = 10
               default=DEFAULT_SYSTEM, show_default=True, help="The rule system it plays.")
 @friendly
 def new(name: str, parent: str, system_key: str) -> None:
-    """Create a campaign folder from the starter template (of its rule system).
+    """Create a campaign folder from the starter template (of its rule system): a NAME goes
+    under --dir (campaigns/the-iron-saints), a FOLDER path is made as it is.
 
-    Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints)
+    Example: drawsteel-kit new "The Iron Saints"  (creates campaigns/the-iron-saints);
+    drawsteel-kit new ~/games/iron-saints  (creates that folder)
     """
     from drawsteel_kit.kit.folder import CAMPAIGN_FILE, slugify
     from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, write_new
 
     if not name.strip():
-        raise click.ClickException("the campaign needs a name: drawsteel-kit new \"The Iron "
-                                   "Saints\"")
-    if "/" in name or "\\" in name:
-        raise click.ClickException(f"{name!r} is a path, not a name: give the name, and the "
-                                   "folder to create it in with --dir (new \"The Iron Saints\" "
-                                   "--dir ~/games)")
+        raise click.ClickException("the campaign needs a name or a folder: drawsteel-kit new "
+                                   "\"The Iron Saints\"")
+    if "/" in name or os.sep in name:  # a folder: made where it says, named by its last part
+        dest = Path(name).expanduser()
+        name = dest.name.replace("-", " ").replace("_", " ").strip().title()
+        if not name:
+            raise click.ClickException(f"{dest} names no folder: end it with the campaign's "
+                                       "folder name")
+    else:
+        dest = Path(parent) / slugify(name)
     played = SYSTEMS[system_key]
     template = TEMPLATE_DIR if played.is_default else (
         TEMPLATE_DIR.parent / f"campaign-{played.module.replace('_', '-')}")
-    dest = Path(parent) / slugify(name)
     if dest.exists():
         raise click.ClickException(f"{dest} already exists: pick another name or --dir")
     if not template.is_dir():
