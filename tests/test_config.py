@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from drawsteel_kit.kit.errors import CampaignFileError
-from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.limits import mixed_scripts, name_key
 from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     CAMPAIGN_FILE,
     COUNT_LIMIT,
@@ -736,10 +736,11 @@ free_text = st.text(
     st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\n\t\r"), max_size=30
 )
 def _is_label(text: str) -> bool:
-    """What config's label validator accepts: printable, with a visible character."""
+    """What config's label validator accepts: printable, with a visible character, in one of
+    the look-alike alphabets at most."""
     return all(c.isprintable() for c in text) and any(
         unicodedata.category(c)[0] in "LNPS" for c in unicodedata.normalize("NFC", text).strip()
-    )
+    ) and not mixed_scripts(unicodedata.normalize("NFC", text))
 
 
 def _label_key(text: str) -> str:

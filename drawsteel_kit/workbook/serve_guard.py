@@ -21,15 +21,18 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.web import HTTPError
 from traitlets import Int
 
+from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.workbook import CAMPAIGN_ENV
-from drawsteel_kit.workbook.links import check_key, hero_and_key
+from drawsteel_kit.workbook.links import check_key, hero_and_key, load_links
 
 __all__ = ["BUSY", "NO_KEY", "PER_PAGE", "TOO_MANY", "CappedKernelManager", "page_of_query",
            "prelaunch"]
 
-#: Pages of one kind (the party page, one hero's page) alive at once, by default: the
-#: share of the cap each of them keeps (``serve``'s default cap is this per hero and party).
+#: Pages of one hero alive at once, by default (``serve``'s default cap is this per hero,
+#: and as many again for the party page).
 PER_PAGE = 3
+#: The party page's name among the pages.
+PARTY_PAGE = "party"
 
 #: What a refused visitor reads (the error page shows "<status>: <reason>", nothing else).
 BUSY = "Busy: every page is in use right now, try again in a minute"
@@ -38,15 +41,15 @@ TOO_MANY = "Too many pages opened from your address: wait a minute, then reload"
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager with a ceiling on live kernels, a share of it for each page
-    (the party page, each hero's page), and a per-address page rate.
+    """Voila's kernel manager with a ceiling on live kernels, a share of it for each hero's
+    page, and a per-address page rate.
 
-    The share keeps a flood of party-page visitors (who need no key) from taking the places
-    of the players who open their own pages with their keys."""
+    The party page needs no key, so its visitors may take any place but one kept free for
+    each player with no page open: a flood of them cannot lock the players out."""
 
     max_kernels = Int(12, config=True, help="Kernels (open pages) alive at once, at most.")
     per_page = Int(PER_PAGE, config=True,
-                   help="Kernels of one page (the party's, or one hero's) alive at once.")
+                   help="Kernels of one hero's page alive at once.")
     pages_per_minute = Int(30, config=True,
                            help="Pages one address may open per minute (0: no limit).")
 
@@ -69,12 +72,28 @@ class CappedKernelManager(AsyncMappingKernelManager):
         return len(self._live())
 
     def full(self, page: str | None = None) -> bool:
-        """Every place is taken, or (with ``page``) every place of that page."""
+        """Every place is taken; with ``page``, every place that page may have: a hero's
+        page at most ``per_page`` at once; the party page (no key needed) any place but one
+        kept free for each player who has no page open (and always one of its own)."""
         live = self._live()
         if self.max_kernels > 0 and len(live) >= self.max_kernels:
             return True
-        return page is not None and self.per_page > 0 and \
-            sum(1 for p in live.values() if p == page) >= self.per_page
+        if page is None:
+            return False
+        if page != PARTY_PAGE:
+            return self.per_page > 0 and sum(1 for p in live.values() if p == page) >= \
+                self.per_page
+        waiting = sum(1 for hero in self._heroes() if f"hero:{hero}" not in live.values())
+        kept = min(waiting, self.max_kernels - 1)  # the party page always has one place
+        return self.max_kernels > 0 and len(live) + kept >= self.max_kernels
+
+    def _heroes(self) -> list[str]:
+        """The heroes with a player's link (the served campaign's links file)."""
+        folder = os.environ.get(CAMPAIGN_ENV, "")
+        try:
+            return list(load_links(folder)) if folder else []
+        except (DrawSteelKitError, OSError):
+            return []
 
     def note_page(self, address: str) -> bool:
         """Count a page opened from ``address``; False when it is over the rate."""
@@ -115,7 +134,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 def page_of_query(query: str) -> str:
     """The page a query string asks for: ``party``, or ``hero:NAME``."""
     hero, _ = hero_and_key(query or "")
-    return "party" if hero is None else f"hero:{hero}"
+    return PARTY_PAGE if hero is None else f"hero:{hero}"
 
 
 def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
