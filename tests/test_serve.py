@@ -35,12 +35,10 @@ from workbook_helpers import (
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.links import hero_query, load_links
-from drawsteel_kit.workbook.serve import PAGES_PER_HERO
 from drawsteel_kit.workbook.serve_guard import (
     BUSY,
     NO_KEY,
     PARTY_PAGE,
-    PER_PAGE,
     TOO_MANY,
     page_of_query,
 )
@@ -368,7 +366,6 @@ def test_party_visitors_cannot_lock_players_out(tmp_path: Path) -> None:
 
 
 def test_a_pages_share_is_named_by_the_query_the_server_reads() -> None:
-    assert PER_PAGE == PAGES_PER_HERO  # serve's default cap is one share per hero and party
     assert page_of_query("") == page_of_query("token=x") == PARTY_PAGE
     assert page_of_query("hero=Val&key=k") == page_of_query("hero=Val&hero=Bran") == "hero:Val"
 

@@ -20,8 +20,8 @@ import yaml
 
 from drawsteel_kit.kit.errors import CampaignFileError, UnknownHero
 
-__all__ = ["KEY_PARAM", "LINKS_FILE", "check_key", "ensure_links", "hero_and_key", "hero_query",
-           "load_links", "rotate"]
+__all__ = ["KEY_PARAM", "LINKS_FILE", "PAGES_PER_HERO", "check_key", "ensure_links",
+           "hero_and_key", "hero_query", "load_links", "rotate"]
 
 LINKS_FILE = "player-links.yaml"
 #: The query parameter that carries a hero's key (``token`` is Voila's own, for every page).
@@ -29,6 +29,10 @@ KEY_PARAM = "key"
 _HEADER = ("# Per-player links for `drawsteel-kit serve`: one secret key per hero.\n"
            "# Keep it private. A new key: drawsteel-kit links CAMPAIGN --rotate HERO\n")
 
+
+#: A hero's pages open at once on a served dashboard (the page cap's share for each player;
+#: ``serve``'s default cap is this many per hero and as many again for the party page).
+PAGES_PER_HERO = 3
 
 def load_links(folder: str | Path) -> dict[str, str]:
     """The heroes' keys (empty when the file does not exist yet)."""

@@ -26,7 +26,7 @@ from urllib.parse import quote
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.resources import notebooks_dir
 from drawsteel_kit.workbook import CAMPAIGN_ENV
-from drawsteel_kit.workbook.links import LINKS_FILE, ensure_links, hero_query
+from drawsteel_kit.workbook.links import LINKS_FILE, PAGES_PER_HERO, ensure_links, hero_query
 
 __all__ = [
     "DASHBOARD",
@@ -50,7 +50,6 @@ DEFAULT_PORT = 8866
 CULL_IDLE_SECONDS = 40
 CULL_INTERVAL = 10
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
-PAGES_PER_HERO = 3  # serve_guard.PER_PAGE: a test keeps the two equal
 #: Pages one address may open per minute.
 PAGES_PER_MINUTE = 30
 #: A cell of a page still running after this many seconds ends the page with a plain line.

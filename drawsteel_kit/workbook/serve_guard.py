@@ -23,14 +23,11 @@ from traitlets import Int
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.workbook import CAMPAIGN_ENV
-from drawsteel_kit.workbook.links import check_key, hero_and_key, load_links
+from drawsteel_kit.workbook.links import PAGES_PER_HERO, check_key, hero_and_key, load_links
 
-__all__ = ["BUSY", "NO_KEY", "PER_PAGE", "TOO_MANY", "CappedKernelManager", "page_of_query",
+__all__ = ["BUSY", "NO_KEY", "TOO_MANY", "CappedKernelManager", "page_of_query",
            "prelaunch"]
 
-#: Pages of one hero alive at once, by default (``serve``'s default cap is this per hero,
-#: and as many again for the party page).
-PER_PAGE = 3
 #: The party page's name among the pages.
 PARTY_PAGE = "party"
 
@@ -48,7 +45,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
     each player with no page open: a flood of them cannot lock the players out."""
 
     max_kernels = Int(12, config=True, help="Kernels (open pages) alive at once, at most.")
-    per_page = Int(PER_PAGE, config=True,
+    per_page = Int(PAGES_PER_HERO, config=True,
                    help="Kernels of one hero's page alive at once.")
     pages_per_minute = Int(30, config=True,
                            help="Pages one address may open per minute (0: no limit).")
