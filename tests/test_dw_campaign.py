@@ -209,7 +209,7 @@ def test_adjust_says_what_changed_even_in_words_and_lists(camp: Campaign) -> Non
 
 def test_campaign_yaml_errors_name_the_character_and_field(tmp_path: Path) -> None:
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
+    from drawsteel_kit.kit.campaign_file import parse_campaign_text
 
     for bad, said in [
         (text.replace("str: 9, dex: 16", "str: 19, dex: 16"),

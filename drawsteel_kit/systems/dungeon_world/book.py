@@ -18,11 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from drawsteel_kit.kit.book.base import Happened, Writer, check_text, operation
+from drawsteel_kit.kit.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
-from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     DungeonWorldError,

@@ -14,7 +14,7 @@ from typing import Any
 import click
 import yaml
 
-from drawsteel_kit.cli.common import campaign_arg, check_fields, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, open_campaign, say
 
 __all__ = ["dw", "parse_dice", "parse_options"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from drawsteel_kit.kit.book.base import Happened
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ledger.backup import fresh_ledger
-from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
-from drawsteel_kit.systems.draw_steel.report import status_text
 
 __all__ = ["DEMO_PLAN", "DEMO_SEED", "build"]
 
@@ -42,9 +42,7 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
     plan = folder / "plans" / DEMO_PLAN
     lines: list[str] = []
     if plan.is_file():
-        from drawsteel_kit.systems.draw_steel.downtime import resolve
-
-        lines = resolve(camp, dw.load_plan(plan), seed=DEMO_SEED, dry_run=False).lines()
+        lines = dw.resolve_plan(dw.load_plan(plan), seed=DEMO_SEED, dry_run=False).lines()
     if echo:
         if moved:
             print(f"(the previous demo ledger was kept as {moved})")
@@ -53,5 +51,5 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
         print()
         print("\n".join(lines))
         print()
-        print(status_text(camp))
+        print(camp.status_text())
     return camp

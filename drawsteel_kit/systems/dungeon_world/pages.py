@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
@@ -25,12 +26,11 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+    from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.kit.ledger import Event
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import Resolution
     from drawsteel_kit.systems.dungeon_world import Character
 
 __all__ = ["member_page", "party_page", "resolution_blocks", "xp_and_hp"]

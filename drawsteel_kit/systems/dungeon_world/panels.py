@@ -12,12 +12,12 @@ from typing import Any
 import ipywidgets as W
 import yaml
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
 __all__ = ["PANELS", "MovesPanel", "PartyPanel", "TownDaysPanel"]
@@ -137,11 +137,11 @@ class TownDaysPanel(Panel):
                             self.message])
 
     def _resolve(self, dry_run: bool) -> Any:
-        from drawsteel_kit.systems.draw_steel.downtime import find_plan, resolve
+        from drawsteel_kit.kit.book.plans import find_plan, plan_seed
 
-        plan = self.campaign.dungeon_world.load_plan(find_plan(self.campaign.folder,
-                                                               self.plan.value.strip()))
-        return resolve(self.campaign, plan, seed=self.seed.value, dry_run=dry_run)
+        book = self.campaign.dungeon_world
+        plan = book.load_plan(find_plan(self.campaign.folder, self.plan.value.strip()))
+        return book.resolve_plan(plan, seed=plan_seed(self.seed.value), dry_run=dry_run)
 
     def resolve(self, *, dry_run: bool) -> None:
         result = (self.attempt(lambda: self._resolve(True)) if dry_run

@@ -29,17 +29,17 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from drawsteel_kit.kit.dice import SeededDice
-from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
-from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
-from drawsteel_kit.systems.draw_steel.downtime import (
+from drawsteel_kit.kit.book.plans import (
     DayResult,
     Resolution,
     already_resolved,
     record_resolved,
     resolved_before,
 )
+from drawsteel_kit.kit.dice import SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
+from drawsteel_kit.kit.fields import show
+from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
 from drawsteel_kit.systems.dungeon_world import Character, TownEntry, resolve_town_days
 from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_changes
 

@@ -16,18 +16,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.kit.limits import same_name
-from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import (
+from drawsteel_kit.kit.book.base import Happened, check_count, check_text, operation
+from drawsteel_kit.kit.book.sheets import (
     RUNNING,
     SheetState,
     SystemBook,
     insert_sheet_op,
     update_sheet_op,
 )
+from drawsteel_kit.kit.dice import Dice, dice_for
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 

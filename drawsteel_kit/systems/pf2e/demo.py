@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["build"]
 
