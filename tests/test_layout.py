@@ -180,6 +180,14 @@ def test_the_import_contracts_hold() -> None:
     assert "Contracts: 2 kept, 0 broken." in done.stdout
 
 
+def test_the_import_contracts_allow_no_exception() -> None:
+    """No system imports another, and no layer reaches up, without exception: a contract
+    with an ``ignore_imports`` list would let a crossing import in quietly."""
+    contracts = PYPROJECT["tool"]["importlinter"]["contracts"]
+    assert {c["type"] for c in contracts} == {"layers", "independence"}
+    assert [c["name"] for c in contracts if c.get("ignore_imports")] == []
+
+
 def test_the_old_module_paths_answer_with_the_new_modules() -> None:
     """For one release, every module path from before the layout still imports, as the very
     module at its new path (notebooks in campaign folders import drawsteel_kit.views.panels)."""
