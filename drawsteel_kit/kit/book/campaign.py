@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from drawsteel_kit.kit.book.base import Happened, check_text, operation
-from drawsteel_kit.kit.book.party import encodable, read_party
 from drawsteel_kit.kit.book.calendar import CalendarOps
+from drawsteel_kit.kit.book.notes import NoteOps
+from drawsteel_kit.kit.book.party import encodable, read_party
 from drawsteel_kit.kit.book.sheets import SheetOps
 from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
@@ -50,7 +51,7 @@ def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
     return cls if issubclass(cls, wanted) else wanted  # type: ignore[return-value]
 
 
-class BaseCampaign(CalendarOps, SheetOps):
+class BaseCampaign(CalendarOps, NoteOps, SheetOps):
     """One campaign of any system: its folder, its ledger, its history; the operations are
     its system's."""
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import sqlite_utils
 
-__all__ = ["PartyState", "encodable", "read_party"]
+__all__ = ["PartyState", "encodable", "read_party", "visible_where"]
 
 
 @dataclass(frozen=True)
@@ -49,3 +49,13 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def visible_where(visible_to: str | None) -> tuple[str, list[Any]]:
+    """A WHERE clause for a row's ``visibility``: None is the Director (everything);
+    ``"party"`` party rows only; a member's name adds that member's own rows."""
+    if visible_to is None:
+        return "1", []
+    if visible_to == "party":
+        return "visibility = 'party'", []
+    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]

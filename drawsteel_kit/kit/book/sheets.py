@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import sqlite_utils
 
 from drawsteel_kit.kit.book.base import CampaignCore, Writer
+from drawsteel_kit.kit.book.party import visible_where
 from drawsteel_kit.kit.errors import UnknownHero, UnknownSheet, WrongSystem
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import name_key, same_name
@@ -63,20 +64,12 @@ class SheetState:
                    day=row["day"], visibility=row["visibility"])
 
 
-def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
-    if visible_to is None:
-        return "1", []
-    if visible_to == "party":
-        return "visibility = 'party'", []
-    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
-
-
 def read_sheets(db: sqlite_utils.Database, *, system: str | None = None,
                 kind: str | None = None, status: str | None = None,
                 visible_to: str | None = None) -> list[SheetState]:
     """Sheets in the order they were made (their rowid), filtered; ``visible_to`` as
     elsewhere: None is the Director, ``"party"`` party rows, a name adds ``hero:NAME`` rows."""
-    where, params = _visible(visible_to)
+    where, params = visible_where(visible_to)
     for column, value in (("system", system), ("kind", kind), ("status", status)):
         if value is not None:
             where += f" AND [{column}] = ?"

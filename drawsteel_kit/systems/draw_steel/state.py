@@ -227,16 +227,6 @@ def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> lis
     return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
 
 
-def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
-    """A WHERE clause for ``visibility``: None is the Director (everything); ``"party"``
-    party rows only; a hero's name adds that hero's own rows."""
-    if visible_to is None:
-        return "1", []
-    if visible_to == "party":
-        return "visibility = 'party'", []
-    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
-
-
 def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),
             flags: tuple[str, ...] = ()) -> dict[str, Any]:
     data = dict(row)
