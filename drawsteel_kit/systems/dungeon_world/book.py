@@ -276,7 +276,7 @@ class DungeonWorldBook(SystemBook):
                 events.append(w.event(kind, ops, actor=new.name, payload=payload,
                                       summary=f"Defend's hold, {new.name}: "
                                       f"{describe_changes(old, new)}"))
-        said = "; ".join(result.lines)
+        said = f"Defend's hold: {result.lines[-1]}"
         return Happened(kind, said, tuple(events),
                         {"choices": list(result.choices), "lines": list(result.lines)})
 

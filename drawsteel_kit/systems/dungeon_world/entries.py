@@ -34,11 +34,11 @@ from drawsteel_kit.systems.dungeon_world.basic import (
     last_breath,
 )
 from drawsteel_kit.systems.dungeon_world.combat import defend, hack_and_slash, volley
-from drawsteel_kit.systems.dungeon_world.load import encumbrance
+from drawsteel_kit.systems.dungeon_world.load import Burden, encumbrance
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
-__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "move_options",
-           "sheet_extras"]
+__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "hold_text", "load_text",
+           "move_options", "sheet_extras"]
 
 #: The function of each special move; every other move is a plain roll (``roll_move``).
 MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
@@ -129,3 +129,17 @@ def sheet_extras(c: Character) -> list[str]:
     if c.fate != "alive":
         out.append(f"fate: {c.fate}" + (f" ({c.bargain})" if c.bargain else ""))
     return out
+
+
+def hold_text(c: Character) -> str:
+    """Defend's hold and what it defends: ``2 (Zora)``, or ``-``."""
+    return f"{c.hold} ({c.defending})" if c.hold else "-"
+
+
+def load_text(c: Character) -> str:
+    """The weight carried of the load: ``14/13 heavy``, or ``-`` when no load is known."""
+    burden = encumbrance(c)
+    if burden.load is None:
+        return "-"
+    return f"{burden.weight}/{burden.load}" + (
+        "" if burden.burden is Burden.LIGHT else f" {burden.burden}")

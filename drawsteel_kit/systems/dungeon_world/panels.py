@@ -18,6 +18,7 @@ from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
 __all__ = ["PANELS", "MovesPanel", "PartyPanel", "TownDaysPanel"]
@@ -38,9 +39,11 @@ class PartyPanel(Panel):
         book = self.campaign.dungeon_world
         self.table.value = html_table(
             ["Character", "Playbook", "Level", "XP", "HP", "Coin", "Rations", "Preparation",
-             "Debilities"],
+             "Hold", "Load", "Ammo", "Debilities", "Fate"],
             [(c.name, c.playbook, c.level, f"{c.xp}/{c.level + 7}", f"{c.hp}/{c.max_hp}",
-              c.coin, c.rations, c.preparation, ", ".join(c.debilities) or "-")
+              c.coin, c.rations, c.preparation, hold_text(c), load_text(c), c.ammo,
+              ", ".join(c.debilities) or "-",
+              f"{c.fate}" + (f": {c.bargain}" if c.bargain else ""))
              for c in book.characters().values()])
 
 
