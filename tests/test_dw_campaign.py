@@ -206,7 +206,8 @@ def test_adjust_says_what_changed_even_in_words_and_lists(camp: Campaign) -> Non
     assert said == "Ava: playbook fighter → bard, alignment good → evil (a new life)"
     gear = dw.character("Ava").gear
     said = dw.adjust("Ava", gear=list(gear[1:]), reason="robbed").summary
-    assert said == f"Ava: no longer has {gear[0]} (robbed)"
+    # 003: 271: the axe put down lightens the load (a bard's 9 + STR's +2)
+    assert said == f"Ava: weight 4 of load 11: light, no longer has {gear[0]} (robbed)"
 
 
 def test_campaign_yaml_errors_name_the_character_and_field(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import HistoryPanel, open_workbook
 from drawsteel_kit.systems.dungeon_world.panels import PANELS, MovesPanel, PartyPanel, TownDaysPanel
@@ -39,6 +40,12 @@ def test_the_workbook_has_the_dungeon_world_panels(workbook) -> None:
     assert workbook.tab.titles == ("Party", "Moves", "Town days", "History")
     assert "Brother Odo" in workbook.panel(PartyPanel).table.value
     assert "14/21" in workbook.panel(PartyPanel).table.value
+    camp = workbook.campaign
+    camp.dungeon_world.defend("Ava", what="Zora", dice=ScriptedDice([6, 6]))  # 003: 114
+    workbook.panel(PartyPanel).refresh()
+    shown = workbook.panel(PartyPanel).table.value
+    assert ">Hold</th>" in shown and ">Load</th>" in shown
+    assert "3 (Zora)" in shown and "6/14" in shown
 
 
 def test_a_move_previewed_then_made(workbook) -> None:
