@@ -220,3 +220,22 @@ def test_last_breath_is_for_the_dying_and_the_dead_make_no_moves():
         hack_and_slash(ava(hp=0, fate="dead"), dice=dice(4, 4))
     with pytest.raises(DungeonWorldError, match="write the terms"):
         ava(fate="bargained")
+
+
+def test_a_town_days_stretch_plays_aid_and_levels_up_on_a_plan_day():
+    """003: 235 (aid names its target) and 003: 330 (a plan's days are a rest)."""
+    from drawsteel_kit.systems.dungeon_world import resolve_town_days
+
+    done = resolve_town_days(
+        [ava(xp=9), nim()],
+        [{"day": 1, "move": "aid_or_interfere", "who": "Ava", "target": "Nim"},
+         {"day": 1, "move": "level_up", "who": "Ava", "stat": "CON"}],
+        dice=dice(5, 5))
+    after = {c.name: c for c in done.after}
+    assert after["Nim"].forward[0].amount == AID_BONUS and after["Ava"].level == 3
+    with pytest.raises(DungeonWorldError, match="needs target"):
+        resolve_town_days([ava(), nim()], [{"move": "aid_or_interfere", "who": "Ava"}],
+                          dice=dice(5, 5))
+    with pytest.raises(DungeonWorldError, match="only while resting"):
+        resolve_town_days([ava(xp=9)], [{"move": "level_up", "who": "Ava", "stat": "CON"}],
+                          dice=dice(5, 5))
