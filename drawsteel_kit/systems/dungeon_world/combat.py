@@ -198,6 +198,9 @@ def spend_hold(
     picked = [coerce_enum(DefendOption, c, "a Defend choice") for c in choices]
     check_text("the attacker", attacker, allow_empty=True)
     cost = HOLD_PER_CHOICE * len(picked)
+    if not defender.hold:
+        raise DungeonWorldError(f"{defender.name} holds nothing from Defend: the hold comes "
+                                "from a Defend roll")
     if defender.hold < cost:
         raise DungeonWorldError(f"{defender.name} holds {defender.hold} from Defend; "
                                 f"{len(picked)} choice(s) cost {cost}")
