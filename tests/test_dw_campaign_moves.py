@@ -161,6 +161,12 @@ def test_last_breath_records_the_bargain_and_the_dead_make_no_moves(camp: Campai
     dw.adjust("Nim", hp=0, reason="a trap")
     h = dw.last_breath("Nim", bargain="refuse", dice=dice(3, 4))
     assert "fate alive → dead" in h.summary
+    dw.adjust("Zora", hp=0, reason="a fall")
+    offered = dw.last_breath("Zora", dice=dice(4, 4))  # no answer given: the offer stands
+    assert dw.character("Zora").fate == "offered"
+    assert "drawsteel-kit dw adjust" in offered.details["lines"][-1]
+    dw.adjust("Zora", fate="bargained", bargain="serve the Duke", reason="Death's bargain")
+    assert dw.character("Zora").bargain == "serve the Duke"
     with refused(camp, RulesError, "Nim is dead"):
         dw.roll("parley", "Nim", seed=1)
 
@@ -175,6 +181,7 @@ def test_half_hp_rounds_as_the_table_says(tmp_path: Path) -> None:
 
 
 def test_campaign_yaml_weights_name_carried_gear(tmp_path: Path) -> None:
+    """003: 271: the weight is the gear carried; 003: 284: half HP, rounded as set."""
     from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
@@ -209,6 +216,7 @@ def test_cli_hold_spends_and_drops_and_show_prints_hold_and_load(tmp_path: Path)
 
 
 def test_cli_moves_take_the_new_options(tmp_path: Path) -> None:
+    """003: 235 (Aid names its target) and 003: 330 (Level Up at rest) from the CLI."""
     folder = _folder(tmp_path)
     out = run("dw", "move", folder, "aid_or_interfere", "--who", "Ava", "--option",
               "target=Nim", "--dice", "5,5")

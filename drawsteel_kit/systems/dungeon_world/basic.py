@@ -195,7 +195,9 @@ def last_breath(
         if roll.band is Band.WEAK_HIT:
             after = replace(after, fate=Fate.OFFERED)
             lines.append(f"Death offers {character.name} a bargain: accept it and live, or "
-                         "refuse and pass through the Black Gates")
+                         "refuse and pass through the Black Gates (record the answer with "
+                         "`drawsteel-kit dw adjust`: fate=bargained and the bargain, or "
+                         "fate=dead)")
     elif roll.band is Band.WEAK_HIT and answer is BargainAnswer.ACCEPT:
         after = replace(after, fate=Fate.BARGAINED, bargain=terms.strip())
         chosen = (answer.value,)
