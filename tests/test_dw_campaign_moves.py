@@ -134,6 +134,8 @@ def test_a_heavy_load_weighs_on_rolls_and_too_much_is_refused(camp: Campaign) ->
     dw.adjust("Nim", weights={**dw.character("Nim").weights, "urn": 8}, reason="wet")
     with refused(camp, RulesError, "Nim carries weight 12, over load 9 \\+ 2"):
         dw.roll("defy_danger", "Nim", stat="DEX", seed=1)
+    with refused(camp, RulesError, "weights name 'sack', which Nim does not carry"):
+        dw.adjust("Nim", weights={"sack": 1}, reason="typo")
     town = dw.outstanding_warrants("Nim", dice=dice(3, 3))  # in town the pack is put down
     assert "load" not in town.details["lines"][0]
 

@@ -294,6 +294,13 @@ class DungeonWorldBook(SystemBook):
         old = Character.from_dict(sheet.data)
         new = Character.from_dict({**old.as_dict(), **changes})
         new = replace(new, name=old.name)
+        weighed = changes.get("weights")
+        if isinstance(weighed, Mapping):
+            stray = [item for item in weighed if item not in new.gear]
+            if stray:
+                raise DungeonWorldError(f"weights name {', '.join(map(repr, stray))}, which "
+                                        f"{old.name} does not carry (gear: "
+                                        f"{', '.join(new.gear) or 'none'})")
         if new == old:
             raise DungeonWorldError(f"nothing to change: {old.name}'s sheet already has "
                                     f"{', '.join(f'{k}={v!r}' for k, v in changes.items())}")
