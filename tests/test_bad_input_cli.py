@@ -417,6 +417,11 @@ CASES: dict[str, Case] = {
                          words=("playbook",), values=TEXT),
     "dw_adjust.reason": dw("adjust", C, "Ava", "hp=3", "--reason", "{v}", words=("reason",),
                            values=TEXT),
+    "dw_hold.name": dw("hold", C, "{v}", "halve", words=("character",)),
+    "dw_hold.choice": dw("hold", C, "Ava", "{v}", words=("choice", "hold"),
+                         values=NAME.filter(one_line)),
+    "dw_hold.attacker": dw("hold", C, "Ava", "halve", "--attacker", "{v}",
+                           words=("attacker", "hold"), values=TEXT),
     # Pathfinder 2e
     "pf2e_new.name": pf2e("new", C, "{v}", words=("name", "encounter"), values=TEXT),
     "pf2e_add.pc": pf2e("add", C, "{v}", "-e", "Ambush", words=("character", "combatant")),
