@@ -29,6 +29,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from drawsteel_kit.kit.campaign_file import load_campaign_file, parse_campaign_text
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.fields import (
     CAMPAIGN_NAME_MAX,
@@ -99,6 +100,8 @@ __all__ = [
     "Stronghold",
     "TitleSpec",
     "dump_campaign_file",
+    "load_campaign_file",
+    "parse_campaign_text",
     "slugify",
 ]
 
