@@ -49,7 +49,7 @@ def initiative_order(combatants: Sequence[Combatant], tie_order: Sequence[str] =
     must be in it, else :class:`PcTieUnresolved`. Tied enemies go in ``tie_order`` order
     when listed (the GM's choice), else as added, a group's members together (002: 43).
     """
-    active = [c for c in combatants if c.status == "active"]
+    active = [c for c in combatants if c.status == "active" and c.rider is None]
     for c in active:
         if c.initiative is None:
             raise Pf2eError(f"{c.name} has no initiative result yet; roll initiative first")
@@ -86,7 +86,7 @@ def _units(state: Encounter) -> dict[str, list[Combatant]]:
     """Who rolls: each combatant alone, or a group once (002: 43), in the order added."""
     units: dict[str, list[Combatant]] = {}
     for c in state.combatants:
-        if c.status == "active":
+        if c.status == "active" and c.rider is None:
             units.setdefault(c.group or c.name, []).append(c)
     return units
 
