@@ -1,0 +1,145 @@
+"""Turns as campaign operations: start and end of turn, actions, reactions, Delay and Ready,
+durations and persistent damage (``campaign.pf2e``, seed 002: 52-71, 75-76, 102-104).
+
+A mixin of :class:`~drawsteel_kit.systems.pf2e.book.EncounterTracker`; each method is one
+step through its ``_step``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.kit.dice import Dice, dice_for
+from drawsteel_kit.systems import pf2e as rules
+from drawsteel_kit.systems.draw_steel.book.base import Happened, check_text
+from drawsteel_kit.systems.pf2e.book_combat import (
+    Recorded,
+    refuse_triggered_free_action,
+    with_faces,
+)
+from drawsteel_kit.systems.pf2e.encounter import Encounter, EncounterResult
+from drawsteel_kit.systems.pf2e.lookup import who
+
+__all__ = ["TurnSteps"]
+
+Step = Callable[[Encounter], tuple[EncounterResult, str | None]]
+
+
+class TurnSteps:
+    """Turns, Delay and Ready, durations and persistent damage."""
+
+    if TYPE_CHECKING:
+        campaign: Any
+        foes_die: bool
+
+        def _step(self, ref: int | str | None, kind: str, step: Step, *,
+                  seed: int | None = None, ending: bool = False) -> Happened: ...
+
+    # -- turns -----------------------------------------------------------------------------
+    def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
+                   action_adjustment: int = 0, recovery: int | None = None,
+                   seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """The next creature's turn: durations count down, a dying creature's recovery check
+        (``recovery``: the d20 typed in, else rolled), 3 actions and 1 reaction back."""
+        rolling, used = dice_for(seed, dice)
+        recorded = Recorded(rolling)
+
+        def step(s: Encounter) -> tuple[EncounterResult, str | None]:
+            face = recovery
+            if face is None and s.order and not s.in_turn:
+                slot = s.turn_index + 1 if s.turn_index + 1 < len(s.order) else 0
+                if s.get(s.order[slot]).dying:
+                    face = recorded.roll(20)
+            done = rules.start_turn(s, can_act=can_act, action_adjustment=action_adjustment,
+                                    recovery=face)
+            return with_faces(done, recorded.faces), done.state.current
+        return self._step(encounter, "pf2e_turn_started", step, seed=used)
+
+    def end_turn(self, encounter: int | str | None = None, *, cast_spell: bool = False,
+                 seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """End the current turn in the text's order: persistent damage (rolled) and its flat
+        check, saves, then conditions (frightened -1, air) and end-of-turn durations."""
+        rolling, used = dice_for(seed, dice)
+        recorded = Recorded(rolling)
+
+        def step(s: Encounter) -> tuple[EncounterResult, str | None]:
+            done = rules.end_turn(s, recorded, cast_spell=cast_spell, foes_die=self.foes_die)
+            return with_faces(done, recorded.faces), s.current
+        return self._step(encounter, "pf2e_turn_ended", step, seed=used)
+
+    def use_actions(self, encounter: int | str | None, count: int = 1,
+                    what: str = "an action") -> Happened:
+        """The current creature spends actions (its turn ends when none are left)."""
+        what = check_text(what, "what the actions are for")
+        return self._step(encounter, "pf2e_actions",
+                          lambda s: (rules.use_actions(s, count, what), s.current))
+
+    def use_reaction(self, encounter: int | str | None, name: str,
+                     what: str = "a reaction") -> Happened:
+        """A creature uses its one reaction."""
+        what = check_text(what, "what the reaction is")
+        return self._step(encounter, "pf2e_reaction",
+                          lambda s: (rules.use_reaction(s, n := who(s, name), what), n))
+
+    def delay(self, encounter: int | str | None = None) -> Happened:
+        """The current creature Delays: out of the order until it returns."""
+        return self._step(encounter, "pf2e_delayed", lambda s: (rules.delay(s), s.current))
+
+    def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
+        """A delaying creature returns after another's turn and keeps that place."""
+        return self._step(encounter, "pf2e_returned",
+                          lambda s: (rules.return_from_delay(s, n := who(s, name)), n))
+
+    def ready(self, encounter: int | str | None, action: str, trigger: str, *,
+              attack_penalty: int | None = None,
+              free_action_with_trigger: bool = False) -> Happened:
+        """Ready (2 actions): an action for a trigger; the turn ends. A readied attack keeps
+        the multiple attack penalty held now (``attack_penalty``: that of the turn so far).
+        A free action that already has a trigger is refused."""
+        action = check_text(action, "the readied action")
+        trigger = check_text(trigger, "the trigger")
+        refuse_triggered_free_action(action, free_action_with_trigger)
+
+        def step(s: Encounter) -> tuple[EncounterResult, str | None]:
+            held = attack_penalty
+            if held is None:
+                held = rules.attack_penalty(s, s.current) if s.current else 0
+            return rules.ready(s, action, trigger, attack_penalty=held), s.current
+        return self._step(encounter, "pf2e_readied", step)
+
+    def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
+        """The trigger came: the readied action is used as a reaction."""
+        note = check_text(note, "the note")
+        return self._step(encounter, "pf2e_readied_used",
+                          lambda s: (rules.use_readied(s, n := who(s, name), note), n))
+
+    # -- durations -------------------------------------------------------------------------
+    def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
+                   ticks: str = rules.TICK_START, on: str | None = None) -> Happened:
+        """Track an effect on the creature whose turns count it down."""
+        effect = check_text(effect, "the effect's name")
+        return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
+            s, n := who(s, holder), effect, rounds, ticks=ticks,
+            on=who(s, on) if on else None), n))
+
+    def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
+        """End a tracked effect early."""
+        effect = check_text(effect, "the effect's name")
+        return self._step(encounter, "pf2e_effect_removed", lambda s: (rules.remove_effect(
+            s, n := who(s, holder), effect), n))
+
+    def add_persistent(self, encounter: int | str | None, name: str, damage: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage: a reminder at the end of each of its turns."""
+        damage = check_text(damage, "the persistent damage")
+        damage_type = check_text(damage_type, "the damage type")
+        return self._step(encounter, "pf2e_persistent_added", lambda s: (rules.add_persistent(
+            s, n := who(s, name), damage, damage_type), n))
+
+    def end_persistent(self, encounter: int | str | None, name: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage ends (the flat check succeeded, or it was treated)."""
+        damage_type = check_text(damage_type, "the damage type")
+        return self._step(encounter, "pf2e_persistent_ended", lambda s: (rules.end_persistent(
+            s, n := who(s, name), damage_type), n))
