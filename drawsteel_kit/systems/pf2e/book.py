@@ -139,7 +139,8 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
         status = ENDED if ending else None
         pc_ops = self._pc_sheet_ops(state, (full or {}).get("xp", 0))
         reveal = bool(self.campaign.settings.get("reveal_foes", False))
-        actor = subject if subject and state.get(subject).pc else None
+        members = set(self.campaign.members)
+        actor = subject if subject in members else None
         number = int(sheet.key.split(":")[1])
         extra = {"record": full} if full else {}
         with self._writing() as w:
@@ -160,8 +161,9 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
 
     def _pcs_from_sheets(self, state: Encounter) -> Encounter:
         """A PC's hit points are its sheet's (``pf2e hp`` may have changed them)."""
+        members = set(self.campaign.members)
         for c in state.combatants:
-            if c.pc and c.hp is not None and c.status == "active":
+            if c.pc and c.hp is not None and c.status == "active" and c.name in members:
                 data = self.member_sheet(c.name).data
                 hp, top = int(data["hp"]), int(data["max_hp"])
                 if (hp, top) != (c.hp, c.max_hp):
@@ -250,11 +252,13 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
             players: list[str] = []
             for i in range(1, count + 1):
                 suffix = f" {i}" if count > 1 else ""
+                mounted = state.get(who(state, rider)) if rider is not None else None
                 done = rules.add_combatant(
-                    state, name + suffix, rules.ENEMY, initiative_modifier=modifier,
+                    state, name + suffix, mounted.side if mounted else rules.ENEMY,
+                    initiative_modifier=modifier,
                     initiative_skill=check_text(skill, "the initiative skill"), group=group,
                     shown_as=shown + suffix if shown else None, hp=hp, ac=ac,
-                    rider=who(state, rider) if rider is not None else None)
+                    rider=mounted.name if mounted else None)
                 state, gm, players = (done.state, [*gm, *done.lines],
                                       [*players, *done.player_lines])
             return EncounterResult(state, tuple(gm), tuple(players)), None

@@ -116,12 +116,15 @@ class TurnSteps:
 
     # -- durations -------------------------------------------------------------------------
     def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
-                   ticks: str = rules.TICK_START, on: str | None = None) -> Happened:
-        """Track an effect on the creature whose turns count it down."""
+                   ticks: str = rules.TICK_START, on: str | None = None,
+                   save: str | None = None) -> Happened:
+        """Track an effect on the creature whose turns count it down; ``save``: the save
+        its holder attempts at the end of each turn ("Fortitude DC 16")."""
         effect = check_text(effect, "the effect's name")
+        save = check_text(save, "the save") or None if save is not None else None
         return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
             s, n := who(s, holder), effect, rounds, ticks=ticks,
-            on=who(s, on) if on else None), n))
+            on=who(s, on) if on else None, save=save), n))
 
     def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
         """End a tracked effect early."""

@@ -220,15 +220,17 @@ def effect() -> None:
 @click.option("--ticks", type=click.Choice(["start", "end"]), default="start",
               show_default=True, help="Counted down at the start or end of HOLDER's turns.")
 @click.option("--on", default=None, help="Who it is on, when not HOLDER.")
+@click.option("--save", default=None,
+              help="The save HOLDER attempts at the end of each turn (\"Fortitude DC 16\").")
 @encounter_option
 @friendly
 def effect_add(campaign: str, holder: str, name: str, rounds: int, ticks: str,
-               on: str | None, ref: str | None) -> None:
+               on: str | None, save: str | None, ref: str | None) -> None:
     """Track an effect on HOLDER, whose turns count it down.
 
     Example: drawsteel-kit pf2e effect add campaigns/pf2e-demo Brannoc Bless 3
     """
-    _call(campaign, "add_effect", ref, holder, name, rounds, ticks=ticks, on=on)
+    _call(campaign, "add_effect", ref, holder, name, rounds, ticks=ticks, on=on, save=save)
 
 
 @effect.command("remove")

@@ -267,13 +267,14 @@ def use_reaction(state: Encounter, name: str, what: str = "a reaction") -> Encou
 
 
 def add_effect(state: Encounter, holder: str, effect: str, rounds: int, *,
-               ticks: str = TICK_START, on: str | None = None) -> EncounterResult:
+               ticks: str = TICK_START, on: str | None = None,
+               save: str | None = None) -> EncounterResult:
     """Track a duration on the creature whose turns count it down (002: 56, 68)."""
     require_open(state)
     _active(state, holder)
     if on is not None:
         state.get(on)
-    e = Effect(name=effect, rounds=rounds, ticks=ticks, on=on)
+    e = Effect(name=effect, rounds=rounds, ticks=ticks, on=on, save=save)
     c = state.get(holder)
     if any(x.name == effect and x.on == on for x in c.effects):
         raise Pf2eError(f"{holder} already tracks {effect}; end it first to start it again")
@@ -281,8 +282,8 @@ def add_effect(state: Encounter, holder: str, effect: str, rounds: int, *,
     when = "start" if ticks == TICK_START else "end"
     target = " on {1}" if on else ""
     log.say(state, "{0}'s {effect}" + target + ": {rounds}, counted down at the {when} of "
-            "{0}'s turns.", holder, *((on,) if on else ()), effect=effect, rounds=rounds,
-            when=when)
+            "{0}'s turns{save}.", holder, *((on,) if on else ()), effect=effect, rounds=rounds,
+            when=when, save=f"; {save} at the end of each" if save else "")
     return log.result(state.update(holder, effects=(*c.effects, e)))
 
 
