@@ -200,11 +200,11 @@ def attack(state: Encounter, attacker: str, modifier: int, face: int, *,
         degree = ": " + degree_of_success(total, check_int("the AC", graded), face)
         vs = f" against AC {graded}"
     names = (attacker, *([target] if target else []))
-    log.say(new, "{0} " + what + (" at {1}" if target else "") +
-            " ({note}): d20 {f} {m:+d}{p}{b} = {t}{vs}{deg}.", *names, note=note, f=face,
-            m=modifier, p=f" {penalty:+d}" if penalty else "", b=f" {bonus:+d}" if bonus else "",
-            t=total, vs=vs, deg=degree, players="{0} " + what + (" at {1}" if target else "")
-            + ": {t}{deg}.")
+    log.say(new, "{0}'s {what}" + (" at {1}" if target else "") +
+            " ({note}): d20 {f} {m:+d}{p}{b} = {t}{vs}{deg}.", *names, what=what, note=note,
+            f=face, m=modifier, p=f" {penalty:+d}" if penalty else "",
+            b=f" {bonus:+d}" if bonus else "", t=total, vs=vs, deg=degree,
+            players="{0}'s {what}" + (" at {1}" if target else "") + ": {t}{deg}.")
     if readied:
         new = new.update(attacker, readied=None, reaction=False)
     elif own_turn:

@@ -240,7 +240,9 @@ def add_combatant(
     log = Log()
     log.say(new, "{0} joins {enc} ({side}).", name, enc=state.name, side=side)
     extra = f", rolling once for group {group}" if group else ""
-    log.gm_only(f"{name} rolls {initiative_skill} {initiative_modifier:+d} for initiative{extra}.")
+    if rider is None:
+        log.gm_only(f"{name} rolls {initiative_skill} {initiative_modifier:+d} for "
+                    f"initiative{extra}.")
     if shown_as:
         log.gm_only(f"Players see {name} as {shown_as!r} until it is identified.")
     if hp is not None or ac is not None:

@@ -220,8 +220,7 @@ def end_turn(state: Encounter, dice: Dice | None = None, *, cast_spell: bool = F
                     "check to end it.", name, damage=p.damage, kind=p.damage_type)
     for e in new.get(name).effects:
         if e.save:
-            log.say(new, "{0} attempts {save} against {effect}.", name, save=e.save,
-                    effect=e.name)
+            log.say(new, "{0} attempts {save} ({effect}).", name, save=e.save, effect=e.name)
     new = end_of_turn_conditions(new, name, log)
     busy = cast_spell or new.get(name).attacks > 0
     new = breath_at_end_of_turn(new, name, log, busy=busy)
