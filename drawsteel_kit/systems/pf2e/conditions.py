@@ -217,7 +217,8 @@ def recovery_check(state: Encounter, name: str, face: int) -> EncounterResult:
             dc=dc, deg=degree)
     new = state.with_combatant(c.with_condition("dying", value))
     if value == 0:
-        log.say(new, "{0} is no longer dying (still unconscious at 0 HP).", name)
+        log.say(new, "{0} is no longer dying (still unconscious at 0 HP)." if not c.hp else
+                "{0} is no longer dying.", name)
         return log.result(_wounded_after_dying(new, name, log))
     return log.result(_dead_or_dying(new, name, log))
 
