@@ -75,7 +75,7 @@ class CombatSteps:
         def step(s: Encounter) -> tuple[EncounterResult, str | None]:
             value = face if face is not None else recorded.roll(20)  # type: ignore[union-attr]
             done, subject = run(s, value)
-            return with_faces(done, recorded.faces if recorded else []), subject
+            return with_faces(done, recorded.faces if recorded else [value]), subject
 
         return self._step(ref, kind, step, seed=used)
 

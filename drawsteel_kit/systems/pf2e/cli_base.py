@@ -14,6 +14,7 @@ import click
 
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign
 from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = ["commands", "dice_options", "encounter_option", "named_command", "pf2e",
            "run_step", "typed_dice"]
@@ -61,7 +62,7 @@ def typed_dice(text: str | None) -> ScriptedDice | None:
         return None
     faces = [f.strip() for f in text.split(",") if f.strip()]
     if not faces or not all(f.isdecimal() and f.isascii() and len(f) < 4 for f in faces):
-        raise click.UsageError(f"--dice takes the faces rolled, such as 4,16; got {text!r}")
+        raise Pf2eError(f"--dice takes the faces rolled, such as 4,16; got {text!r}")
     return ScriptedDice([int(f) for f in faces])
 
 
