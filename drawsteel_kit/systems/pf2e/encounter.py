@@ -205,10 +205,10 @@ def add_combatant(
     require_open(state)
     if state.rolled:
         raise Pf2eError(f"initiative is already rolled in {state.name} and is not rolled "
-                        "again (002: 49); add combatants before rolling")
+                        "again (Begin the Next Round); add combatants before rolling")
     if side == PC and (group is not None or shown_as is not None):
         raise Pf2eError(f"{name} is a PC: only creatures the GM rolls for form a group "
-                        "(002: 43), and the players know their own names")
+                        "(Roll Initiative), and the players know their own names")
     if rider is not None:
         mounted = state.get(rider)
         if mounted.rider is not None or any(c.rider == rider for c in state.combatants):
@@ -231,7 +231,7 @@ def add_combatant(
             if (mate.side, mate.initiative_modifier, mate.initiative_skill) != (
                     side, initiative_modifier, initiative_skill):
                 raise Pf2eError(
-                    f"group {group!r} is for identical creatures (002: 43): {mate.name} rolls "
+                    f"group {group!r} is for identical creatures: {mate.name} rolls "
                     f"{mate.initiative_skill} {mate.initiative_modifier:+d} as a {mate.side}, "
                     f"{name} would roll {initiative_skill} {initiative_modifier:+d} as a {side}")
     elif name in {c.group for c in state.combatants}:
