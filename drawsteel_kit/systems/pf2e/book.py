@@ -31,7 +31,6 @@ from drawsteel_kit.systems.draw_steel.book.sheets import (
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 from drawsteel_kit.systems.pf2e.book_combat import CombatSteps
 from drawsteel_kit.systems.pf2e.book_turns import TurnSteps
-from drawsteel_kit.systems.pf2e.lookup import who
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 
 __all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
@@ -55,6 +54,21 @@ class EncounterInfo:
     status: str
     state: Encounter
     record: dict[str, Any] | None = None
+
+
+def who(state: Encounter, name: object) -> str:
+    """A combatant's real name from its name or the name players see (case-insensitive)."""
+    text = check_text(name, "a combatant's name")  # type: ignore[arg-type]
+    known = ", ".join(c.name for c in state.combatants) or "nobody yet"
+    if not text:
+        raise Pf2eError(f"name a combatant of {state.name}: {known}")
+    for pick in (lambda c: c.name == text, lambda c: same_name(c.name, text),
+                 lambda c: c.shown_as is not None
+                 and same_name(c.shown_as, text)):
+        found = [c.name for c in state.combatants if pick(c)]
+        if found:
+            return found[0]
+    raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}")
 
 
 def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
@@ -88,6 +102,9 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
 
     SYSTEM = "pf2e"
     MEMBER_KIND = "character"
+    #: What the mixins use of the shared write path's checks.
+    who = staticmethod(who)
+    text = staticmethod(check_text)
 
     # -- reading ---------------------------------------------------------------------------
     def encounters(self) -> list[EncounterInfo]:

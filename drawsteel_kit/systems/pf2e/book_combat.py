@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_text
 from drawsteel_kit.systems.pf2e.encounter import Encounter, EncounterResult
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
-from drawsteel_kit.systems.pf2e.lookup import who
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.book.base import Happened
 
 __all__ = ["CombatSteps", "Recorded"]
 
@@ -49,6 +50,12 @@ class CombatSteps:
 
     if TYPE_CHECKING:
         campaign: Any
+
+        @staticmethod
+        def who(state: Encounter, name: object) -> str: ...
+
+        @staticmethod
+        def text(value: str, what: str, *, name: bool = False) -> str: ...
 
         def _step(self, ref: int | str | None, kind: str, step: Step, *,
                   seed: int | None = None, ending: bool = False) -> Happened: ...
@@ -85,34 +92,34 @@ class CombatSteps:
         """A creature takes damage; at 0 HP a PC is knocked out and dying (its place moves
         before the creature whose turn it is), a foe dies (or is dying, as the table chose)."""
         return self._step(encounter, "pf2e_damage", lambda s: (rules.damage(
-            s, n := who(s, name), amount, critical=critical, foes_die=self.foes_die), n))
+            s, n := self.who(s, name), amount, critical=critical, foes_die=self.foes_die), n))
 
     def heal(self, encounter: int | str | None, name: str, amount: int) -> Happened:
         """A creature regains hit points (a dying one stops dying and is wounded 1 more)."""
         return self._step(encounter, "pf2e_healed",
-                          lambda s: (rules.heal(s, n := who(s, name), amount), n))
+                          lambda s: (rules.heal(s, n := self.who(s, name), amount), n))
 
     def set_condition(self, encounter: int | str | None, name: str, condition: str,
                       value: int) -> Happened:
         """Give a creature a condition with a value, change it, or end it (0)."""
         return self._step(encounter, "pf2e_condition", lambda s: (rules.set_condition(
-            s, n := who(s, name), condition, value), n))
+            s, n := self.who(s, name), condition, value), n))
 
     # -- checks ----------------------------------------------------------------------------
     def check(self, encounter: int | str | None, name: str, what: str, modifier: int,
               dc: int, *, face: int | None = None, seed: int | None = None,
               dice: Dice | None = None) -> Happened:
         """Any check: d20 + modifier (+ Aid) against a DC, with its degree of success."""
-        what = check_text(what, "what the check is")
+        what = self.text(what, "what the check is")
         return self._rolled(encounter, "pf2e_check", face, seed, dice, lambda s, f: (
-            rules.check(s, n := who(s, name), what, modifier, f, dc), n))
+            rules.check(s, n := self.who(s, name), what, modifier, f, dc), n))
 
     def aid(self, encounter: int | str | None, helper: str, ally: str, modifier: int, *,
             dc: int = rules.AID_DC, critical_bonus: int = 2, face: int | None = None,
             seed: int | None = None, dice: Dice | None = None) -> Happened:
         """Aid (the helper's reaction): the ally's next check or attack takes the result."""
         return self._rolled(encounter, "pf2e_aid", face, seed, dice, lambda s, f: (
-            rules.aid(s, n := who(s, helper), who(s, ally), modifier, f, dc=dc,
+            rules.aid(s, n := self.who(s, helper), self.who(s, ally), modifier, f, dc=dc,
                       critical_bonus=critical_bonus), n))
 
     def attack(self, encounter: int | str | None, name: str, modifier: int, *,
@@ -121,48 +128,48 @@ class CombatSteps:
                seed: int | None = None, dice: Dice | None = None) -> Happened:
         """An attack roll with the multiple attack penalty of the turn (shared with a
         mount); off the attacker's turn it is a reaction with none."""
-        what = check_text(what, "the attack")
+        what = self.text(what, "the attack")
         return self._rolled(encounter, "pf2e_attack", face, seed, dice, lambda s, f: (
-            rules.attack(s, n := who(s, name), modifier, f,
-                         target=who(s, target) if target is not None else None, ac=ac,
+            rules.attack(s, n := self.who(s, name), modifier, f,
+                         target=self.who(s, target) if target is not None else None, ac=ac,
                          agile=agile, what=what, readied=readied), n))
 
     def cover(self, encounter: int | str | None, name: str, cover: str | None) -> Happened:
         """Record a creature's cover (lesser, standard, greater; None: none)."""
         if cover is not None:
-            cover = check_text(cover, "the cover").lower()
+            cover = self.text(cover, "the cover").lower()
             cover = None if cover == "none" else cover
         return self._step(encounter, "pf2e_cover",
-                          lambda s: (rules.set_cover(s, n := who(s, name), cover), n))
+                          lambda s: (rules.set_cover(s, n := self.who(s, name), cover), n))
 
     def flanked(self, encounter: int | str | None, name: str, flanked: bool = True) -> Happened:
         """Record a creature flanked (off-guard, -2 AC), or no longer."""
         return self._step(encounter, "pf2e_flanked",
-                          lambda s: (rules.set_off_guard(s, n := who(s, name), flanked), n))
+                          lambda s: (rules.set_off_guard(s, n := self.who(s, name), flanked), n))
 
     # -- movement and breath ---------------------------------------------------------------
     def move(self, encounter: int | str | None, name: str, path: str, *,
              speed: int | None = None, step: bool = False) -> Happened:
         """The current creature moves square by square: the feet it costs."""
-        path = check_text(path, "the path")
+        path = self.text(path, "the path")
         return self._step(encounter, "pf2e_moved", lambda s: (rules.move(
-            s, n := who(s, name), path, speed=speed, step=step), n))
+            s, n := self.who(s, name), path, speed=speed, step=step), n))
 
     def hold_breath(self, encounter: int | str | None, name: str, constitution: int) -> Happened:
         """A creature holds its breath: 5 + Constitution modifier rounds of air."""
         return self._step(encounter, "pf2e_breath", lambda s: (rules.hold_breath(
-            s, n := who(s, name), constitution), n))
+            s, n := self.who(s, name), constitution), n))
 
     def lose_air(self, encounter: int | str | None, name: str,
                  rounds: int | None = None) -> Happened:
         """Air lost at once (a critical hit: 1; speaking: all, ``rounds`` None)."""
         return self._step(encounter, "pf2e_air_lost",
-                          lambda s: (rules.lose_air(s, n := who(s, name), rounds), n))
+                          lambda s: (rules.lose_air(s, n := self.who(s, name), rounds), n))
 
     def breathe(self, encounter: int | str | None, name: str) -> Happened:
         """A creature has air again."""
         return self._step(encounter, "pf2e_breathes",
-                          lambda s: (rules.breathe(s, n := who(s, name)), n))
+                          lambda s: (rules.breathe(s, n := self.who(s, name)), n))
 
 
 def refuse_triggered_free_action(action: str, free_action_with_trigger: bool) -> None:

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_text
 from drawsteel_kit.systems.pf2e.book_combat import (
     Recorded,
     refuse_triggered_free_action,
     with_faces,
 )
 from drawsteel_kit.systems.pf2e.encounter import Encounter, EncounterResult
-from drawsteel_kit.systems.pf2e.lookup import who
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.book.base import Happened
 
 __all__ = ["TurnSteps"]
 
@@ -31,6 +32,12 @@ class TurnSteps:
 
     if TYPE_CHECKING:
         campaign: Any
+
+        @staticmethod
+        def who(state: Encounter, name: object) -> str: ...
+
+        @staticmethod
+        def text(value: str, what: str, *, name: bool = False) -> str: ...
         foes_die: bool
 
         def _step(self, ref: int | str | None, kind: str, step: Step, *,
@@ -71,16 +78,16 @@ class TurnSteps:
     def use_actions(self, encounter: int | str | None, count: int = 1,
                     what: str = "an action") -> Happened:
         """The current creature spends actions (its turn ends when none are left)."""
-        what = check_text(what, "what the actions are for")
+        what = self.text(what, "what the actions are for")
         return self._step(encounter, "pf2e_actions",
                           lambda s: (rules.use_actions(s, count, what), s.current))
 
     def use_reaction(self, encounter: int | str | None, name: str,
                      what: str = "a reaction") -> Happened:
         """A creature uses its one reaction."""
-        what = check_text(what, "what the reaction is")
+        what = self.text(what, "what the reaction is")
         return self._step(encounter, "pf2e_reaction",
-                          lambda s: (rules.use_reaction(s, n := who(s, name), what), n))
+                          lambda s: (rules.use_reaction(s, n := self.who(s, name), what), n))
 
     def delay(self, encounter: int | str | None = None) -> Happened:
         """The current creature Delays: out of the order until it returns."""
@@ -89,7 +96,7 @@ class TurnSteps:
     def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
         """A delaying creature returns after another's turn and keeps that place."""
         return self._step(encounter, "pf2e_returned",
-                          lambda s: (rules.return_from_delay(s, n := who(s, name)), n))
+                          lambda s: (rules.return_from_delay(s, n := self.who(s, name)), n))
 
     def ready(self, encounter: int | str | None, action: str, trigger: str, *,
               attack_penalty: int | None = None,
@@ -97,8 +104,8 @@ class TurnSteps:
         """Ready (2 actions): an action for a trigger; the turn ends. A readied attack keeps
         the multiple attack penalty held now (``attack_penalty``: that of the turn so far).
         A free action that already has a trigger is refused."""
-        action = check_text(action, "the readied action")
-        trigger = check_text(trigger, "the trigger")
+        action = self.text(action, "the readied action")
+        trigger = self.text(trigger, "the trigger")
         refuse_triggered_free_action(action, free_action_with_trigger)
 
         def step(s: Encounter) -> tuple[EncounterResult, str | None]:
@@ -110,9 +117,9 @@ class TurnSteps:
 
     def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
         """The trigger came: the readied action is used as a reaction."""
-        note = check_text(note, "the note")
+        note = self.text(note, "the note")
         return self._step(encounter, "pf2e_readied_used",
-                          lambda s: (rules.use_readied(s, n := who(s, name), note), n))
+                          lambda s: (rules.use_readied(s, n := self.who(s, name), note), n))
 
     # -- durations -------------------------------------------------------------------------
     def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
@@ -120,29 +127,29 @@ class TurnSteps:
                    save: str | None = None) -> Happened:
         """Track an effect on the creature whose turns count it down; ``save``: the save
         its holder attempts at the end of each turn ("Fortitude DC 16")."""
-        effect = check_text(effect, "the effect's name")
-        save = check_text(save, "the save") or None if save is not None else None
+        effect = self.text(effect, "the effect's name")
+        save = self.text(save, "the save") or None if save is not None else None
         return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
-            s, n := who(s, holder), effect, rounds, ticks=ticks,
-            on=who(s, on) if on else None, save=save), n))
+            s, n := self.who(s, holder), effect, rounds, ticks=ticks,
+            on=self.who(s, on) if on else None, save=save), n))
 
     def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
         """End a tracked effect early."""
-        effect = check_text(effect, "the effect's name")
+        effect = self.text(effect, "the effect's name")
         return self._step(encounter, "pf2e_effect_removed", lambda s: (rules.remove_effect(
-            s, n := who(s, holder), effect), n))
+            s, n := self.who(s, holder), effect), n))
 
     def add_persistent(self, encounter: int | str | None, name: str, damage: str,
                        damage_type: str) -> Happened:
         """Persistent damage: a reminder at the end of each of its turns."""
-        damage = check_text(damage, "the persistent damage")
-        damage_type = check_text(damage_type, "the damage type")
+        damage = self.text(damage, "the persistent damage")
+        damage_type = self.text(damage_type, "the damage type")
         return self._step(encounter, "pf2e_persistent_added", lambda s: (rules.add_persistent(
-            s, n := who(s, name), damage, damage_type), n))
+            s, n := self.who(s, name), damage, damage_type), n))
 
     def end_persistent(self, encounter: int | str | None, name: str,
                        damage_type: str) -> Happened:
         """Persistent damage ends (the flat check succeeded, or it was treated)."""
-        damage_type = check_text(damage_type, "the damage type")
+        damage_type = self.text(damage_type, "the damage type")
         return self._step(encounter, "pf2e_persistent_ended", lambda s: (rules.end_persistent(
-            s, n := who(s, name), damage_type), n))
+            s, n := self.who(s, name), damage_type), n))

@@ -14,19 +14,19 @@ import click
 from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, pairs
 from drawsteel_kit.systems.pf2e import cli_combat, cli_show
 from drawsteel_kit.systems.pf2e.cli_base import (
+    Tools,
     commands,
     dice_options,
     encounter_option,
-    named_command,
     pf2e,
-    run_step,
     typed_dice,
 )
 
 __all__ = ["cli_combat", "cli_show", "commands", "pf2e"]
 
-_call = run_step
-_named = named_command
+TOOLS = Tools(campaign_arg=campaign_arg, friendly=friendly, open_campaign=open_campaign)
+_call = TOOLS.step
+_named = TOOLS.named
 
 
 @pf2e.command("new")
@@ -313,3 +313,7 @@ def end(campaign: str, xp: int, treasure: tuple[str, ...], ref: str | None) -> N
     Example: drawsteel-kit pf2e end campaigns/pf2e-demo --xp 80 --treasure "12 gp"
     """
     _call(campaign, "end_encounter", ref, xp=xp, treasure=list(treasure))
+
+
+cli_combat.register(TOOLS)
+cli_show.register(TOOLS)

@@ -8,16 +8,16 @@ Director sees real names; ``show --player`` prints what the players see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
-__all__ = ["commands", "dice_options", "encounter_option", "named_command", "pf2e",
-           "run_step", "typed_dice"]
+__all__ = ["Tools", "commands", "dice_options", "encounter_option", "pf2e", "typed_dice"]
 
 encounter_option = click.option("--encounter", "-e", "ref", default=None, metavar="REF",
                                 help="The encounter's number or name (default: the newest "
@@ -29,11 +29,6 @@ def _done(campaign: str, happened: Any) -> None:
     click.echo("\n".join(happened.details.get("lines") or [happened.summary]))
     if happened.events:
         click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
-
-
-def run_step(campaign: str, method: str, *args: Any, **kwargs: Any) -> None:
-    with open_campaign(campaign) as camp:
-        _done(campaign, getattr(camp.pf2e, method)(*args, **kwargs))
 
 
 #: What this module adds to ``drawsteel-kit``: the root group mounts these through the
@@ -66,17 +61,30 @@ def typed_dice(text: str | None) -> ScriptedDice | None:
     return ScriptedDice([int(f) for f in faces])
 
 
-def named_command(command: str, method: str, help_text: str, *options: Any) -> None:
-    """A command taking CAMPAIGN NAME (plus options) calling one book method."""
+@dataclass(frozen=True)
+class Tools:
+    """The root CLI's helpers (``drawsteel_kit.cli.common``), handed over by :mod:`.cli`: the
+    only module of this system that imports the front end."""
 
-    @friendly
-    def run(campaign: str, name: str, ref: str | None, **kw: Any) -> None:
-        run_step(campaign, method, ref, name, **kw)
+    campaign_arg: Callable[..., Any]
+    friendly: Callable[..., Any]
+    open_campaign: Callable[..., Any]
 
-    run.__doc__ = help_text
-    decorated = encounter_option(campaign_arg(click.argument("name")(run)))
-    for option in options:
-        decorated = option(decorated)
-    pf2e.command(command)(decorated)
+    def step(self, campaign: str, method: str, *args: Any, **kwargs: Any) -> None:
+        """One call into the book; print its lines and how to undo it."""
+        with self.open_campaign(campaign) as camp:
+            _done(campaign, getattr(camp.pf2e, method)(*args, **kwargs))
 
+    def named(self, command: str, method: str, help_text: str, *options: Any) -> None:
+        """A command taking CAMPAIGN NAME (plus options) calling one book method."""
+        step = self.step
 
+        def run(campaign: str, name: str, ref: str | None, **kw: Any) -> None:
+            step(campaign, method, ref, name, **kw)
+
+        run.__doc__ = help_text
+        decorated = encounter_option(self.campaign_arg(click.argument("name")(
+            self.friendly(run))))
+        for option in options:
+            decorated = option(decorated)
+        pf2e.command(command)(decorated)
