@@ -220,7 +220,8 @@ def end_turn(state: Encounter, dice: Dice | None = None, *, cast_spell: bool = F
                     "check to end it.", name, damage=p.damage, kind=p.damage_type)
     for e in new.get(name).effects:
         if e.save:
-            log.say(new, "{0} attempts {save} ({effect}).", name, save=e.save, effect=e.name)
+            log.say(new, "{0} attempts {save} ({effect}).", name, save=e.save, effect=e.name,
+                    players=None if new.get(name).pc else "{0} attempts a save ({effect}).")
     new = end_of_turn_conditions(new, name, log)
     busy = cast_spell or new.get(name).attacks > 0
     new = breath_at_end_of_turn(new, name, log, busy=busy)
@@ -280,9 +281,10 @@ def add_effect(state: Encounter, holder: str, effect: str, rounds: int, *,
     log = Log()
     when = "start" if ticks == TICK_START else "end"
     target = " on {1}" if on else ""
-    log.say(state, "{0}'s {effect}" + target + ": {rounds}, counted down at the {when} of "
-            "{0}'s turns{save}.", holder, *((on,) if on else ()), effect=effect, rounds=rounds,
-            when=when, save=f"; {save} at the end of each" if save else "")
+    text = "{0}'s {effect}" + target + ": {rounds}, counted down at the {when} of {0}'s turns"
+    log.say(state, text + "{save}.", holder, *((on,) if on else ()), effect=effect,
+            rounds=rounds, when=when, save=f"; {save} at the end of each" if save else "",
+            players=None if c.pc or not save else text + "; a save at the end of each.")
     return log.result(state.update(holder, effects=(*c.effects, e)))
 
 
