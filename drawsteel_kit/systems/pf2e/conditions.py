@@ -98,19 +98,16 @@ def _death_at(c: Combatant) -> int:
 
 
 def _move_before(state: Encounter, name: str, by: str | None, log: Log) -> Encounter:
-    """Knocked out: its place in the order moves to directly before ``by`` (002: 76)."""
-    if by is None or by in (name, SELF) or name not in state.order or by not in state.order:
-        return state
+    """Knocked out during another creature's turn: its place in the order moves to directly
+    before that creature (002: 76). On its own turn, or between turns, it keeps its place."""
     current = state.current
+    if current is None or by != current or by == name or name not in state.order:
+        return state
     order = [n for n in state.order if n != name]
     order.insert(order.index(by), name)
-    index = order.index(current) if current else state.turn_index
-    if not current and state.turn_index >= 0:
-        last = state.order[state.turn_index]
-        index = order.index(last) if last != name else order.index(by) - 1
     log.say(state, "{0} is knocked out: its place in the initiative order is now directly "
             "before {1}.", name, by)
-    return replace(state, order=tuple(order), turn_index=index)
+    return replace(state, order=tuple(order), turn_index=order.index(current))
 
 
 def _dying(state: Encounter, name: str, value: int, log: Log, *, by: str | None) -> \
