@@ -148,7 +148,7 @@ def _decode(raw: bytes, source: str) -> tuple[str, dict[str, Any]]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(text.rstrip())
-        why = "it stops before the end (cut short?)" if cut else f"{exc.msg.lower()}"
+        why = "the file ends there: cut short?" if cut else f"{exc.msg.lower()}"
         raise HeroFileError(f"{source}: is not a whole Forge Steel hero file: the JSON breaks "
                             f"at line {exc.lineno}, column {exc.colno} ({why}); export the "
                             "hero from Forge Steel again") from None
