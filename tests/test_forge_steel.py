@@ -223,3 +223,27 @@ def test_an_undone_import_is_gone_from_the_export(demo: Path) -> None:
         assert first.id < second.events[0].id
         with pytest.raises(DrawSteelKitError, match="at least one"):
             import_heroes(camp, [])
+
+
+def test_a_file_of_a_hero_from_campaign_yaml_updates_that_hero(demo: Path) -> None:
+    data = json.loads(FULL.read_text())
+    data["name"] = "val"  # any spelling finds the hero
+    with Campaign.open(demo) as camp:
+        happened = import_heroes(camp, [("val.ds-hero", json.dumps(data).encode())])
+        assert [e.actor for e in happened.events] == ["Val"]
+        plan = happened.details["plans"]["val"]
+        assert not plan["new"] and "class: Elementalist → Fury" in plan["changes"]
+        val = camp.hero("Val")
+        assert (val.hero_class, val.level, val.player) == ("Fury", 5, "Ines")  # player kept
+        assert val.stamina <= val.max_stamina
+        assert camp.ledger.verify()
+
+
+def test_undoing_a_new_heros_import_takes_the_hero_and_their_rows_away(demo: Path) -> None:
+    with Campaign.open(demo) as camp:
+        heroes = set(camp.heroes)
+        event = import_heroes(camp, [FULL]).events[0]
+        camp.undo(event.id)
+        assert set(camp.heroes) == heroes
+        assert not [p for p in camp.projects() if p.hero == "Corvin"]
+        assert camp.ledger.verify()
