@@ -247,3 +247,21 @@ def test_undoing_a_new_heros_import_takes_the_hero_and_their_rows_away(demo: Pat
         assert set(camp.heroes) == heroes
         assert not [p for p in camp.projects() if p.hero == "Corvin"]
         assert camp.ledger.verify()
+
+
+def test_the_fixtures_round_trip_through_the_built_demo(tmp_path: Path) -> None:
+    """The demo as `make demo` builds it (sessions, respites, projects, followers played)."""
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
+
+    folder = tmp_path / "built" / "demo"
+    folder.mkdir(parents=True)
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+    build_demo(folder, echo=False).close()
+    assert _run("heroes", "import", folder, MINIMAL, FULL, FUTURE)[0] == 0
+    for hero, source in (("Ilsa", MINIMAL), ("Corvin", FULL), ("Maren", FUTURE)):
+        out = tmp_path / f"{hero}.ds-hero"
+        assert _run("heroes", "export", folder, hero, "--to", out)[0] == 0
+        assert json.loads(out.read_text()) == json.loads(source.read_text()), hero
+    with Campaign.open(folder) as camp:
+        assert camp.ledger.verify()
