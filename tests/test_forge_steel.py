@@ -265,3 +265,13 @@ def test_the_fixtures_round_trip_through_the_built_demo(tmp_path: Path) -> None:
         assert json.loads(out.read_text()) == json.loads(source.read_text()), hero
     with Campaign.open(folder) as camp:
         assert camp.ledger.verify()
+
+
+def test_a_career_granting_other_numbers_than_the_books_is_named(demo: Path) -> None:
+    data = json.loads(FULL.read_text())
+    data["career"]["features"] = data["career"]["features"][:1]  # no project points bonus
+    with Campaign.open(demo) as camp:
+        happened = import_heroes(camp, [("corvin.ds-hero", json.dumps(data).encode())])
+        kept = happened.details["plans"]["Corvin"]["kept"]
+        assert any("gives project points 0, the book's 240" in line for line in kept), kept
+        assert camp.hero("Corvin").project_points == 100  # the file's numbers

@@ -202,6 +202,21 @@ def _project_ops(campaign: Campaign, plan: HeroPlan, hero_name: str,
                             f"{p.points}/{p.goal}")
 
 
+def _career_check(fh: ForgeHero, name: str | None) -> list[str]:
+    """Where the file's career grants other numbers than the book's career (homebrew, or
+    a file edited by hand): the file's are kept, and the diff says so."""
+    from drawsteel_kit.systems.draw_steel.catalog.careers import career
+
+    if name is None:
+        return []
+    book = career(name)
+    return [f"career: the file's {name} gives {key.replace('_', ' ')} "
+            f"{fh.career_bonuses[key]}, the book's {getattr(book, key)}: the file's numbers "
+            "are kept (`drawsteel-kit adjust` changes them)"
+            for key in ("renown", "wealth", "project_points")
+            if fh.career_bonuses[key] != getattr(book, key)]
+
+
 def _sheet_lines(values: dict[str, Any]) -> list[str]:
     """A new hero's sheet as the diff shows it: numbers, then skills by group, languages."""
     from drawsteel_kit.systems.draw_steel.catalog.skills import skill_group
@@ -236,6 +251,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
     if fh.xp < values["xp"]:
         plan.kept.append(f"xp: the file's {fh.xp} is below the {values['xp']} level "
                          f"{fh.level} needs: the ledger keeps {values['xp']}")
+    plan.kept += _career_check(fh, values["career"])
     if existing is None:
         row = {"player": "", **values, "stamina": values["max_stamina"],
                "recoveries": values["max_recoveries"],

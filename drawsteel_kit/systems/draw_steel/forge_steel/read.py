@@ -87,6 +87,7 @@ class ForgeHero:
     wealth: int
     project_points: int
     bonuses: dict[str, int]
+    career_bonuses: dict[str, int]
     titles: tuple[ForgeTitle, ...]
     projects: tuple[ForgeProject, ...]
 
@@ -272,8 +273,11 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
         elif kind == "Skill Cancel Choice":
             cancelled += _strings(fdata.get("selected"), f"{where}.data.selected", source)
     skills = [s for s in skills if s not in cancelled]
-    bonuses = {key: bonus(found, field, source, level, scores) for key, field in
-               (("renown", "Renown"), ("wealth", "Wealth"), ("project_points", "Project Points"))}
+    fields = (("renown", "Renown"), ("wealth", "Wealth"), ("project_points", "Project Points"))
+    bonuses = {key: bonus(found, field, source, level, scores) for key, field in fields}
+    from_career = [(f, w) for f, w in found if w.startswith("career.")]
+    career_bonuses = {key: bonus(from_career, field, source, level, scores)
+                      for key, field in fields}
     stamina = kit_stamina(found, source) * echelon(level) + bonus(found, "Stamina", source,
                                                                   level, scores)
     return ForgeHero(
@@ -293,7 +297,8 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
                       minimum=-1_000) + bonuses["wealth"],
         project_points=_whole(state, "projectPoints", "state.projectPoints", source,
                               default=0, minimum=-1_000_000) + bonuses["project_points"],
-        bonuses=bonuses, titles=_titles(state, source), projects=_projects(state, source))
+        bonuses=bonuses, career_bonuses=career_bonuses, titles=_titles(state, source),
+        projects=_projects(state, source))
 
 
 def read_hero_file(path: str | os.PathLike[str]) -> ForgeHero:
