@@ -27,13 +27,20 @@ from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 from drawsteel_kit.kit.ledger.projections import snapshot
 
-__all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "restore"]
+__all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "restore"]
 
 #: The ``format`` an ``export`` file names.
 EXPORT_FORMAT = "drawsteel-kit export"
 #: The columns of an ``events`` row, in the table's order.
 EVENT_COLUMNS = ("id", "kind", "day", "session", "actor", "payload", "seed", "dice",
                  "visibility", "version", "created_at", "undoes", "operation")
+
+
+def path_text(path: str | os.PathLike[str]) -> str:
+    """A path as a message shows it: as typed, or quoted with escapes when it holds a line
+    break, a control character or bytes that are not text (one line, always)."""
+    text = os.fspath(path)
+    return text if text.isprintable() else repr(text)
 
 
 def _check_copy(path: Path, what: str) -> int:
@@ -78,23 +85,23 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
     """Put ``backup`` in place as ``folder``'s ledger, verified first; the current ledger is
     kept in ``backups/``. Returns where it was kept (None: there was none) and the number of
     events restored."""
-    source = Path(backup)
+    source, shown = Path(backup), path_text(backup)
     if not source.is_file():
-        raise LedgerError(f"{source}: no such backup file: name a .db file `drawsteel-kit "
+        raise LedgerError(f"{shown}: no such backup file: name a .db file `drawsteel-kit "
                           "backup` wrote (they are in the campaign's backups/)")
     ledger_path = folder / LEDGER_FILE
     with contextlib.suppress(OSError):
         if ledger_path.exists() and source.resolve() == ledger_path.resolve():
-            raise LedgerError(f"{source} is the campaign's own ledger: name a backup")
+            raise LedgerError(f"{shown} is the campaign's own ledger: name a backup")
     staged = folder / f".restore-{uuid.uuid4().hex[:8]}.db"
     try:
         _copy_ledger(source, staged)
     except sqlite3.DatabaseError as exc:
         staged.unlink(missing_ok=True)
-        raise LedgerError(f"{source} is not a ledger backup ({exc}): name a .db file "
+        raise LedgerError(f"{shown} is not a ledger backup ({exc}): name a .db file "
                           "`drawsteel-kit backup` wrote") from None
     try:
-        count = _check_copy(staged, str(source))
+        count = _check_copy(staged, shown)
         kept = None
         if ledger_path.exists():  # moved, not opened: a damaged ledger is kept as it is
             kept = folder / "backups" / f"ledger-before-restore-{uuid.uuid4().hex[:6]}.db"
@@ -112,33 +119,34 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
 
 
 def _read_export(path: Path) -> dict[str, Any]:
+    shown = path_text(path)
     try:
         data = json.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
-        raise LedgerError(f"{path}: no such file: name a file `drawsteel-kit export` "
+        raise LedgerError(f"{shown}: no such file: name a file `drawsteel-kit export` "
                           "wrote") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LedgerError(f"{path}: is not a whole export (the JSON breaks: {exc}); export "
+        raise LedgerError(f"{shown}: is not a whole export (the JSON breaks: {exc}); export "
                           "the campaign again") from None
     except IsADirectoryError:
-        raise LedgerError(f"{path}: is a folder: name a file `drawsteel-kit export` "
+        raise LedgerError(f"{shown}: is a folder: name a file `drawsteel-kit export` "
                           "wrote") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise LedgerError(f"{path}: format: is not a drawsteel-kit export (made by "
+        raise LedgerError(f"{shown}: format: is not a drawsteel-kit export (made by "
                           "`drawsteel-kit export CAMPAIGN --out FILE`)")
     if not isinstance(data.get("events"), list) or not isinstance(data.get("state"), dict):
-        raise LedgerError(f"{path}: events and state: are missing: export the campaign again")
+        raise LedgerError(f"{shown}: events and state: are missing: export the campaign again")
     return data
 
 
 def _event_row(event: Any, n: int, path: Path) -> dict[str, Any]:
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) or \
             not isinstance(event.get("ops"), list):
-        raise LedgerError(f"{path}: events[{n}]: is not an event of an export")
+        raise LedgerError(f"{path_text(path)}: events[{n}]: is not an event of an export")
     try:
         row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
     except KeyError as exc:
-        raise LedgerError(f"{path}: events[{n}].{exc.args[0]}: is missing") from None
+        raise LedgerError(f"{path_text(path)}: events[{n}].{exc.args[0]}: is missing") from None
     row["payload"] = json.dumps({**event["payload"], "ops": event["ops"]},
                                 ensure_ascii=False, sort_keys=True)
     row["dice"] = json.dumps(list(event["dice"])) if event.get("dice") is not None else None
@@ -156,7 +164,8 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     data = _read_export(path)
     made = not target.exists()
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise LedgerError(f"{target} already holds files: import into a new or empty folder")
+        raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
+                          "empty folder")
     rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
     target.mkdir(parents=True, exist_ok=True)
     ledger_path = target / LEDGER_FILE
@@ -170,10 +179,10 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
                             f"({', '.join(':' + c for c in EVENT_COLUMNS)})", row)
                     rebuild(ledger.db)
             except (sqlite3.DatabaseError, LedgerError, KeyError, TypeError) as exc:
-                raise LedgerError(f"{path}: its events cannot be replayed ({exc}): export the "
-                                  "campaign again") from None
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
+                                  "export the campaign again") from None
             if not _same_state(snapshot(ledger.db), data["state"]):
-                raise LedgerError(f"{path}: its state is not what its history gives (a "
+                raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
                                   "--party-only export, or an edited file): import a full "
                                   "export")
     except BaseException:
@@ -224,10 +233,10 @@ def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
 
     target = Path(folder)
     if target.exists() and not target.is_dir():
-        raise LedgerError(f"{target} is a file: name a folder for the CSV files")
+        raise LedgerError(f"{path_text(target)} is a file: name a folder for the CSV files")
     if target.is_dir() and any(target.iterdir()) and not force:
-        raise LedgerError(f"{target} already holds files: pass --force to replace the CSV "
-                          "files in it, or name a new folder")
+        raise LedgerError(f"{path_text(target)} already holds files: pass --force to replace "
+                          "the CSV files in it, or name a new folder")
     target.mkdir(parents=True, exist_ok=True)
     return [write_new_file(target / f"{name}.csv", text, force=force)
             for name, text in csv_tables(export).items()]

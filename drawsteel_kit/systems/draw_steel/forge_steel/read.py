@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from drawsteel_kit.kit.ledger.books import path_text
 from drawsteel_kit.systems.draw_steel.forge_steel.features import (
     CHARACTERISTIC_NAMES,
     HeroFileError,
@@ -238,6 +239,7 @@ def _titles(state: dict[str, Any], source: str) -> tuple[ForgeTitle, ...]:
 
 def parse_hero(raw: bytes, source: str) -> ForgeHero:
     """A Forge Steel hero from a file's bytes; HeroFileError names the field otherwise."""
+    source = path_text(source)
     text, data = _decode(raw, source)
     name = _text(data, "name", "name", source)
     if not name:
@@ -303,7 +305,7 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
 
 def read_hero_file(path: str | os.PathLike[str]) -> ForgeHero:
     """Read and check one ``.ds-hero`` file."""
-    source = os.fspath(path)
+    source = path_text(path)
     try:
         with open(path, "rb") as file:
             raw = file.read(MAX_FILE_BYTES + 1)
