@@ -122,6 +122,26 @@ def test_no_module_outside_a_system_names_its_internals() -> None:
     assert wrong == []
 
 
+def test_no_module_imports_an_old_path() -> None:
+    """The old module paths answer for one release (for the Directors' own notebooks); the
+    package itself imports every module where it is now."""
+    from drawsteel_kit._moved import MOVED
+
+    wrong = []
+    for path in _modules():
+        for name in _named_modules(path):
+            parts = name.split(".")[1:]
+            for n in range(len(parts), 0, -1):
+                old = ".".join(parts[:n])
+                exists = (PACKAGE.joinpath(*parts[:n]).with_suffix(".py").is_file()
+                          or PACKAGE.joinpath(*parts[:n]).is_dir())
+                if old in MOVED and not exists:
+                    wrong.append(f"{_dotted(path)} imports {name} (now drawsteel_kit."
+                                 f"{MOVED[old]})")
+                    break
+    assert wrong == []
+
+
 def _circles() -> list[list[str]]:
     """The strongly connected groups of the import graph (Tarjan), bigger than one module."""
     graph = grimp.build_graph("drawsteel_kit", exclude_type_checking_imports=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, force_option, friendly, open_campaign
+from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly
+from drawsteel_kit.systems.draw_steel.cli.options import open_campaign
 
 __all__ = ["heroes", "heroes_export", "heroes_import"]
 
