@@ -275,3 +275,22 @@ def test_a_career_granting_other_numbers_than_the_books_is_named(demo: Path) -> 
         kept = happened.details["plans"]["Corvin"]["kept"]
         assert any("gives project points 0, the book's 240" in line for line in kept), kept
         assert camp.hero("Corvin").project_points == 100  # the file's numbers
+
+
+def test_the_players_copy_holds_no_hero_file(demo: Path) -> None:
+    """A hero file is its player's: the import keeps its whole text for the export back, and
+    no party page, hero page or party export carries it (notes and all)."""
+    from drawsteel_kit.kit.book.party_view import PartyView
+
+    notes = json.loads(FULL.read_text(encoding="utf-8"))["state"]["notes"]
+    assert notes and len(notes) > 8
+    with Campaign.open(demo) as camp:
+        import_heroes(camp, [FULL], dry_run=False)
+        assert notes in json.dumps(camp.export(), ensure_ascii=False)
+        name = json.loads(FULL.read_text(encoding="utf-8"))["name"]
+        for viewer in (None, name, "Val"):
+            with PartyView.of(camp, viewer) as view:
+                text = json.dumps(view.export(), ensure_ascii=False)
+                assert notes not in text, viewer
+                assert f"{name} joins the party" in text  # the event itself shows
+        assert export_hero(camp, name)["state"]["notes"] == notes  # the export back keeps it

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.forge_steel.features import bonus, features
-from drawsteel_kit.systems.draw_steel.forge_steel.importing import last_import
+from drawsteel_kit.systems.draw_steel.forge_steel.importing import HERO_FILE, last_import
 from drawsteel_kit.systems.draw_steel.state import read_projects
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def export_hero(campaign: Campaign, hero: str) -> dict[str, Any]:
         raise RulesError(f"{who.name} was never imported from Forge Steel, so there is no "
                          "hero file to write back into: import their .ds-hero first with "
                          "`drawsteel-kit heroes import`")
-    data = json.loads(str(last.payload["hero_file"]))
+    data = json.loads(str(last.payload[HERO_FILE]))
     state = data["state"]
     _put(state, "xp", who.xp, 0)
     _put(state, "victories", who.victories, 0)

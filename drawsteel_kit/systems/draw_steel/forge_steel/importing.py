@@ -39,10 +39,13 @@ if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.book.base import Happened
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import", "plan_hero"]
+__all__ = ["HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import", "plan_hero"]
 
 #: The event kind of a hero brought in from Forge Steel.
 IMPORTED = "hero_imported"
+#: Where the event keeps the file's whole text (for the export back): the player's own, so
+#: the ``private_`` prefix keeps it out of every players' copy of the books.
+HERO_FILE = "private_hero_file"
 #: The hero fields an import sets, in the order the diff shows them.
 FIELDS = ("ancestry", "class", "career", "level", "xp", "victories", *CHARACTERISTICS,
           "max_stamina", "max_recoveries", "renown", "wealth", "project_points", "skills",
@@ -273,7 +276,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
         return plan
     base = None
     if last is not None:
-        base_hero = parse_hero(str(last.payload.get("hero_file", "")).encode("utf-8"),
+        base_hero = parse_hero(str(last.payload.get(HERO_FILE, "")).encode("utf-8"),
                                fh.source)
         base = _values(base_hero, custom, track)
     have = existing.as_dict()
@@ -368,7 +371,7 @@ def import_heroes(campaign: Campaign,
             writer.event(IMPORTED, plan.ops, summary=what, actor=plan.name,
                          payload={"file": name, "sha256": fh.sha256, "forge_steel_id": fh.id,
                                   "changes": plan.changes, "kept": plan.kept,
-                                  "hero_file": fh.text})
+                                  HERO_FILE: fh.text})
     written = () if dry_run else tuple(writer.written)
     changed = [p for p in plans if not p.unchanged]
     summary = (f"{'Would import' if dry_run else 'Imported'} {len(changed)} hero(es) from "
