@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.book.base import Happened
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import", "plan_hero"]
+__all__ = ["HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import",
+           "plan_hero"]
 
 #: The event kind of a hero brought in from Forge Steel.
 IMPORTED = "hero_imported"
