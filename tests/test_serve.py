@@ -50,7 +50,7 @@ PAGE = "/voila/render/dashboard.ipynb"
 #: Texts that only appear in the notebook's code cells (Voila strips them).
 SOURCE_TEXTS = ("open_player_campaign", "workbook.player_page", "from drawsteel_kit",
                 "DRAWSTEEL_KIT_CAMPAIGN")
-#: A page renders in 5-15 s; the first of a run starts a cold kernel, and on a shared 2-core
+#: A page renders in seconds; the first of a run starts a cold kernel, and on a shared 2-core
 #: machine running other test processes it once took over 90 s. Waiting longer costs nothing
 #: when the page comes.
 RENDER_TIMEOUT = 240
