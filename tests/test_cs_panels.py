@@ -11,7 +11,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.systems.condition_sheet.panels import PANELS, BattlePanel, HistoryPanel
+from drawsteel_kit.systems.condition_sheet.panels import (
+    PANELS,
+    BattlePanel,
+    BetweenBattlesPanel,
+    HistoryPanel,
+)
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import open_workbook
 
@@ -41,7 +46,8 @@ def started(folder: Path) -> BattlePanel:
 
 def test_the_workbook_opens_the_condition_sheet_panels(folder: Path) -> None:
     wb = open_workbook(folder)
-    assert [type(p) for p in wb.panels] == list(PANELS) == [BattlePanel, HistoryPanel]
+    assert [type(p) for p in wb.panels] == list(PANELS) == [BattlePanel, BetweenBattlesPanel,
+                                                            HistoryPanel]
     p = wb.panel(BattlePanel)
     assert "No battle yet" in p.table.value and p.foes.options == ("Warden", "Imp")
 

@@ -24,7 +24,7 @@ from drawsteel_kit.systems.condition_sheet.character import PC
 from drawsteel_kit.systems.condition_sheet.checks import (
     CHECK_DICE,
     DIE_SIDES,
-    REROLL_MANA,
+    KEEPS,
     roll_check,
 )
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError, TieUnresolved
@@ -70,8 +70,10 @@ def start_round(
     return BattleResult(replace(new, initiative=tuple(values)), tuple(lines), tuple(faces))
 
 
-def reroll_initiative(battle: Battle, dice: Dice, who: str) -> BattleResult:
-    """Spend mana to roll initiative again; the better (higher) result stays (004: 47, 160)."""
+def reroll_initiative(battle: Battle, dice: Dice, who: str, *, keep: str = "better"
+                      ) -> BattleResult:
+    """Spend mana to roll initiative again (004: 47); the better (higher) result may stay
+    (004: 160): ``keep`` is ``better``, ``new`` (the reroll stands) or ``old``."""
     if battle.phase != "initiative":
         raise ConditionSheetError("initiative rerolls come after the round's initiative check "
                                   "and before the order is settled")
@@ -80,11 +82,18 @@ def reroll_initiative(battle: Battle, dice: Dice, who: str) -> BattleResult:
         raise ConditionSheetError(f"{who} did not roll initiative this round")
     if battle.get(who).fixed_initiative is not None:
         raise ConditionSheetError(f"{who} uses a fixed initiative: nothing to reroll")
-    new = battle.spend_mana(who, REROLL_MANA, "an initiative reroll")
+    if keep not in KEEPS:
+        raise ConditionSheetError(f"after a reroll keep one of {', '.join(KEEPS)}, got {keep!r}")
+    cost = battle.rules.reroll_mana
+    new = battle.spend_mana(who, cost, "an initiative reroll")
     faces = roll_many(dice, CHECK_DICE, DIE_SIDES)
-    kept = max(values[who], sum(faces))
+    if keep == "old" and sum(faces) >= values[who]:
+        raise ConditionSheetError(f"the new initiative, {sum(faces)}, is at least the old one, "
+                                  f"{values[who]}: the old one is kept only when it is higher")
+    kept = {"better": max(values[who], sum(faces)), "new": sum(faces),
+            "old": values[who]}[keep]
     values[who] = kept
-    line = (f"{who} spends {REROLL_MANA} mana to reroll initiative: {sum(faces)} "
+    line = (f"{who} spends {cost} mana to reroll initiative: {sum(faces)} "
             f"({'+'.join(map(str, faces))}); keeps {kept}.")
     return BattleResult(replace(new, initiative=tuple(values.items())), (line,), faces)
 
