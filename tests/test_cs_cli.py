@@ -108,4 +108,4 @@ def test_bad_input_is_one_line_and_writes_nothing(folder: Path, args: tuple[str,
 def test_no_battle_yet(folder: Path) -> None:
     assert "No battles yet" in run("sheet", "list", folder)
     out = run("sheet", "round", folder, ok=False)
-    assert "no battle is running; start one with new_battle" in out
+    assert "no battle is running; start one with `drawsteel-kit sheet battle new`" in out

@@ -105,7 +105,8 @@ class ConditionSheetBook(BetweenBattles):
                           tuple(Check.from_dict(c) for c in d["checks"]), tuple(d["rounds"]))
 
     def _find(self, ref: int | str | None) -> SheetState:
-        return self.numbered_sheet(BATTLE, ref, noun="battle", starter="new_battle",
+        return self.numbered_sheet(BATTLE, ref, noun="battle",
+                                   starter="`drawsteel-kit sheet battle new`",
                                    error=ConditionSheetError)
 
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
