@@ -52,6 +52,7 @@ from drawsteel_kit.systems.condition_sheet.checks import (
     Check,
     CheckResult,
     fixed_check,
+    kept_roll,
     reroll_check,
     roll_check,
 )
@@ -128,6 +129,7 @@ __all__ = [
     "counter",
     "end_battle",
     "fixed_check",
+    "kept_roll",
     "last_stand",
     "new_battle",
     "new_character",
