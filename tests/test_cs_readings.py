@@ -138,6 +138,24 @@ def test_a_free_counter_and_last_stand(make) -> None:
     assert cs.battle().state.get("Cleo").mana == 4
 
 
+def test_the_pages_and_the_panel_say_what_a_battle_plays_with(make) -> None:
+    """004: 70-74, 124 - the players see the table's readings with the battle."""
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+
+    camp = make(lucky_sixes=1, fumble_ones=0, cover_mana=2)
+    camp.condition_sheet.new_battle("Gate", ["Ava"], foes=["Imp"])
+    said = ("Played with lucky on 1 six · no fumbles · mana: reroll 1, cover 2, chain combo 1, "
+            "counter 1, last stand 1")
+    assert said in player_page(camp).html and said in player_page(camp, "Ava").html
+    pytest.importorskip("ipywidgets")
+    from drawsteel_kit.systems.condition_sheet.panels import BattlePanel
+    from drawsteel_kit.systems.draw_steel.panels import open_workbook
+
+    panel = open_workbook(camp.folder).panel(BattlePanel)
+    assert said in panel.table.value
+    panel.campaign.close()
+
+
 def test_a_battle_keeps_the_readings_it_started_with(tmp_path: Path) -> None:
     """004: 160 - changing campaign.yaml mid-battle changes the next battle."""
     folder = write(tmp_path / "cs")

@@ -142,8 +142,9 @@ def battle_html(data: dict[str, Any], name: str, *, reveal: bool = False) -> Mar
     b = Battle.from_dict(data["battle"])
     phase = {"setup": "initiative not rolled yet", "initiative": "initiative rolled, order "
              "being settled", "acting": "acting", "ended": "ended"}[b.phase]
-    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>').format(name, b.round,
-                                                                               phase)
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>'
+                  '<p class="dsk-meta">Played with {}</p>').format(name, b.round, phase,
+                                                                 b.rules.text())
     values = dict(b.initiative)
     listed = list(b.order) or [n for n, _ in b.initiative]
     order = table(["#", "character", "initiative", "now"], [

@@ -131,7 +131,8 @@ class BattlePanel(Panel):
         waiting = [Markup("<p>Waiting: {}'s {} {}</p>").format(w.who, w.kind, w.text())
                    for w in info.checks]
         self.table.value = join("", [
-            Markup("<p>Round {} · {} · {}</p>").format(b.round, b.phase, info.status),
+            Markup("<p>Round {} · {} · {}</p><p>Played with {}</p>").format(
+                b.round, b.phase, info.status, b.rules.text()),
             html_table(["fighter", "side", "init", "mana", "emotions", "damage", "curses",
                         "blesses", ""], rows), *waiting])
         names = [c.name for c in b.characters]

@@ -84,6 +84,16 @@ class TableRules:
         """Plain JSON-ready values."""
         return asdict(self)
 
+    def text(self) -> str:
+        """These readings in the table's words: ``lucky on 2 sixes · fumble on 2 ones ...``."""
+        lucky = (f"lucky on {self.lucky_sixes} six{'es' if self.lucky_sixes > 1 else ''}"
+                 if self.lucky_sixes else "no lucky rolls")
+        fumble = (f"fumble on {self.fumble_ones} one{'s' if self.fumble_ones > 1 else ''}"
+                  if self.fumble_ones else "no fumbles")
+        return (f"{lucky} · {fumble} · mana: reroll {self.reroll_mana}, cover "
+                f"{self.cover_mana}, chain combo {self.chain_combo_mana}, counter "
+                f"{self.counter_mana}, last stand {self.last_stand_mana}")
+
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> TableRules:
         """The readings among a campaign's settings (or a battle's saved ones); a setting
