@@ -150,8 +150,8 @@ def _value(battle: Battle, who: str, kind: str, value: int | None) -> tuple[int,
         return fixed, True
     if kind == "withdraw":
         if value is None:
-            raise ConditionSheetError("a withdraw check uses the ability the GM approved "
-                                      "(004: 104-107): pass its value")
+            raise ConditionSheetError("a withdraw check uses the ability the GM approved: "
+                                      "give its value")
         return check_int("the ability value", value), False
     if value is not None:
         raise ConditionSheetError(f"a {kind} check uses {who}'s own {kind} value")
@@ -194,7 +194,7 @@ def roll_check(
         have = battle.get(who).preparations
         if preparation not in have:
             raise ConditionSheetError(f"{who} has no preparation effect {preparation!r}; has: "
-                                      f"{', '.join(have) or 'none'} (each is used once, 004: 163)")
+                                      f"{', '.join(have) or 'none'} (each is used once)")
         left = list(have)
         left.remove(preparation)
         new = battle.update(who, preparations=tuple(left))

@@ -122,13 +122,13 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         raise ConditionSheetError(f"round {battle.round}'s order is already settled: "
                                   f"{', '.join(battle.order)}")
     if battle.phase != "initiative":
-        raise ConditionSheetError("roll the round's initiative (start_round) first")
+        raise ConditionSheetError("start the round (its initiative) first")
     if isinstance(tie_order, str) or not isinstance(tie_order, Sequence):
-        raise ConditionSheetError(f"tie_order must be a list of names, got {tie_order!r}")
+        raise ConditionSheetError(f"the tie order is a list of names, got {tie_order!r}")
     rank = {n: i for i, n in enumerate(tie_order)}
     values = dict(battle.initiative)
     if len(rank) != len(tie_order) or not set(rank) <= {c.name for c in battle.characters}:
-        raise ConditionSheetError(f"tie_order must name characters in the battle, each once; "
+        raise ConditionSheetError(f"the tie order names characters in the battle, each once; "
                                   f"got {list(tie_order)}")
     listed = {c.name: i for i, c in enumerate(battle.characters)}
     groups: list[tuple[int, list[str], list[str]]] = []
@@ -139,7 +139,7 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         if len(pcs) > 1 and not set(pcs) <= set(rank):
             raise TieUnresolved(
                 f"{' and '.join(pcs)} tied at {value}: the players agree who acts first "
-                f"(004: 45); pass tie_order with all of them, e.g. tie_order={pcs!r}",
+                f"(give their agreed order: the tie order, e.g. {','.join(pcs)})",
                 tied=tuple(pcs))
         pcs.sort(key=lambda n: rank.get(n, 0))
         gms.sort(key=lambda n: (0, rank[n]) if n in rank else (1, listed[n]))
@@ -152,8 +152,7 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
             lines.append(f"Players' characters tied at {value} go in their agreed order: "
                          f"{', '.join(pcs)}.")
         if pcs and gms:
-            lines.append(f"Tie at {value} between players' and GM characters: they roll again "
-                         "(004: 45).")
+            lines.append(f"Tie at {value} between players' and GM characters: they roll again.")
         while pcs and gms:
             order.append(pcs.pop(0) if _roll_off(dice, pcs[0], gms[0], lines, faces)
                          else gms.pop(0))
