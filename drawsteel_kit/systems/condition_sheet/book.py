@@ -49,6 +49,7 @@ from drawsteel_kit.systems.draw_steel.book.base import Happened, check_text, ope
 from drawsteel_kit.systems.draw_steel.book.sheets import (
     RUNNING,
     SheetState,
+    SystemBook,
     insert_sheet_op,
     update_sheet_op,
 )
@@ -61,7 +62,7 @@ BATTLE, ENDED = "battle", "ended"
 Step = Callable[[Turn], None]
 
 
-class ConditionSheetBook(BetweenBattles):
+class ConditionSheetBook(BetweenBattles, SystemBook):
     """Condition-sheet battles: rounds, initiative and its ties, attacks, supports,
     withdrawals, the special actions, knock-downs and the reset afterwards."""
 
@@ -363,3 +364,29 @@ class ConditionSheetBook(BetweenBattles):
             t.checks.clear()
             t.take(rules.end_battle(t.battle))
         return self._step(battle, "cs_battle_ended", step)
+
+    # -- between battles (book_between) --------------------------------------------------
+    def _idle(self, name: str, what: str) -> SheetState:
+        """A character's sheet, refused while the character is in a running battle."""
+        sheet = self.member_sheet(name)
+        for info in self.battles():
+            if info.status == RUNNING and any(c.name == sheet.name
+                                              for c in info.state.characters):
+                raise ConditionSheetError(
+                    f"{sheet.name} is in a running battle ({info.name}): {what} change there; "
+                    "change them after the battle ends (drawsteel-kit sheet end)")
+        return sheet
+
+    def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
+               reason: str, payload: dict[str, Any]) -> Happened:
+        """One event on a character's sheet, between battles."""
+        reason = check_text(reason, "reason")
+        summary += f" ({reason})" if reason else ""
+        with self._writing() as w:
+            w.event(kind, [update_sheet_op(sheet, data=data)], summary=summary,
+                    actor=sheet.name, payload={**payload, "reason": reason or summary})
+        return Happened(kind, summary, tuple(w.written), payload)
+
+    set_mana = operation(BetweenBattles.set_mana)
+    grant_emotion = operation(BetweenBattles.grant_emotion)
+    grant_preparation = operation(BetweenBattles.grant_preparation)

@@ -7,66 +7,58 @@ seed says how each is spent in battle, not how it is gained: that happens in the
 between battles, and the GM writes it down here. Each grant is one operation and one event
 on the character's sheet; none is allowed while the character is in a running battle
 (what a battle spends is written back when it ends).
+
+The book (:class:`~.book.ConditionSheetBook`) makes these operations (``operation``) and
+supplies the write (``_grant``) and the check that the character is not fighting (``_idle``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems.condition_sheet.campaign_file import EMOTION_MAX, MANA_MAX
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import (
-    RUNNING,
-    SheetState,
-    SystemBook,
-    update_sheet_op,
-)
+from drawsteel_kit.systems.condition_sheet.sheet import check_text
 
-__all__ = ["BetweenBattles"]
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.book.base import Happened
+    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
+
+__all__ = ["BetweenBattles", "whole"]
 
 
-class BetweenBattles(SystemBook):
-    """The condition-sheet book's operations between battles (its book builds on this)."""
+def whole(value: object, what: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high``, else an error saying so."""
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ConditionSheetError(f"{what} must be a whole number from {low} to {high}, got "
+                                  f"{value!r}")
+    return value
 
-    def battles(self) -> list[Any]:
-        """Every battle (the book reads them)."""
-        raise NotImplementedError
 
-    def _idle(self, name: str, what: str) -> SheetState:
-        """A character's sheet, refused while the character is in a running battle."""
-        sheet = self.member_sheet(name)
-        for info in self.battles():
-            if info.status == RUNNING and any(c.name == sheet.name
-                                              for c in info.state.characters):
-                raise ConditionSheetError(
-                    f"{sheet.name} is in a running battle ({info.name}): {what} change "
-                    "there; change them after the battle ends (drawsteel-kit sheet end)")
-        return sheet
+class BetweenBattles:
+    """The condition-sheet book's operations between battles (the book wraps each one)."""
 
-    def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
-               reason: str, payload: dict[str, Any]) -> Happened:
-        summary += f" ({reason})" if reason else ""
-        with self._writing() as w:
-            w.event(kind, [update_sheet_op(sheet, data=data)], summary=summary,
-                    actor=sheet.name, payload={**payload, "reason": reason or summary})
-        return Happened(kind, summary, tuple(w.written), payload)
+    if TYPE_CHECKING:
+        def member_sheet(self, name: str) -> SheetState: ...
+        def sheets(self, kind: str | None = None) -> list[SheetState]: ...
+        def _idle(self, name: str, what: str) -> SheetState: ...
+        def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
+                   reason: str, payload: dict[str, Any]) -> Happened: ...
 
-    @operation
     def set_mana(self, name: str, mana: int, *, reason: str = "") -> Happened:
         """Set a character's mana between battles (rest, a ritual, the GM's award)."""
         sheet = self._idle(name, "its mana and emotions")
-        mana = check_count(mana, f"{sheet.name}'s mana", minimum=0, maximum=MANA_MAX)
-        reason = check_text(reason, "reason")
+        mana = whole(mana, f"{sheet.name}'s mana", 0, MANA_MAX)
         summary = f"{sheet.name}: mana {sheet.data['mana']} -> {mana}"
         return self._grant(sheet, "cs_mana_set", {**sheet.data, "mana": mana}, summary,
                            reason, {"mana": mana})
 
     def _toward(self, sheet: SheetState, toward: object) -> str:
         """Whom an emotion is toward: another character or foe of the campaign, as spelled."""
-        text = check_text(toward, "whom the emotion is toward", name=True)  # type: ignore[arg-type]
+        text = check_text("whom the emotion is toward",
+                          toward.strip() if isinstance(toward, str) else toward)
         if same_name(text, sheet.name):
             raise ConditionSheetError(f"{sheet.name} holds emotions toward others, not toward "
                                       f"{sheet.name}")
@@ -77,34 +69,30 @@ class BetweenBattles(SystemBook):
         raise ConditionSheetError(f"no character called {text!r} in campaign.yaml to hold an "
                                   f"emotion toward (characters: {', '.join(known)})")
 
-    @operation
     def grant_emotion(self, name: str, toward: str, count: int = 1, *,
                       reason: str = "") -> Happened:
         """``name`` gains ``count`` emotions toward ``toward`` between battles; each can pay
         for one support, cover or chain combo with that character instead of mana."""
         sheet = self._idle(name, "its mana and emotions")
         whom = self._toward(sheet, toward)
-        count = check_count(count, "the number of emotions gained", maximum=EMOTION_MAX)
-        reason = check_text(reason, "reason")
+        gained = whole(count, "the number of emotions gained", 1, EMOTION_MAX)
         held = dict(sheet.data["emotions"])
-        now = held.get(whom, 0) + count
+        now = held.get(whom, 0) + gained
         if now > EMOTION_MAX:
             raise ConditionSheetError(f"{sheet.name} would hold {now} emotions toward {whom}; "
                                       f"at most {EMOTION_MAX}")
         held[whom] = now
-        summary = (f"{sheet.name} gains {count} emotion{'s' if count != 1 else ''} toward "
+        summary = (f"{sheet.name} gains {gained} emotion{'s' if gained != 1 else ''} toward "
                    f"{whom}, now {now}")
         return self._grant(sheet, "cs_emotion_granted",
                            {**sheet.data, "emotions": dict(sorted(held.items()))}, summary,
-                           reason, {"toward": whom, "count": count})
+                           reason, {"toward": whom, "count": gained})
 
-    @operation
     def grant_preparation(self, name: str, effect: str, *, reason: str = "") -> Happened:
         """``name`` gains a preparation effect between battles: one more die on one check,
         used once."""
         sheet = self._idle(name, "its preparation effects")
         text = check_label(effect, "the preparation effect")
-        reason = check_text(reason, "reason")
         have = list(sheet.data["preparations"])
         if any(same_name(p, text) for p in have):
             raise ConditionSheetError(f"{sheet.name} already has the preparation effect "
