@@ -71,7 +71,8 @@ def test_the_defaults_are_the_readings() -> None:
 @pytest.mark.parametrize(("sixes", "ones", "faces", "lucky", "fumble"), [
     (2, 2, (6, 6), True, False),
     (2, 2, (6, 5), False, False),
-    (1, 1, (6, 1), True, True),
+    (1, 1, (6, 1), False, False),                    # both at once: neither
+    (1, 1, (6, 2), True, False),
     (0, 0, (6, 6), False, False),                    # a table that plays without luck
     (0, 2, (1, 1), False, True),
     (3, 3, (6, 6, 5), False, False),                 # all three dice of a prepared roll
@@ -214,3 +215,26 @@ def test_a_setting_short_of_mana_is_refused_and_writes_nothing(make) -> None:
     assert cs.battle().state.get("Ava").knocked_down
     with refused(camp, ConditionSheetError, "Last Stand costs 9 mana; Ava has 5"):
         cs.last_stand(None, "Ava")
+
+
+def test_the_commands_play_by_the_tables_readings(tmp_path: Path) -> None:
+    """004: 70, 140, 160 - settings from campaign.yaml reach `drawsteel-kit sheet ...`."""
+    from cli_helpers import run
+
+    folder = write(tmp_path / "cs", lucky_sixes=1, cover_mana=2, reroll_mana=0)
+    run("init", folder)
+    run("sheet", "battle", "new", folder, "Gate", "--with", "Ava,Bram,Cleo", "--foe", "Warden")
+    run("sheet", "round", folder, "--dice", "6,6,5,5,4,4")
+    run("sheet", "order", folder)                       # Ava, Bram, Cleo, the Warden
+    run("sheet", "check", folder, "Ava", "cast", "--dice", "1,2")
+    out = run("sheet", "check", folder, "Ava", "cast", "--reroll", "--dice", "6,1")
+    assert "Ava spends 0 mana to reroll" in out and "keeps the new roll" in out
+    out = run("sheet", "attack", folder, "Ava", "Warden", "damage")
+    assert "cast 9 (6+1 +2) lucky" in out and "Warden takes 1 damage" in out
+    for who in ("Bram", "Cleo"):
+        run("sheet", "pass", folder, who)
+    out = run("sheet", "attack", folder, "Warden", "Ava", "damage", "--cover", "Ava=Bram",
+              "--dice", "5,5,1,1,1,2")
+    assert "Bram covers Ava (2 mana)" in out
+    assert "played with lucky on 1 six · fumble on 2 ones · mana: reroll 0, cover 2" in run(
+        "sheet", "show", folder)

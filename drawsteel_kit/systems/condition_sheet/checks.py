@@ -98,15 +98,21 @@ class Check:
         """The achievement value (達成値): dice + ability + bonus, or the fixed value + bonus."""
         return sum(self.faces) + self.value + self.bonus
 
+    def _luck(self) -> tuple[bool, bool]:
+        sixes = 0 < self.lucky_sixes <= self.faces.count(LUCKY_FACE)
+        ones = 0 < self.fumble_ones <= self.faces.count(FUMBLE_FACE)
+        return sixes and not ones, ones and not sixes
+
     @property
     def lucky(self) -> bool:
-        """``lucky_sixes`` or more sixes (a reading: the seed does not define it)."""
-        return 0 < self.lucky_sixes <= self.faces.count(LUCKY_FACE)
+        """``lucky_sixes`` or more sixes (a reading: the seed does not define it); a roll
+        that is also a fumble by the table's counts (6+1 when one die is enough) is neither."""
+        return self._luck()[0]
 
     @property
     def fumble(self) -> bool:
         """``fumble_ones`` or more ones (a reading: the seed does not define it)."""
-        return 0 < self.fumble_ones <= self.faces.count(FUMBLE_FACE)
+        return self._luck()[1]
 
     def text(self, *, full: bool = True) -> str:
         """``9 (4+3 +2)``, ``10 (fixed)``, with lucky or fumble noted; ``full=False``: the

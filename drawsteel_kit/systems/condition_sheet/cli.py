@@ -355,6 +355,7 @@ def show(campaign: str, as_json: bool, ref: str | None) -> None:
         return
     click.echo(f"Battle {info.number}: {info.name} ({info.status}), round {b.round}, "
                f"{b.phase}" + (f"; {b.current} to act" if b.current else ""))
+    click.echo(f"  played with {b.rules.text()}")
     if b.order:
         click.echo("  order: " + ", ".join(b.order))
     for c in b.characters:

@@ -2,7 +2,8 @@
 
 * Lucky and fumble (ラッキー♪, ファンブル) decide attacks (004: 70-74) but are never
   defined: read as the usual 2d6 convention, two or more dice showing 6 (lucky) or 1
-  (fumble). ``lucky_sixes`` and ``fumble_ones`` set how many (0: never).
+  (fumble). ``lucky_sixes`` and ``fumble_ones`` set how many (0: never); a roll that is
+  both by the table's counts (6+1 when one die is enough) is neither.
 * Special actions cost mana (004: 124), and rerolls are paid with it (004: 47, 160), but
   only support (1, 004: 91), Boost (1, 004: 130) and Expand (1 per target, 004: 133) have
   an amount: cover, chain combo, counter, last stand and a reroll are read as 1 mana each,
