@@ -10,6 +10,7 @@ through the registry, and mounted on the root group (``core.RootGroup``).
 """
 
 from drawsteel_kit.cli import jupyter as _jupyter  # noqa: F401  (registers commands)
+from drawsteel_kit.cli import plans as _plans  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import workbook as _workbook  # noqa: F401  (registers commands)
 from drawsteel_kit.cli.core import main  # each system's commands join it when first read
 

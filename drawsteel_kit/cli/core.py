@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from drawsteel_kit import __version__
-from drawsteel_kit.cli.common import (
+from drawsteel_kit.kit.commands import (
     TEMPLATE_DIR,
     campaign_arg,
     force_option,
@@ -28,7 +28,7 @@ from drawsteel_kit.cli.common import (
     say,
 )
 from drawsteel_kit.kit.ledger import MAX_ROW_ID
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
 
 
 class RootGroup(click.Group):
@@ -179,7 +179,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
     """
     with open_campaign(campaign, readonly=True) as camp:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
-            from drawsteel_kit.systems.draw_steel.party_view import PartyView
+            from drawsteel_kit.kit.book.party_view import PartyView
 
             view = PartyView.of(camp, viewer)
             camp, viewer = view.books, view.viewer

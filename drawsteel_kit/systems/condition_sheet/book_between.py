@@ -23,8 +23,8 @@ from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.sheet import check_text
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.book.base import Happened
-    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
+    from drawsteel_kit.kit.book.base import Happened
+    from drawsteel_kit.kit.book.sheets import SheetState
 
 __all__ = ["BetweenBattles", "whole"]
 
