@@ -559,6 +559,11 @@ CASES: dict[str, Case] = {
     "sheet_end.battle": sheet("end", C, "-b", "{v}", words=("battle", "name")),
     "sheet_mana.mana": sheet("mana", C, "Eli", "{v}", words=("mana",), values=NUMBER),
     "sheet_mana.who": sheet("mana", C, "{v}", "3", words=("character",)),
+    "sheet_emotion.toward": sheet("emotion", C, "Eli", "{v}", words=("character", "emotion")),
+    "sheet_emotion.count": sheet("emotion", C, "Eli", "Cleo", "--count", "{v}",
+                                 words=("emotions", "count"), values=NUMBER),
+    "sheet_prepare.effect": sheet("prepare", C, "Eli", "{v}", words=("preparation",),
+                                  values=TEXT),
     "sheet_show.battle": sheet("show", C, "-b", "{v}", words=("battle", "name")),
     "sheet_list.campaign": sheet("list", "{v}", words=("campaign",), values=CAMPAIGN),
 }

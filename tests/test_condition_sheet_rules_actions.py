@@ -428,17 +428,27 @@ def test_support_with_boost_costs_two_and_expand_one_per_target():
     boosted = support(battle, "Ava", ["Bram"], EffectChoice("heal_damage"), boost=EffectChoice(
         "heal_damage"))
     assert boosted.state.get("Bram").sheet.damage == 0 and boosted.state.get("Ava").mana == 1
-    battle = with_sheet(with_sheet(battle, "Ava", damage=1), "Ogre", damage=1)
-    three = support(battle, "Ava", ["Ava", "Bram", "Ogre"], EffectChoice("heal_damage"))
+    battle = with_sheet(battle, "Ava", damage=1)
+    cleo = new_character("Cleo", "pc", cast=0, guard=0)
+    battle = replace(battle, characters=(*battle.characters, replace(
+        cleo, sheet=replace(cleo.sheet, damage=1))))
+    three = support(battle, "Ava", ["Ava", "Bram", "Cleo"], EffectChoice("heal_damage"))
     assert three.state.get("Ava").mana == 0  # 1 + 2 (004: 133)
-    assert [three.state.get(n).sheet.damage for n in ("Ava", "Bram", "Ogre")] == [0, 1, 0]
+    assert [three.state.get(n).sheet.damage for n in ("Ava", "Bram", "Cleo")] == [0, 1, 0]
     with pytest.raises(ConditionSheetError, match="Boost and Expand"):
         support(battle, "Ava", ["Ava", "Bram"], EffectChoice("heal_damage"),
                 boost=EffectChoice("heal_damage"))
     with pytest.raises(ConditionSheetError,
                        match=r"costs 3 mana \(support 1, Expand 2\); Ava has 2"):
-        support(battle.update("Ava", mana=2), "Ava", ["Ava", "Bram", "Ogre"],
+        support(battle.update("Ava", mana=2), "Ava", ["Ava", "Bram", "Cleo"],
                 EffectChoice("heal_damage"))
+
+
+def test_support_is_for_allies_and_oneself():
+    """004: 87 - support heals or helps allies or oneself, not the enemy."""
+    battle = with_sheet(acting(), "Ogre", damage=1)
+    with pytest.raises(ConditionSheetError, match="Ogre is not on Ava's side"):
+        support(battle, "Ava", ["Bram", "Ogre"], EffectChoice("heal_damage"))
 
 
 def test_support_limits():

@@ -108,4 +108,26 @@ def test_bad_input_is_one_line_and_writes_nothing(folder: Path, args: tuple[str,
 def test_no_battle_yet(folder: Path) -> None:
     assert "No battles yet" in run("sheet", "list", folder)
     out = run("sheet", "round", folder, ok=False)
-    assert "no battle is running; start one with new_battle" in out
+    assert "no battle is running; start one with `drawsteel-kit sheet battle new`" in out
+
+
+def test_no_text_a_user_reads_names_a_seed_line() -> None:
+    """Errors, history lines, pages and help speak of rules by name: the seed's line numbers
+    stay in the docstrings and comments (every string of the code but a docstring)."""
+    import ast
+    import re
+
+    from drawsteel_kit.systems import condition_sheet
+
+    folder = Path(condition_sheet.__file__).parent
+    found = []
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+                and node.body and isinstance(node.body[0], ast.Expr)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docs and re.search(r"\b00\d: ?\d", node.value)):
+                found.append(f"{path.name}:{node.lineno}: {node.value}")
+    assert found == []

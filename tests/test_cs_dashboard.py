@@ -35,10 +35,15 @@ def test_the_demo_plays_what_the_brief_asks(demo: Campaign) -> None:
     assert all(c.sheet.empty and not c.knocked_down for c in first.state.characters)
     kinds = {e.kind for e in demo.history()}
     assert {"cs_order_settled", "cs_chain_combo", "cs_counter", "cs_support",
-            "cs_check_reroll", "cs_battle_ended", "cs_resources_kept"} <= kinds
+            "cs_check_reroll", "cs_battle_ended", "cs_resources_kept", "cs_mana_set",
+            "cs_emotion_granted", "cs_preparation_granted"} <= kinds
     text = " ".join(e.summary for e in demo.history())
     assert "Roll-off: Bram 10, Warden 5: Bram first." in text
     assert "Imp is knocked down" in text and "Bram covers Ava" in text
+    assert "Cleo counters Warden (1 mana), without the +1 to the cast." in text  # 004: 150
+    cleo = demo.condition_sheet.member_sheet("Cleo").data                          # 004: 161-163
+    assert cleo["emotions"] == {"Ava": 1} and cleo["preparations"] == [
+        "Charted the library stacks"]
     assert demo.condition_sheet.member_sheet("Ava").data["mana"] == 4
     assert demo.ledger.verify()
 
@@ -49,6 +54,8 @@ def test_the_party_page_draws_the_live_battle(demo: Campaign) -> None:
     assert html.count('<table class="cs-grid">') == 3                 # Ava, Cleo, Warden
     assert "GM&#39;s character" in html and "Round 1 · acting" in html
     assert "Imp joins the party" not in html and "Warden joins the party" not in html
+    assert "Charted the library stacks" in html          # granted between the battles
+    assert "Cleo gains 1 emotion toward Ava, now 1" in html
 
 
 def test_a_foes_few_slots_are_greyed_and_marks_are_drawn(tmp_path: Path) -> None:

@@ -11,7 +11,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.systems.condition_sheet.panels import PANELS, BattlePanel, HistoryPanel
+from drawsteel_kit.systems.condition_sheet.panels import (
+    PANELS,
+    BattlePanel,
+    BetweenBattlesPanel,
+    HistoryPanel,
+)
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import open_workbook
 
@@ -41,7 +46,8 @@ def started(folder: Path) -> BattlePanel:
 
 def test_the_workbook_opens_the_condition_sheet_panels(folder: Path) -> None:
     wb = open_workbook(folder)
-    assert [type(p) for p in wb.panels] == list(PANELS) == [BattlePanel, HistoryPanel]
+    assert [type(p) for p in wb.panels] == list(PANELS) == [BattlePanel, BetweenBattlesPanel,
+                                                            HistoryPanel]
     p = wb.panel(BattlePanel)
     assert "No battle yet" in p.table.value and p.foes.options == ("Warden", "Imp")
 
@@ -123,3 +129,25 @@ def test_history_panel_undoes_a_step(folder: Path) -> None:
     assert h.ok, h.message_text
     assert p.campaign.condition_sheet.sheet("battle:1").data == before
     assert p.campaign.ledger.verify()
+
+
+def test_the_choices_the_rules_leave_to_the_player(folder: Path) -> None:
+    """004: 145, 150, 160 - which roll a reroll keeps, and the +1 a chain combo may take."""
+    p = started(folder)
+    p.dice.value = "6,6,5,5,4,4"
+    p.start_round()
+    p.settle_order()                                          # Ava 12, Bram 10, Cleo 8 ...
+    p.who.value, p.kind.value, p.dice.value = "Ava", "cast", "5,4"
+    p.roll_check()
+    p.keep.value, p.dice.value = "new", "1,2"
+    p.reroll_check()
+    assert p.ok and "keeps the new roll, 5 (1+2 +2)" in p.message_text
+    p.targets.value, p.effect.value = "Imp", "damage"
+    p.attack()                                                # 5 hits the Imp's fixed 5
+    p.who.value, p.ally.value, p.bonus.value, p.dice.value = "Bram", "Ava", False, "2,1"
+    p.chain()
+    assert p.ok and "without the +1 to the cast" in p.message_text
+    assert "Bram attacks Imp: cast 4 (2+1 +1)." in p.message_text
+    p.who.value, p.kind.value, p.keep.value, p.dice.value = "Cleo", "initiative", "new", "1,1"
+    p.reroll_check()
+    assert not p.ok and "initiative rerolls come after" in p.message_text

@@ -14,8 +14,8 @@ player dashboard          ``drawsteel_kit.systems.m.pages``: ``members``, ``part
 Director's panels         ``drawsteel_kit.systems.m.panels``: ``open_workbook(campaign)``
 demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo=True)``
 command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``
-players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data)``, what
-                          players may see of a sheet (``face=True``)
+players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data,
+                          settings)``, what players may see of a sheet (``face=True``)
 ========================  ================================================================
 
 Draw Steel's book is ``Campaign`` itself (``systems.draw_steel.campaign``), composed of the

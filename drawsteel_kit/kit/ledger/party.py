@@ -42,8 +42,9 @@ __all__ = ["ADJUSTED", "HIDDEN", "Face", "adjustment_summary", "party_copy"]
 ADJUSTED = "Adjusted by the Director"
 #: What a visible text shows instead of a hidden project's, NPC's or encounter's name.
 HIDDEN = "(hidden)"
-#: A system's face for its sheets: (sheet kind, data) -> the data players see.
-Face = Callable[[str, dict[str, Any]], dict[str, Any]]
+#: A system's face for its sheets: (sheet kind, data, the campaign's settings) -> the data
+#: players see (the settings say, for instance, whether a table reveals its foes).
+Face = Callable[[str, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
 #: Projection tables whose rows carry their own visibility.
 _VISIBLE_ROWS = ("projects", "inventory", "titles", "npcs", "notes", "sheets")
@@ -179,10 +180,12 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
     if not faces:
         return
     marks = ", ".join("?" for _ in faces)
+    row = db.execute("SELECT settings FROM party").fetchone()
+    settings = json.loads(row[0] or "{}") if row else {}
     for key, system, kind, data in db.execute(
             f"SELECT key, system, kind, data FROM sheets WHERE system IN ({marks})",
             list(faces)).fetchall():
-        shown = faces[system](kind, json.loads(data or "{}"))
+        shown = faces[system](kind, json.loads(data or "{}"), settings)
         db.execute("UPDATE sheets SET data = ? WHERE key = ?",
                    [json.dumps(shown, sort_keys=True, ensure_ascii=False), key])
 

@@ -22,10 +22,7 @@ Typical use::
 from drawsteel_kit.systems.condition_sheet.attack import (
     BOOST_MANA,
     CHAIN_COMBO_BONUS,
-    CHAIN_COMBO_MANA,
     COUNTER_BONUS,
-    COUNTER_MANA,
-    COVER_MANA,
     EMOTION_COST,
     EXPAND_MANA_PER_TARGET,
     Cover,
@@ -36,7 +33,6 @@ from drawsteel_kit.systems.condition_sheet.attack import (
     success_margin,
 )
 from drawsteel_kit.systems.condition_sheet.battle import (
-    LAST_STAND_MANA,
     LAST_STAND_PER_ROUND,
     Battle,
     BattleResult,
@@ -51,14 +47,12 @@ from drawsteel_kit.systems.condition_sheet.character import GM, PC, Character, n
 from drawsteel_kit.systems.condition_sheet.checks import (
     CHECK_DICE,
     DIE_SIDES,
-    FUMBLE_FACE,
-    LUCK_MATCHES,
-    LUCKY_FACE,
+    KEEPS,
     PREPARATION_EXTRA_DICE,
-    REROLL_MANA,
     Check,
     CheckResult,
     fixed_check,
+    kept_roll,
     reroll_check,
     roll_check,
 )
@@ -72,6 +66,18 @@ from drawsteel_kit.systems.condition_sheet.initiative import (
     reroll_initiative,
     settle_order,
     start_round,
+)
+from drawsteel_kit.systems.condition_sheet.readings import (
+    CHAIN_COMBO_MANA,
+    COUNTER_MANA,
+    COVER_MANA,
+    FUMBLE_FACE,
+    LAST_STAND_MANA,
+    LUCK_MATCHES,
+    LUCKY_FACE,
+    REROLL_MANA,
+    WITHDRAW_DIFFICULTY,
+    TableRules,
 )
 from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, ROWS, SLOTS, Mark, Sheet
 from drawsteel_kit.systems.condition_sheet.support import SUPPORT_MANA, support
@@ -90,6 +96,7 @@ __all__ = [
     "EXPAND_MANA_PER_TARGET",
     "FUMBLE_FACE",
     "GM",
+    "KEEPS",
     "LAST_STAND_MANA",
     "LAST_STAND_PER_ROUND",
     "LUCKY_FACE",
@@ -102,6 +109,7 @@ __all__ = [
     "SLOTS",
     "SUPPORT_EFFECTS",
     "SUPPORT_MANA",
+    "WITHDRAW_DIFFICULTY",
     "Battle",
     "BattleResult",
     "Character",
@@ -113,6 +121,7 @@ __all__ = [
     "LastAttack",
     "Mark",
     "Sheet",
+    "TableRules",
     "TieUnresolved",
     "attack",
     "attack_succeeds",
@@ -120,6 +129,7 @@ __all__ = [
     "counter",
     "end_battle",
     "fixed_check",
+    "kept_roll",
     "last_stand",
     "new_battle",
     "new_character",

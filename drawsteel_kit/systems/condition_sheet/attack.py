@@ -26,6 +26,11 @@ from drawsteel_kit.systems.condition_sheet.effects import (
     apply_attack_effect,
 )
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.readings import (
+    CHAIN_COMBO_MANA,
+    COUNTER_MANA,
+    COVER_MANA,
+)
 
 __all__ = [
     "BOOST_MANA",
@@ -49,13 +54,10 @@ BOOST_MANA = 1
 #: Expand: 1 mana for each target beyond the first (004: 131-133).
 EXPAND_MANA_PER_TARGET = 1
 #: Cover, chain combo and counter are special actions paid with mana (004: 124, 140); the
-#: seed gives no amount: read as 1. Cover and chain combo may instead spend one emotion
-#: toward the ally helped (004: 141, 146, 161).
-COVER_MANA = 1
-CHAIN_COMBO_MANA = 1
-COUNTER_MANA = 1
+#: amounts are readings, a table's choice (readings.COVER_MANA ...). Cover and chain combo
+#: may instead spend one emotion toward the ally helped (004: 141, 146, 161).
 EMOTION_COST = 1
-#: Chain combo and counter may add 1 to the cast total (004: 145, 150).
+#: Chain combo and counter MAY add 1 to the cast total (004: 145, 150): the player chooses.
 CHAIN_COMBO_BONUS = 1
 COUNTER_BONUS = 1
 
@@ -110,13 +112,13 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
     for choice in (effect, *((boost,) if boost else ())):
         if not isinstance(choice, EffectChoice) or choice.kind not in ATTACK_EFFECTS:
             raise ConditionSheetError(f"an attack's effect is one of {', '.join(ATTACK_EFFECTS)}"
-                                      f" (004: 78-83), got {choice!r}")
+                                      f", got {choice!r}")
     extra = len(targets) - 1
     if extra and boost is not None:
-        raise ConditionSheetError("Boost and Expand cannot be used together (004: 130, 133)")
+        raise ConditionSheetError("Boost and Expand cannot be used together")
     if extra and effect.kind in SELF_EFFECTS:
         raise ConditionSheetError(f"{effect.kind} acts on the attacker, but an expanded attack "
-                                  "applies its one effect to every target (004: 133): choose "
+                                  "applies its one effect to every target: choose "
                                   "an effect on the targets")
     covers = dict(covers or {})
     cost = extra * EXPAND_MANA_PER_TARGET + (BOOST_MANA if boost else 0)
@@ -135,7 +137,7 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
             lines.append(f"{t} guards {battle.says(guard)}: the attack fails.")
             if t in covers:
                 raise ConditionSheetError(f"Cover is declared when an ally fails its guard; "
-                                          f"{t}'s guard held (004: 138)")
+                                          f"{t}'s guard held")
             continue
         margin = success_margin(total, guard)
         lines.append(f"{t} guards {battle.says(guard)}: hit, success margin {margin}.")
@@ -148,13 +150,13 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
         helper = battle.get(cv.coverer)
         if cv.coverer in (t, attacker) or helper.side != battle.get(t).side or not helper.can_act:
             raise ConditionSheetError(f"{cv.coverer} cannot cover {t}: Cover is an ally still in "
-                                      "the fight taking the attack for another (004: 140)")
+                                      "the fight taking the attack for another")
         if cv.pay_with_emotion:
             battle = battle.spend_emotion(cv.coverer, t, f"covering {t}")
             paid = f"an emotion toward {t}"
         else:
-            battle = battle.spend_mana(cv.coverer, COVER_MANA, f"covering {t}")
-            paid = f"{COVER_MANA} mana"
+            battle = battle.spend_mana(cv.coverer, battle.rules.cover_mana, f"covering {t}")
+            paid = f"{battle.rules.cover_mana} mana"
         margin = success_margin(total, cv.guard)
         if attack_succeeds(cast, cv.guard):
             failed.append(cv.coverer)
@@ -164,7 +166,7 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
     if covers:
         raise ConditionSheetError(f"Cover names {', '.join(covers)}, not a target of this attack")
     if not hits and boost is not None:
-        raise ConditionSheetError("Boost is declared when the attack succeeds (004: 129)")
+        raise ConditionSheetError("Boost is declared when the attack succeeds")
     for choice in (effect, *((boost,) if boost else ())):
         if not hits:
             break
@@ -214,19 +216,20 @@ def attack(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Chec
 def _special(battle: Battle, who: str, name: str) -> LastAttack:
     c = battle.get(who)
     if battle.phase != "acting" or battle.last_attack is None:
-        raise ConditionSheetError(f"{name} answers an attack just made (004: 138-150)")
+        raise ConditionSheetError(f"{name} answers an attack just made")
     if who in battle.acted or not c.can_act:
         raise ConditionSheetError(f"{name} uses {who}'s turn: only for one who has not acted "
-                                  "this round and is still in the fight (004: 144, 149)")
+                                  "this round and is still in the fight")
     return battle.last_attack
 
 
 def chain_combo(battle: Battle, who: str, ally: str, cast: Check, guards: Mapping[str, Check],
                 effect: EffectChoice, *, boost: EffectChoice | None = None,
                 covers: Mapping[str, Cover] | None = None,
-                pay_with_emotion: bool = False) -> BattleResult:
-    """Chain combo: right after an ally's successful attack, attack the same target with +1
-    to the cast, using your own turn (004: 142-146). 1 mana, or an emotion toward the ally."""
+                pay_with_emotion: bool = False, take_bonus: bool = True) -> BattleResult:
+    """Chain combo: right after an ally's successful attack, attack the same target, using
+    your own turn; the cast may take +1 (``take_bonus=False`` declines it) (004: 142-146).
+    Mana (the table's amount), or an emotion toward the ally."""
     last = _special(battle, who, "Chain combo")
     if last.attacker != ally or ally == who or battle.get(ally).side != battle.get(who).side:
         raise ConditionSheetError(f"Chain combo follows an ally's attack; the last attack was "
@@ -239,25 +242,35 @@ def chain_combo(battle: Battle, who: str, ally: str, cast: Check, guards: Mappin
     lines: list[str] = []
     if pay_with_emotion:
         battle = battle.spend_emotion(who, ally, "Chain combo")
-        lines.append(f"{who} chains onto {ally}'s attack (an emotion toward {ally}).")
+        paid = f"an emotion toward {ally}"
     else:
-        battle = battle.spend_mana(who, CHAIN_COMBO_MANA, "Chain combo")
-        lines.append(f"{who} chains onto {ally}'s attack ({CHAIN_COMBO_MANA} mana).")
-    return _resolve(battle, who, cast, guards, effect, boost, covers, CHAIN_COMBO_BONUS, lines)
+        battle = battle.spend_mana(who, battle.rules.chain_combo_mana, "Chain combo")
+        paid = f"{battle.rules.chain_combo_mana} mana"
+    lines.append(f"{who} chains onto {ally}'s attack ({paid}){_bonus(take_bonus)}.")
+    return _resolve(battle, who, cast, guards, effect, boost, covers,
+                    CHAIN_COMBO_BONUS if take_bonus else 0, lines)
+
+
+def _bonus(take: bool) -> str:
+    if not isinstance(take, bool):
+        raise ConditionSheetError(f"taking the +1 to the cast is yes or no, got {take!r}")
+    return ", +1 to the cast" if take else ", without the +1 to the cast"
 
 
 def counter(battle: Battle, who: str, cast: Check, guard: Check, effect: EffectChoice, *,
-            boost: EffectChoice | None = None) -> BattleResult:
-    """Counter: hit back at once at the one whose attack you failed to guard, +1 to the cast,
-    using your own turn; attack only (004: 147-150). 1 mana."""
+            boost: EffectChoice | None = None, take_bonus: bool = True) -> BattleResult:
+    """Counter: hit back at once at the one whose attack you failed to guard, using your own
+    turn; attack only; the cast may take +1 (``take_bonus=False`` declines it)
+    (004: 147-150). Mana: the table's amount."""
     last = _special(battle, who, "Counter")
     if who not in last.failed_guard:
         raise ConditionSheetError(f"Counter is declared by one who just failed to guard an "
                                   f"enemy attack; the last attack was {last.attacker}'s on "
                                   f"{', '.join(last.targets)}")
     if battle.get(last.attacker).side == battle.get(who).side:
-        raise ConditionSheetError("Counter answers an enemy's attack (004: 148)")
-    battle = battle.spend_mana(who, COUNTER_MANA, "Counter")
-    lines = [f"{who} counters {last.attacker} ({COUNTER_MANA} mana)."]
+        raise ConditionSheetError("Counter answers an enemy's attack")
+    cost = battle.rules.counter_mana
+    battle = battle.spend_mana(who, cost, "Counter")
+    lines = [f"{who} counters {last.attacker} ({cost} mana){_bonus(take_bonus)}."]
     return _resolve(battle, who, cast, {last.attacker: guard}, effect, boost, None,
-                    COUNTER_BONUS, lines)
+                    COUNTER_BONUS if take_bonus else 0, lines)

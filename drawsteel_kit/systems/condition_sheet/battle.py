@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.systems.condition_sheet.character import PC, Character
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.readings import LAST_STAND_MANA, TableRules
 from drawsteel_kit.systems.condition_sheet.sheet import check_int, reset_sheet
 
 if TYPE_CHECKING:
@@ -35,10 +36,10 @@ __all__ = [
 
 #: setup (before round 1), initiative (rolled, rerolls allowed), acting, ended.
 PHASES = ("setup", "initiative", "acting", "ended")
-#: Last Stand: once per round (004: 154). Special actions are paid with mana (004: 124);
-#: the seed gives no amount: read as 1.
+#: Last Stand: once per round (004: 154). Its mana is a reading (readings.LAST_STAND_MANA).
 LAST_STAND_PER_ROUND = 1
-LAST_STAND_MANA = 1
+#: The project's readings, for a battle given no table's choices.
+DEFAULT_RULES = TableRules()
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,11 @@ class Battle:
     order: tuple[str, ...] = ()
     acted: tuple[str, ...] = ()
     last_attack: LastAttack | None = None
+    rules: TableRules = DEFAULT_RULES
 
     def __post_init__(self) -> None:
+        if not isinstance(self.rules, TableRules):
+            raise ConditionSheetError(f"a battle's rules are TableRules, got {self.rules!r}")
         names = [c.name for c in self.characters]
         if not names or len(set(names)) != len(names):
             raise ConditionSheetError(f"a battle needs characters with unique names, got {names}")
@@ -131,13 +135,15 @@ class Battle:
         out["initiative"] = [[n, v] for n, v in self.initiative]
         out["order"], out["acted"] = list(self.order), list(self.acted)
         out["last_attack"] = self.last_attack.as_dict() if self.last_attack else None
+        out["rules"] = self.rules.as_dict()
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Battle:
-        """Rebuild from :meth:`as_dict`; a malformed dict raises :class:`ConditionSheetError`."""
+        """Rebuild from :meth:`as_dict`; a malformed dict raises :class:`ConditionSheetError`.
+        A battle saved before the table's readings were kept plays by the defaults."""
         names = {f.name for f in fields(cls)}
-        if not isinstance(data, dict) or set(data) != names:
+        if not isinstance(data, dict) or set(data) not in (names, names - {"rules"}):
             raise ConditionSheetError(f"a battle needs exactly the keys {sorted(names)}")
         try:
             last = data["last_attack"]
@@ -147,7 +153,8 @@ class Battle:
                 "order": tuple(data["order"]), "acted": tuple(data["acted"]),
                 "last_attack": LastAttack(
                     last["attacker"], tuple(last["targets"]), last["succeeded"],
-                    tuple(last["failed_guard"])) if last else None})
+                    tuple(last["failed_guard"])) if last else None,
+                "rules": TableRules.from_settings(data.get("rules", {}))})
         except (TypeError, KeyError, AttributeError, ValueError) as exc:
             if isinstance(exc, ConditionSheetError):
                 raise
@@ -163,9 +170,10 @@ class BattleResult:
     faces: tuple[int, ...] = ()
 
 
-def new_battle(characters: Iterable[Character]) -> Battle:
-    """A battle about to start: roll initiative for round 1 next."""
-    return Battle(characters=tuple(characters))
+def new_battle(characters: Iterable[Character], rules: TableRules | None = None) -> Battle:
+    """A battle about to start, played by the table's ``rules`` (default: the project's
+    readings): roll initiative for round 1 next."""
+    return Battle(characters=tuple(characters), rules=rules or DEFAULT_RULES)
 
 
 def require_turn(battle: Battle, who: str) -> None:
@@ -212,13 +220,14 @@ def last_stand(battle: Battle, who: str) -> BattleResult:
     c = battle.get(who)
     if battle.phase != "acting" or c.knocked_down_round != battle.round:
         raise ConditionSheetError(f"Last Stand is declared when {who} is knocked down, in that "
-                                  "round (004: 152)")
+                                  "round")
     if c.last_stand_round == battle.round:
         raise ConditionSheetError(f"{who} already made a Last Stand this round; it is "
-                                  f"{LAST_STAND_PER_ROUND} a round (004: 154)")
-    new = battle.spend_mana(who, LAST_STAND_MANA, "Last Stand")
+                                  f"{LAST_STAND_PER_ROUND} a round")
+    cost = battle.rules.last_stand_mana
+    new = battle.spend_mana(who, cost, "Last Stand")
     new = new.update(who, knocked_down_round=0, last_stand_round=battle.round)
-    return BattleResult(new, (f"{who} makes a Last Stand ({LAST_STAND_MANA} mana): no longer "
+    return BattleResult(new, (f"{who} makes a Last Stand ({cost} mana): no longer "
                               "knocked down; no damage or curse is removed.",))
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from drawsteel_kit.kit.book.base import Happened, check_count, check_text, operation
+from drawsteel_kit.kit.book.base import Happened, check_text, operation
 from drawsteel_kit.kit.book.sheets import (
     RUNNING,
     SheetState,
@@ -42,6 +42,7 @@ from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
+from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
 from drawsteel_kit.systems.condition_sheet.book_turn import (
     BattleInfo,
     Turn,
@@ -61,7 +62,7 @@ BATTLE, ENDED = "battle", "ended"
 Step = Callable[[Turn], None]
 
 
-class ConditionSheetBook(SystemBook):
+class ConditionSheetBook(BetweenBattles, SystemBook):
     """Condition-sheet battles: rounds, initiative and its ties, attacks, supports,
     withdrawals, the special actions, knock-downs and the reset afterwards."""
 
@@ -105,7 +106,8 @@ class ConditionSheetBook(SystemBook):
                           tuple(Check.from_dict(c) for c in d["checks"]), tuple(d["rounds"]))
 
     def _find(self, ref: int | str | None) -> SheetState:
-        return self.numbered_sheet(BATTLE, ref, noun="battle", starter="new_battle",
+        return self.numbered_sheet(BATTLE, ref, noun="battle",
+                                   starter="`drawsteel-kit sheet battle new`",
                                    error=ConditionSheetError)
 
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
@@ -191,7 +193,8 @@ class ConditionSheetBook(SystemBook):
             if c.name in busy:
                 raise ConditionSheetError(f"{c.name} is already in the running battle "
                                           f"{busy[c.name]!r}: end it first")
-        state = rules.new_battle(fighters)
+        state = rules.new_battle(fighters, rules.TableRules.from_settings(
+            self.campaign.settings))
         if not any(c.side == rules.PC for c in fighters):
             raise ConditionSheetError("a battle needs at least one player's character")
         number = 1 + max((int(s.key.split(":")[1]) for s in self.sheets(BATTLE)), default=0)
@@ -214,10 +217,12 @@ class ConditionSheetBook(SystemBook):
             t.take(rules.start_round(t.battle, t.dice, preparations=preps))
         return self._step(battle, "cs_round_started", step, **roll)
 
-    def reroll_initiative(self, battle: int | str | None, who: str, **roll: Any) -> Happened:
-        """Spend mana to roll initiative again, keeping the better (004: 47)."""
+    def reroll_initiative(self, battle: int | str | None, who: str, *, keep: str = "better",
+                          **roll: Any) -> Happened:
+        """Spend mana to roll initiative again (004: 47); ``keep``: the better (default), the
+        new or the old result (004: 160)."""
         return self._step(battle, "cs_initiative_reroll", lambda t: t.take(
-            rules.reroll_initiative(t.battle, t.dice, t.who(who))), **roll)
+            rules.reroll_initiative(t.battle, t.dice, t.who(who), keep=keep)), **roll)
 
     def settle_order(self, battle: int | str | None = None, *,
                      tie_order: Sequence[str] | str = (), **roll: Any) -> Happened:
@@ -234,7 +239,8 @@ class ConditionSheetBook(SystemBook):
         def step(t: Turn) -> None:
             name = t.who(who)
             if kind == "initiative":
-                raise ConditionSheetError("initiative is rolled by start_round")
+                raise ConditionSheetError("initiative is rolled for everyone when the round "
+                                          "starts; reroll it with mana")
             if (name, kind) in t.checks:
                 raise ConditionSheetError(f"{name}'s {kind} check is already rolled: "
                                           f"{t.checks[(name, kind)].text()}; reroll it with "
@@ -242,14 +248,15 @@ class ConditionSheetBook(SystemBook):
             t.checks[(name, kind)] = t.check(name, kind, value=value, preparation=preparation)
         return self._step(battle, "cs_check", step, **roll)
 
-    def reroll_check(self, battle: int | str | None, who: str, kind: str,
-                     **roll: Any) -> Happened:
-        """Spend mana to roll a waiting check again; the better roll stays (004: 160)."""
+    def reroll_check(self, battle: int | str | None, who: str, kind: str, *,
+                     keep: str = "better", **roll: Any) -> Happened:
+        """Spend mana to roll a waiting check again; ``keep``: the better roll (default), the
+        new one (declining the better) or the old one (004: 160)."""
         def step(t: Turn) -> None:
             name = t.who(who)
             if (name, kind) not in t.checks:
                 raise ConditionSheetError(f"{name} has no {kind} check waiting to reroll")
-            rolled = rules.reroll_check(t.battle, t.dice, t.checks[(name, kind)])
+            rolled = rules.reroll_check(t.battle, t.dice, t.checks[(name, kind)], keep=keep)
             t.take(rolled)
             t.checks[(name, kind)] = rolled.check
         return self._step(battle, "cs_check_reroll", step, **roll)
@@ -276,9 +283,11 @@ class ConditionSheetBook(SystemBook):
     def chain_combo(self, battle: int | str | None, who: str, ally: str,
                     effect: str | EffectChoice, *, targets: Sequence[str] | str | None = None,
                     boost: str | EffectChoice | None = None, pay_with_emotion: bool = False,
-                    preparation: str | None = None, **roll: Any) -> Happened:
-        """Right after an ally's successful attack, attack the same target(s) with +1 to the
-        cast, using your turn (004: 142-146): 1 mana, or an emotion toward the ally."""
+                    preparation: str | None = None, bonus: bool = True,
+                    **roll: Any) -> Happened:
+        """Right after an ally's successful attack, attack the same target(s), using your
+        turn; the cast may take +1 (``bonus=False`` declines it) (004: 142-146). Mana, or
+        an emotion toward the ally."""
         def step(t: Turn) -> None:
             me, friend = t.who(who), t.who(ally)
             last = t.battle.last_attack
@@ -288,22 +297,22 @@ class ConditionSheetBook(SystemBook):
             guards = {n: t.check(n, "guard") for n in aimed}
             t.acted(rules.chain_combo(t.battle, me, friend, cast, guards, parse_effect(effect),
                                       boost=parse_effect(boost),
-                                      pay_with_emotion=pay_with_emotion), me)
+                                      pay_with_emotion=pay_with_emotion, take_bonus=bonus), me)
         return self._step(battle, "cs_chain_combo", step, **roll)
 
     def counter(self, battle: int | str | None, who: str, effect: str | EffectChoice, *,
                 boost: str | EffectChoice | None = None, preparation: str | None = None,
-                **roll: Any) -> Happened:
-        """Having failed to guard an enemy's attack, hit back at once with +1 to the cast,
-        using your turn (004: 147-150). 1 mana."""
+                bonus: bool = True, **roll: Any) -> Happened:
+        """Having failed to guard an enemy's attack, hit back at once, using your turn; the
+        cast may take +1 (``bonus=False`` declines it) (004: 147-150). Mana."""
         def step(t: Turn) -> None:
             me, last = t.who(who), t.battle.last_attack
             if last is None:
-                raise ConditionSheetError("Counter answers an attack just made (004: 148)")
+                raise ConditionSheetError("Counter answers an attack just made")
             cast = t.check(me, "cast", preparation=preparation)
             guard = t.check(last.attacker, "guard")
             t.acted(rules.counter(t.battle, me, cast, guard, parse_effect(effect),
-                                  boost=parse_effect(boost)), me)
+                                  boost=parse_effect(boost), take_bonus=bonus), me)
         return self._step(battle, "cs_counter", step, **roll)
 
     def support(self, battle: int | str | None, who: str, targets: Sequence[str] | str,
@@ -324,7 +333,7 @@ class ConditionSheetBook(SystemBook):
         """A withdraw check with the ability the GM approved (``value``) against the GM's
         difficulty (default: the table's setting): success leaves the battle (004: 100-112)."""
         level = difficulty if difficulty is not None else int(
-            self.campaign.settings.get("withdraw_difficulty", 9))
+            self.campaign.settings.get("withdraw_difficulty", rules.WITHDRAW_DIFFICULTY))
 
         def step(t: Turn) -> None:
             me = t.who(who)
@@ -356,21 +365,28 @@ class ConditionSheetBook(SystemBook):
             t.take(rules.end_battle(t.battle))
         return self._step(battle, "cs_battle_ended", step)
 
-    @operation
-    def set_mana(self, name: str, mana: int, *, reason: str = "") -> Happened:
-        """Set a character's mana between battles (rest, a ritual, the GM's award)."""
+    # -- between battles (book_between) --------------------------------------------------
+    def _idle(self, name: str, what: str) -> SheetState:
+        """A character's sheet, refused while the character is in a running battle."""
         sheet = self.member_sheet(name)
-        mana = check_count(mana, f"{sheet.name}'s mana", minimum=0, maximum=99)
+        for info in self.battles():
+            if info.status == RUNNING and any(c.name == sheet.name
+                                              for c in info.state.characters):
+                raise ConditionSheetError(
+                    f"{sheet.name} is in a running battle ({info.name}): {what} change there; "
+                    "change them after the battle ends (drawsteel-kit sheet end)")
+        return sheet
+
+    def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
+               reason: str, payload: dict[str, Any]) -> Happened:
+        """One event on a character's sheet, between battles."""
         reason = check_text(reason, "reason")
-        if any(c.name == sheet.name for i in self.battles() if i.status == RUNNING
-               for c in i.state.characters):
-            raise ConditionSheetError(f"{sheet.name} is in a running battle: its mana changes "
-                                      "there; set it after the battle ends")
-        summary = f"{sheet.name}: mana {sheet.data['mana']} -> {mana}" + (
-            f" ({reason})" if reason else "")
+        summary += f" ({reason})" if reason else ""
         with self._writing() as w:
-            w.event("cs_mana_set", [update_sheet_op(sheet, data={**sheet.data, "mana": mana})],
-                    summary=summary, actor=sheet.name, payload={"reason": reason or summary})
-        return Happened("cs_mana_set", summary, tuple(w.written))
+            w.event(kind, [update_sheet_op(sheet, data=data)], summary=summary,
+                    actor=sheet.name, payload={**payload, "reason": reason or summary})
+        return Happened(kind, summary, tuple(w.written), payload)
 
-
+    set_mana = operation(BetweenBattles.set_mana)
+    grant_emotion = operation(BetweenBattles.grant_emotion)
+    grant_preparation = operation(BetweenBattles.grant_preparation)

@@ -30,6 +30,17 @@ from drawsteel_kit.kit.file_errors import located
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.kit.registry import SheetSpec
 from drawsteel_kit.systems.condition_sheet.character import GM, PC
+from drawsteel_kit.systems.condition_sheet.readings import (
+    CHAIN_COMBO_MANA,
+    COUNTER_MANA,
+    COVER_MANA,
+    LAST_STAND_MANA,
+    LUCK_MATCHES,
+    MAX_LUCK_DICE,
+    MAX_SPECIAL_MANA,
+    REROLL_MANA,
+    WITHDRAW_DIFFICULTY,
+)
 from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, SLOTS
 
 __all__ = ["CampaignFile", "CharacterSpec", "FoeSpec", "Settings", "character_data",
@@ -50,14 +61,34 @@ class _Model(BaseModel):
     model_config = STRICT
 
 
+Luck = Annotated[int, within(0, MAX_LUCK_DICE)]
+Cost = Annotated[int, within(0, MAX_SPECIAL_MANA)]
+
+
 class Settings(_Model):
-    """The table's choices for battles."""
+    """The table's choices for battles; where the rules text is silent, each default is the
+    project's reading (:mod:`.readings`)."""
 
     spent_resources_stay: bool = Field(
         True, description="true: mana and emotions spent in a battle stay spent afterwards "
         "(written back to the character sheets when the battle ends)")
     withdraw_difficulty: Annotated[int, within(0, FIXED_MAX)] = Field(
-        9, description="the withdraw check's difficulty when the GM names none (004: 106)")
+        WITHDRAW_DIFFICULTY, description="the withdraw check's difficulty when the GM names "
+        "none")
+    lucky_sixes: Luck = Field(LUCK_MATCHES, description="a roll is lucky when this many of "
+                              "its dice show 6 (0: no roll is lucky)")
+    fumble_ones: Luck = Field(LUCK_MATCHES, description="a roll is a fumble when this many "
+                              "of its dice show 1 (0: no roll fumbles)")
+    reroll_mana: Cost = Field(REROLL_MANA, description="mana a reroll costs")
+    cover_mana: Cost = Field(COVER_MANA, description="mana a cover costs (or an emotion)")
+    chain_combo_mana: Cost = Field(CHAIN_COMBO_MANA, description="mana a chain combo costs "
+                                   "(or an emotion)")
+    counter_mana: Cost = Field(COUNTER_MANA, description="mana a counter costs")
+    last_stand_mana: Cost = Field(LAST_STAND_MANA, description="mana a last stand costs")
+    reveal_foes: bool = Field(
+        False, description="true: the players' pages show the foes' cast, guard, fixed "
+        "values, mana, emotions, preparations and recipes; false: only what the players' "
+        "characters see at the table (name, condition sheet, place in the order)")
 
 
 class CharacterSpec(_Model):
@@ -65,8 +96,8 @@ class CharacterSpec(_Model):
 
     name: Name = Field(description=f"1-{HERO_NAME_MAX} characters, unique in the campaign")
     player: OptionalLabel = ""
-    cast: Ability = Field(description="added to attack rolls (004: 62)")
-    guard: Ability = Field(description="added to guard rolls (004: 64)")
+    cast: Ability = Field(description="added to attack rolls")
+    guard: Ability = Field(description="added to guard rolls")
     mana: Annotated[int, within(0, MANA_MAX)] = 0
     curses: dict[Label, Annotated[int, within(0, STRENGTH_MAX)]] = Field(
         {}, description="curse recipes learned, with their strength: {Poison: 2}")

@@ -22,6 +22,10 @@ battle_option = click.option("--battle", "-b", "ref", default=None, metavar="REF
                              help="The battle's number or name (default: the newest running).")
 
 
+bonus_option = click.option("--bonus/--no-bonus", default=True, show_default=True,
+                            help="Take the +1 to the cast the rules allow, or decline it.")
+
+
 def dice_options(fn: Any) -> Any:
     """``--dice`` and ``--seed``."""
     fn = click.option("--seed", type=int, default=None, help="Seed for generated dice.")(fn)
@@ -109,21 +113,32 @@ def order(campaign: str, tie_order: str, typed: str | None, seed: int | None,
 @sheet.command("check")
 @campaign_arg
 @click.argument("who")
-@click.argument("kind", type=click.Choice(["cast", "guard", "withdraw"]))
+@click.argument("kind", type=click.Choice(["cast", "guard", "withdraw", "initiative"]))
 @click.option("--value", type=int, default=None, help="The ability for a withdraw check.")
 @click.option("--prep", default=None, help="A preparation effect: one more die.")
-@click.option("--reroll", is_flag=True, help="Reroll the waiting check with 1 mana.")
+@click.option("--reroll", is_flag=True,
+              help="Reroll the waiting check (or this round's initiative) with mana.")
+@click.option("--keep", type=click.Choice(["better", "new", "old"]), default="better",
+              show_default=True, help="After --reroll: the better roll, the new one, or the "
+              "old one.")
 @dice_options
 @battle_option
 @friendly
 def check(campaign: str, who: str, kind: str, value: int | None, prep: str | None,
-          reroll: bool, typed: str | None, seed: int | None, ref: str | None) -> None:
-    """Roll one check now (or --reroll it) for the action that uses it next.
+          reroll: bool, keep: str, typed: str | None, seed: int | None,
+          ref: str | None) -> None:
+    """Roll one check now (or --reroll it) for the action that uses it next. Initiative is
+    rolled by `sheet round`; `check WHO initiative --reroll` rerolls it.
 
-    Example: drawsteel-kit sheet check campaigns/condition-sheet-demo Ava cast --dice 2,2
+    Example: drawsteel-kit sheet check campaigns/condition-sheet-demo Ava cast --reroll --keep new
     """
-    if reroll:
-        _call(campaign, "reroll_check", ref, who, kind, typed=typed, seed=seed)
+    if kind == "initiative" and not reroll:
+        raise click.ClickException("initiative is rolled for everyone by `drawsteel-kit sheet "
+                               "round`; add --reroll to roll it again")
+    if reroll and kind == "initiative":
+        _call(campaign, "reroll_initiative", ref, who, keep=keep, typed=typed, seed=seed)
+    elif reroll:
+        _call(campaign, "reroll_check", ref, who, kind, keep=keep, typed=typed, seed=seed)
     else:
         _call(campaign, "roll_check", ref, who, kind, value=value, preparation=prep,
               typed=typed, seed=seed)
@@ -165,17 +180,19 @@ def attack(campaign: str, attacker: str, targets: str, effect: str, boost: str |
 @click.argument("effect")
 @click.option("--emotion", is_flag=True, help="Pay with an emotion toward the ally.")
 @click.option("--boost", default=None, metavar="EFFECT", help="A second effect (1 mana).")
+@bonus_option
 @dice_options
 @battle_option
 @friendly
 def chain(campaign: str, who: str, ally: str, effect: str, emotion: bool, boost: str | None,
-          typed: str | None, seed: int | None, ref: str | None) -> None:
-    """Chain combo: attack the ally's target at once, +1 to the cast, using your turn.
+          bonus: bool, typed: str | None, seed: int | None, ref: str | None) -> None:
+    """Chain combo: attack the ally's target at once, +1 to the cast if you like, using your
+    turn.
 
     Example: drawsteel-kit sheet chain campaigns/condition-sheet-demo Bram Cleo damage --dice 3,2
     """
     _call(campaign, "chain_combo", ref, who, ally, effect, boost=boost,
-          pay_with_emotion=emotion, typed=typed, seed=seed)
+          pay_with_emotion=emotion, bonus=bonus, typed=typed, seed=seed)
 
 
 @sheet.command("counter")
@@ -183,16 +200,18 @@ def chain(campaign: str, who: str, ally: str, effect: str, emotion: bool, boost:
 @click.argument("who")
 @click.argument("effect")
 @click.option("--boost", default=None, metavar="EFFECT", help="A second effect (1 mana).")
+@bonus_option
 @dice_options
 @battle_option
 @friendly
-def counter(campaign: str, who: str, effect: str, boost: str | None, typed: str | None,
-            seed: int | None, ref: str | None) -> None:
-    """Counter: having failed to guard, hit the attacker back, +1 to the cast (1 mana).
+def counter(campaign: str, who: str, effect: str, boost: str | None, bonus: bool,
+            typed: str | None, seed: int | None, ref: str | None) -> None:
+    """Counter: having failed to guard, hit the attacker back, +1 to the cast if you like.
 
-    Example: drawsteel-kit sheet counter campaigns/condition-sheet-demo Cleo damage --dice 5,5
+    Example: drawsteel-kit sheet counter campaigns/condition-sheet-demo Cleo damage --no-bonus
     """
-    _call(campaign, "counter", ref, who, effect, boost=boost, typed=typed, seed=seed)
+    _call(campaign, "counter", ref, who, effect, boost=boost, bonus=bonus, typed=typed,
+          seed=seed)
 
 
 @sheet.command("support")
@@ -284,6 +303,37 @@ def mana(campaign: str, who: str, mana: int, reason: str) -> None:
     _call(campaign, "set_mana", who, mana, reason=reason)
 
 
+@sheet.command("emotion")
+@campaign_arg
+@click.argument("who")
+@click.argument("toward")
+@click.option("--count", type=int, default=1, show_default=True, help="Emotions gained.")
+@click.option("--reason", default="", help="Why (shown in the history).")
+@friendly
+def emotion(campaign: str, who: str, toward: str, count: int, reason: str) -> None:
+    """Between battles, a character gains an emotion toward another (it can pay for a
+    support, cover or chain combo with that character instead of mana).
+
+    Example: drawsteel-kit sheet emotion campaigns/condition-sheet-demo Cleo Ava --reason "saved"
+    """
+    _call(campaign, "grant_emotion", who, toward, count, reason=reason)
+
+
+@sheet.command("prepare")
+@campaign_arg
+@click.argument("who")
+@click.argument("effect")
+@click.option("--reason", default="", help="Why (shown in the history).")
+@friendly
+def prepare(campaign: str, who: str, effect: str, reason: str) -> None:
+    """Between battles, a character gains a preparation effect (one more die on one check,
+    used once: --prep EFFECT).
+
+    Example: drawsteel-kit sheet prepare campaigns/condition-sheet-demo Bram "Mapped the vaults"
+    """
+    _call(campaign, "grant_preparation", who, effect, reason=reason)
+
+
 @sheet.command("show")
 @campaign_arg
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -305,6 +355,7 @@ def show(campaign: str, as_json: bool, ref: str | None) -> None:
         return
     click.echo(f"Battle {info.number}: {info.name} ({info.status}), round {b.round}, "
                f"{b.phase}" + (f"; {b.current} to act" if b.current else ""))
+    click.echo(f"  played with {b.rules.text()}")
     if b.order:
         click.echo("  order: " + ", ".join(b.order))
     for c in b.characters:

@@ -3,8 +3,9 @@
 Plays two battles through ``campaign.condition_sheet`` with dice typed in as if rolled at
 the table: the first (a three-way initiative tie settled by agreement and roll-offs, a chain
 combo, a cover paid with an emotion, a support, a check rerolled with mana, a boosted
-attack, a knock-down, a counter) ends and resets every sheet; the second, with seeded dice,
-is left running so the players' page shows a live battle.
+attack, a knock-down, a counter that declines its +1) ends and resets every sheet; between
+the battles Bram rests (mana), Cleo gains an emotion toward Ava and a preparation effect;
+the second, with seeded dice, is left running so the players' page shows a live battle.
 """
 
 from __future__ import annotations
@@ -48,9 +49,13 @@ def build(folder: str | Path, *, echo: bool = True) -> Campaign:
     log.append(cs.attack(None, "Bram", ["Warden"], "add_curse:Slow", boost="damage",
                          typed=[6, 5]))
     log.append(cs.attack(None, "Warden", ["Cleo"], "add_curse:Bind", typed=[4, 4, 1, 2]))
-    log.append(cs.counter(None, "Cleo", "self_bless:Haste", typed=[5, 5]))
+    # Cleo's 13 beats the Warden's 8 by enough for Haste: she declines the +1 she may take.
+    log.append(cs.counter(None, "Cleo", "self_bless:Haste", bonus=False, typed=[5, 5]))
     log.append(cs.end_battle())
     log.append(cs.set_mana("Bram", 6, reason="a night's rest at the academy"))
+    log.append(cs.grant_emotion("Cleo", "Ava", reason="Ava stood by her at the gate"))
+    log.append(cs.grant_preparation("Cleo", "Charted the library stacks",
+                                    reason="a day among the shelves"))
     # The second battle, left running.
     log.append(cs.new_battle("Night in the library", ["Ava", "Cleo"], foes=["Warden"]))
     log.append(cs.start_round(seed=4))

@@ -5,15 +5,22 @@ blesses drawn on it), whether it is down or gone, and where it stands in the ini
 order. Its cast, guard, fixed values, mana, emotions, preparations and curse and bless
 recipes stay the GM's (004: 43-45, 68). The players' books (``ledger.party``) pass every
 condition-sheet sheet through :func:`party_face` before a page or the party export sees it.
+A table that plays with its foes open sets ``reveal_foes: true`` in campaign.yaml's
+settings: then the players see the profiles too (the foe sheets kept for the GM between
+battles still stay the GM's).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from drawsteel_kit.systems.condition_sheet.character import PC
 
-__all__ = ["PROFILE", "party_face"]
+__all__ = ["PROFILE", "REVEAL", "party_face"]
+
+#: The setting that shows the GM's characters' profiles to the players (default: hidden).
+REVEAL = "reveal_foes"
 
 #: A GM character's fields that stay the GM's, with the neutral value players get instead.
 PROFILE: dict[str, Any] = {
@@ -29,8 +36,12 @@ def _faced(character: dict[str, Any]) -> dict[str, Any]:
     return {**character, **{k: v for k, v in PROFILE.items() if k in character}}
 
 
-def party_face(kind: str, data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` of a sheet of this ``kind`` as players may see it."""
+def party_face(kind: str, data: dict[str, Any],
+               settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """``data`` of a sheet of this ``kind`` as players may see it under the campaign's
+    ``settings`` (``reveal_foes``)."""
+    if (settings or {}).get(REVEAL) is True:
+        return data
     if kind == "character":
         return _faced(data)
     if kind != "battle" or not isinstance(data.get("battle"), dict):

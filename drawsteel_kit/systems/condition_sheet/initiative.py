@@ -24,7 +24,7 @@ from drawsteel_kit.systems.condition_sheet.character import PC
 from drawsteel_kit.systems.condition_sheet.checks import (
     CHECK_DICE,
     DIE_SIDES,
-    REROLL_MANA,
+    KEEPS,
     roll_check,
 )
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError, TieUnresolved
@@ -70,8 +70,10 @@ def start_round(
     return BattleResult(replace(new, initiative=tuple(values)), tuple(lines), tuple(faces))
 
 
-def reroll_initiative(battle: Battle, dice: Dice, who: str) -> BattleResult:
-    """Spend mana to roll initiative again; the better (higher) result stays (004: 47, 160)."""
+def reroll_initiative(battle: Battle, dice: Dice, who: str, *, keep: str = "better"
+                      ) -> BattleResult:
+    """Spend mana to roll initiative again (004: 47); the better (higher) result may stay
+    (004: 160): ``keep`` is ``better``, ``new`` (the reroll stands) or ``old``."""
     if battle.phase != "initiative":
         raise ConditionSheetError("initiative rerolls come after the round's initiative check "
                                   "and before the order is settled")
@@ -80,11 +82,18 @@ def reroll_initiative(battle: Battle, dice: Dice, who: str) -> BattleResult:
         raise ConditionSheetError(f"{who} did not roll initiative this round")
     if battle.get(who).fixed_initiative is not None:
         raise ConditionSheetError(f"{who} uses a fixed initiative: nothing to reroll")
-    new = battle.spend_mana(who, REROLL_MANA, "an initiative reroll")
+    if keep not in KEEPS:
+        raise ConditionSheetError(f"after a reroll keep one of {', '.join(KEEPS)}, got {keep!r}")
+    cost = battle.rules.reroll_mana
+    new = battle.spend_mana(who, cost, "an initiative reroll")
     faces = roll_many(dice, CHECK_DICE, DIE_SIDES)
-    kept = max(values[who], sum(faces))
+    if keep == "old" and sum(faces) >= values[who]:
+        raise ConditionSheetError(f"the new initiative, {sum(faces)}, is at least the old one, "
+                                  f"{values[who]}: the old one is kept only when it is higher")
+    kept = {"better": max(values[who], sum(faces)), "new": sum(faces),
+            "old": values[who]}[keep]
     values[who] = kept
-    line = (f"{who} spends {REROLL_MANA} mana to reroll initiative: {sum(faces)} "
+    line = (f"{who} spends {cost} mana to reroll initiative: {sum(faces)} "
             f"({'+'.join(map(str, faces))}); keeps {kept}.")
     return BattleResult(replace(new, initiative=tuple(values.items())), (line,), faces)
 
@@ -113,13 +122,13 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         raise ConditionSheetError(f"round {battle.round}'s order is already settled: "
                                   f"{', '.join(battle.order)}")
     if battle.phase != "initiative":
-        raise ConditionSheetError("roll the round's initiative (start_round) first")
+        raise ConditionSheetError("start the round (its initiative) first")
     if isinstance(tie_order, str) or not isinstance(tie_order, Sequence):
-        raise ConditionSheetError(f"tie_order must be a list of names, got {tie_order!r}")
+        raise ConditionSheetError(f"the tie order is a list of names, got {tie_order!r}")
     rank = {n: i for i, n in enumerate(tie_order)}
     values = dict(battle.initiative)
     if len(rank) != len(tie_order) or not set(rank) <= {c.name for c in battle.characters}:
-        raise ConditionSheetError(f"tie_order must name characters in the battle, each once; "
+        raise ConditionSheetError(f"the tie order names characters in the battle, each once; "
                                   f"got {list(tie_order)}")
     listed = {c.name: i for i, c in enumerate(battle.characters)}
     groups: list[tuple[int, list[str], list[str]]] = []
@@ -130,7 +139,7 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         if len(pcs) > 1 and not set(pcs) <= set(rank):
             raise TieUnresolved(
                 f"{' and '.join(pcs)} tied at {value}: the players agree who acts first "
-                f"(004: 45); pass tie_order with all of them, e.g. tie_order={pcs!r}",
+                f"(give their agreed order: the tie order, e.g. {','.join(pcs)})",
                 tied=tuple(pcs))
         pcs.sort(key=lambda n: rank.get(n, 0))
         gms.sort(key=lambda n: (0, rank[n]) if n in rank else (1, listed[n]))
@@ -143,8 +152,7 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
             lines.append(f"Players' characters tied at {value} go in their agreed order: "
                          f"{', '.join(pcs)}.")
         if pcs and gms:
-            lines.append(f"Tie at {value} between players' and GM characters: they roll again "
-                         "(004: 45).")
+            lines.append(f"Tie at {value} between players' and GM characters: they roll again.")
         while pcs and gms:
             order.append(pcs.pop(0) if _roll_off(dice, pcs[0], gms[0], lines, faces)
                          else gms.pop(0))

@@ -23,6 +23,7 @@ from drawsteel_kit.kit.ui.pages import (
     section,
 )
 from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
+from drawsteel_kit.systems.condition_sheet.face import REVEAL
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -51,6 +52,11 @@ GRID = Markup("""<style>
 def members(campaign: Campaign) -> list[str]:
     """The players' characters, who have pages of their own."""
     return campaign.members
+
+
+def _reveal(campaign: Campaign) -> bool:
+    """Whether the table shows the players its foes' profiles (campaign.yaml settings)."""
+    return campaign.settings.get(REVEAL) is True
 
 
 def _battles(campaign: Campaign, viewer: str) -> list[SheetState]:
@@ -96,7 +102,21 @@ def sheet_grid(c: Character) -> Markup:
     return Markup('<table class="cs-grid">{}</table>').format(Markup("").join(rows))
 
 
-def _fighter(b: Battle, c: Character) -> Markup:
+def _profile(c: Character) -> list[object]:
+    """A GM character's profile, for a table that reveals its foes (``reveal_foes``)."""
+    shown: list[object] = [f"cast {c.cast:+d}", f"guard {c.guard:+d}"]
+    shown += [f"{what.replace('_', ' ')} {value}" for what, value in (
+        ("fixed_initiative", c.fixed_initiative), ("fixed_cast", c.fixed_cast),
+        ("fixed_guard", c.fixed_guard)) if value is not None]
+    shown.append(f"mana {c.mana}")
+    shown += [f"{kind} {m.name} ({m.strength})" for kind, marks in (
+        ("curse", c.curse_recipes), ("bless", c.bless_recipes)) for m in marks]
+    shown += [f"emotion toward {t}: {n}" for t, n in c.emotions]
+    shown += [f"preparation {p}" for p in c.preparations]
+    return shown
+
+
+def _fighter(b: Battle, c: Character, reveal: bool = False) -> Markup:
     notes: list[object] = []
     if c.knocked_down:
         notes.append(Markup('<span class="cs-down">knocked down</span>'))
@@ -111,17 +131,20 @@ def _fighter(b: Battle, c: Character) -> Markup:
         notes += [f"emotion toward {t}: {n}" for t, n in c.emotions]
     else:
         notes.append("GM's character")
+        notes += _profile(c) if reveal else []
     return Markup("<h4>{} <small>{}</small></h4>{}").format(c.name, join(" · ", notes),
                                                            sheet_grid(c))
 
 
-def battle_html(data: dict[str, Any], name: str) -> Markup:
-    """One running battle: round, initiative order, whose turn, every condition sheet."""
+def battle_html(data: dict[str, Any], name: str, *, reveal: bool = False) -> Markup:
+    """One running battle: round, initiative order, whose turn, every condition sheet (and
+    the GM's characters' profiles when the table reveals them)."""
     b = Battle.from_dict(data["battle"])
     phase = {"setup": "initiative not rolled yet", "initiative": "initiative rolled, order "
              "being settled", "acting": "acting", "ended": "ended"}[b.phase]
-    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>').format(name, b.round,
-                                                                               phase)
+    head = Markup('<h3>{}</h3><p class="dsk-meta">Round {} · {}</p>'
+                  '<p class="dsk-meta">Played with {}</p>').format(name, b.round, phase,
+                                                                 b.rules.text())
     values = dict(b.initiative)
     listed = list(b.order) or [n for n, _ in b.initiative]
     order = table(["#", "character", "initiative", "now"], [
@@ -132,7 +155,8 @@ def battle_html(data: dict[str, Any], name: str) -> Markup:
     waiting = [Markup("<p>Rolled, waiting: {}'s {} {}</p>").format(
         c["who"], c["kind"], sum(c["faces"]) + c["value"] + c["bonus"])
         for c in data.get("checks", [])]
-    return join("", [GRID, head, order, *waiting, *(_fighter(b, c) for c in b.characters)])
+    return join("", [GRID, head, order, *waiting,
+                     *(_fighter(b, c, reveal) for c in b.characters)])
 
 
 def _past(battles: list[SheetState], only: str | None = None) -> Markup:
@@ -210,7 +234,9 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     viewer = "party"
     party = campaign.party
     battles = _battles(campaign, viewer)
-    live = join("", [battle_html(s.data, s.name) for s in battles if s.status == "running"]) \
+    reveal = _reveal(campaign)
+    live = join("", [battle_html(s.data, s.name, reveal=reveal) for s in battles
+                     if s.status == "running"]) \
         or Markup('<p class="dsk-empty">No battle is under way.</p>')
     blocks: list[Block] = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Condition-sheet '
@@ -235,7 +261,7 @@ def member_page(view: PartyView, name: str | None = None, *,
     battles = _battles(campaign, viewer)
     mine = [s for s in battles if s.status == "running" and any(
         c["name"] == viewer for c in s.data["battle"]["characters"])]
-    live = join("", [battle_html(s.data, s.name) for s in mine]) or \
+    live = join("", [battle_html(s.data, s.name, reveal=_reveal(campaign)) for s in mine]) or \
         Markup('<p class="dsk-empty">{} is in no battle now.</p>').format(viewer)
     blocks: list[Block] = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'

@@ -15,8 +15,9 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.systems.condition_sheet.readings import WITHDRAW_DIFFICULTY
 
-__all__ = ["PANELS", "BattlePanel", "HistoryPanel"]
+__all__ = ["PANELS", "BattlePanel", "BetweenBattlesPanel", "HistoryPanel"]
 
 
 def _lines(happened: Any) -> str:
@@ -51,7 +52,13 @@ class BattlePanel(Panel):
         self.preps = W.Text(description="Preparations", placeholder="Ava=Studied the wards")
         self.tie_order = W.Text(description="Tie order", placeholder="Bram, Ava")
         self.who = W.Dropdown(description="Who")
-        self.kind = W.Dropdown(options=["cast", "guard", "withdraw"], description="Check")
+        self.kind = W.Dropdown(options=["cast", "guard", "withdraw", "initiative"],
+                               description="Check")
+        self.keep = W.Dropdown(options=[("keep the better roll", "better"),
+                                        ("keep the new roll", "new"),
+                                        ("keep the old roll", "old")], value="better",
+                               description="Reroll")
+        self.bonus = W.Checkbox(description="+1 to the cast (chain combo, counter)", value=True)
         self.targets = W.Text(description="Targets", placeholder="Imp (or Imp, Warden)")
         self.effect = W.Text(value="damage", description="Effect",
                              placeholder="damage, add_curse:Poison, heal_damage ...")
@@ -60,7 +67,8 @@ class BattlePanel(Panel):
         self.emotion = W.Checkbox(description="Pay with an emotion", value=False)
         self.ally = W.Dropdown(description="Ally")
         self.value = W.IntText(value=0, description="Ability")
-        self.difficulty = W.IntText(value=int(campaign.settings.get("withdraw_difficulty", 9)),
+        self.difficulty = W.IntText(value=int(campaign.settings.get(
+            "withdraw_difficulty", WITHDRAW_DIFFICULTY)),
                                     description="Difficulty")
         self._box = W.VBox([
             W.HBox([self.battle, self.new_name, self.members, self.foes,
@@ -69,10 +77,10 @@ class BattlePanel(Panel):
             W.HBox([self.dice, self.seed]),
             W.HBox([self.preps, b("Start round", self.start_round, "primary"),
                     self.tie_order, b("Settle order", self.settle_order, "primary")]),
-            W.HBox([self.who, self.kind, b("Roll check", self.roll_check),
-                    b("Reroll (1 mana)", self.reroll_check)]),
+            W.HBox([self.who, self.kind, b("Roll check", self.roll_check), self.keep,
+                    b("Reroll (mana)", self.reroll_check)]),
             W.HBox([self.targets, self.effect, self.boost]),
-            W.HBox([self.covers, self.emotion, self.ally]),
+            W.HBox([self.covers, self.emotion, self.ally, self.bonus]),
             W.HBox([b("Attack", self.attack, "primary"), b("Support", self.support),
                     b("Chain combo", self.chain), b("Counter", self.counter),
                     b("Pass", self.pass_turn), b("Last Stand", self.last_stand)]),
@@ -123,7 +131,8 @@ class BattlePanel(Panel):
         waiting = [Markup("<p>Waiting: {}'s {} {}</p>").format(w.who, w.kind, w.text())
                    for w in info.checks]
         self.table.value = join("", [
-            Markup("<p>Round {} · {} · {}</p>").format(b.round, b.phase, info.status),
+            Markup("<p>Round {} · {} · {}</p><p>Played with {}</p>").format(
+                b.round, b.phase, info.status, b.rules.text()),
             html_table(["fighter", "side", "init", "mana", "emotions", "damage", "curses",
                         "blesses", ""], rows), *waiting])
         names = [c.name for c in b.characters]
@@ -171,7 +180,12 @@ class BattlePanel(Panel):
                  value=self.value.value if self.kind.value == "withdraw" else None, rolls=True)
 
     def reroll_check(self) -> None:
-        self._do("reroll_check", self.ref, self.who.value or "", self.kind.value, rolls=True)
+        if self.kind.value == "initiative":
+            self._do("reroll_initiative", self.ref, self.who.value or "",
+                     keep=self.keep.value, rolls=True)
+        else:
+            self._do("reroll_check", self.ref, self.who.value or "", self.kind.value,
+                     keep=self.keep.value, rolls=True)
 
     def attack(self) -> None:
         covers = _pairs(self.covers.value)
@@ -189,11 +203,11 @@ class BattlePanel(Panel):
     def chain(self) -> None:
         self._do("chain_combo", self.ref, self.who.value or "", self.ally.value or "",
                  self.effect.value, boost=self.boost.value or None,
-                 pay_with_emotion=self.emotion.value, rolls=True)
+                 pay_with_emotion=self.emotion.value, bonus=self.bonus.value, rolls=True)
 
     def counter(self) -> None:
         self._do("counter", self.ref, self.who.value or "", self.effect.value,
-                 boost=self.boost.value or None, rolls=True)
+                 boost=self.boost.value or None, bonus=self.bonus.value, rolls=True)
 
     def withdraw(self) -> None:
         self._do("withdraw", self.ref, self.who.value or "", value=self.value.value,
@@ -209,4 +223,65 @@ class BattlePanel(Panel):
         self._do("end_battle", self.ref)
 
 
-PANELS: tuple[type[Panel], ...] = (BattlePanel, HistoryPanel)
+class BetweenBattlesPanel(Panel):
+    """Between battles: each character's mana, emotions and preparation effects, and the
+    buttons that set mana and grant emotions and preparation effects."""
+
+    title = "Between battles"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        b = self.button
+        self.table = W.HTML()
+        self.who = W.Dropdown(description="Who")
+        self.mana = W.IntText(value=0, description="Mana")
+        self.toward = W.Dropdown(description="Toward")
+        self.count = W.IntText(value=1, description="Emotions")
+        self.preparation = W.Text(description="Preparation", placeholder="Studied the wards")
+        self.reason = W.Text(description="Reason", placeholder="(shown in the history)")
+        self._box = W.VBox([
+            self.table,
+            W.HBox([self.who, self.reason]),
+            W.HBox([self.mana, b("Set mana", self.set_mana)]),
+            W.HBox([self.toward, self.count, b("Grant emotion", self.grant_emotion)]),
+            W.HBox([self.preparation, b("Grant preparation", self.grant_preparation)]),
+            self.message])
+        self.refresh()
+
+    @property
+    def book(self) -> Any:
+        return self.campaign.condition_sheet
+
+    def refresh(self) -> None:
+        sheets = self.book.sheets("character")
+        self.table.value = html_table(
+            ["character", "mana", "emotions", "preparation effects"],
+            [(s.name, s.data["mana"],
+              ", ".join(f"{t} {n}" for t, n in s.data["emotions"].items()) or "-",
+              ", ".join(s.data["preparations"]) or "-") for s in sheets])
+        names = [s.name for s in sheets]
+        others = names + [s.name for s in self.book.sheets("foe")]
+        for box, options in ((self.who, names), (self.toward, others)):
+            keep = box.value
+            box.options = options
+            box.value = keep if keep in options else (options[0] if options else None)
+
+    def _do(self, method: str, *args: Any) -> None:
+        if not self.who.value:
+            self.say("choose who first", ok=False)
+            return
+        if self.run(lambda: getattr(self.book, method)(self.who.value, *args,
+                                                       reason=self.reason.value), _lines):
+            self.reason.value = ""
+
+    def set_mana(self) -> None:
+        self._do("set_mana", self.mana.value)
+
+    def grant_emotion(self) -> None:
+        self._do("grant_emotion", self.toward.value or "", self.count.value)
+
+    def grant_preparation(self) -> None:
+        self._do("grant_preparation", self.preparation.value)
+
+
+PANELS: tuple[type[Panel], ...] = (BattlePanel, BetweenBattlesPanel, HistoryPanel)

@@ -1,6 +1,7 @@
 """Support: heal, lift a curse or bless, always succeeding, for 1 mana (seed 004: 85-98).
 
-The supporter names the target on its turn; no check is made (004: 89). It costs 1 mana;
+The supporter names the target on its turn, an ally or itself (004: 87); no check is
+made (004: 89). It costs 1 mana;
 when the target is someone else, an emotion toward that character may pay instead
 (004: 91, 161). Boost adds a second effect for 1 more mana (004: 130); Expand adds
 targets for 1 mana each, the support itself still costing 1 (004: 133). Not both.
@@ -32,12 +33,16 @@ def support(battle: Battle, who: str, targets: Sequence[str], effect: EffectChoi
     require_turn(battle, who)
     if isinstance(targets, str) or not targets or len(set(targets)) != len(targets):
         raise ConditionSheetError(f"support needs a list of different targets, got {targets!r}")
+    side = battle.get(who).side
     for t in targets:
         if battle.get(t).withdrawn:
             raise ConditionSheetError(f"{t} has withdrawn from the battle")
+        if battle.get(t).side != side:
+            raise ConditionSheetError(f"{t} is not on {who}'s side: support heals and helps "
+                                      "allies or oneself; attack an enemy instead")
     extra = len(targets) - 1
     if extra and boost is not None:
-        raise ConditionSheetError("Boost and Expand cannot be used together (004: 130, 133)")
+        raise ConditionSheetError("Boost and Expand cannot be used together")
     mana = (0 if emotion_for else SUPPORT_MANA) + extra * EXPAND_MANA_PER_TARGET + (
         BOOST_MANA if boost else 0)
     parts = [f"support {SUPPORT_MANA}" if not emotion_for else f"an emotion toward {emotion_for}"]
@@ -47,7 +52,7 @@ def support(battle: Battle, who: str, targets: Sequence[str], effect: EffectChoi
     if emotion_for is not None:
         if emotion_for == who or emotion_for not in targets:
             raise ConditionSheetError("an emotion pays for support only toward a target other "
-                                      f"than the supporter (004: 91); targets: {list(targets)}")
+                                      f"than the supporter; targets: {', '.join(targets)}")
         battle = battle.spend_emotion(who, emotion_for, "support")
     if mana:
         have = battle.get(who).mana
