@@ -156,7 +156,8 @@ class _Run:
                 h = self.step([("start", i)], day, lambda s=s: c.start_project(
                     s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
                     treasure=s.treasure, source_language=s.source_language,
-                    prerequisite=s.prerequisite, source=s.source, at_stronghold=s.at_stronghold,
+                    prerequisite=s.prerequisite, prerequisite_item=s.prerequisite_item,
+                    source=s.source, at_stronghold=s.at_stronghold,
                     visibility="director" if s.director_only else "party"))
                 self.projects[s.name.casefold()] = h.details["project_id"]
                 out.append(h)

@@ -28,7 +28,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.catalog.languages import language_fit
+from drawsteel_kit.systems.draw_steel.catalog.languages import hero_languages, language_fit
 from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
@@ -139,6 +139,7 @@ class RespiteWorkOps(CampaignBase):
             return {}
         owner = self._owner(project)
         groups = self.settings.get("related_languages", [])
+        apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
         start = len(getattr(dice, "faces", []))
         roll_dice = ScriptedDice(act.dice) if isinstance(act, ProjectRoll) and act.dice else dice
@@ -146,7 +147,9 @@ class RespiteWorkOps(CampaignBase):
         if isinstance(act, ProjectRoll):
             roller = Roller.of_hero(hero)
             kw = dict(characteristic=act.characteristic, edges=act.edges, banes=act.banes,
-                      skill=act.skill, related_groups=groups)
+                      skill=act.skill, related_groups=groups, unrelated=apart,
+                      skill_leave=act.skill_allowed,
+                      allowed_skills=self.settings.get("project_skills", []))
             token_ops = self._inspired(hero, project) if act.inspired else []
             try:
                 result, info = roll_for(project, roller, dice=roll_dice, bonus=act.bonus, **kw)
@@ -171,7 +174,8 @@ class RespiteWorkOps(CampaignBase):
             if act.inspired:
                 verb += f" (a hero token for one more roll: +{payload['inspired_roll']})"
         elif isinstance(act, StudyGuide):
-            language = (language_fit(hero.languages, [act.language], groups)
+            language = (language_fit(hero_languages(hero.languages), [act.language], groups,
+                                     apart)
                         if act.language else "known")
             points = rules.study_guide(act.knowledge, language=language)
             work = apply_points(project, max(points, 0), day=w.day, owner=owner, dice=dice,

@@ -169,6 +169,15 @@ class Settings(_Model):
         description="groups of languages the table treats as related, beyond the book's pairs "
         "(each group at least 2 different languages)",
     )
+    project_skills: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
+        [], description="skills outside the Crafting and Lore groups that the Director lets "
+        "apply to a project roll they relate to directly (000: 3788; the book: none)"
+    )
+    unrelated_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
+        [],
+        description="groups of languages the table does not treat as related, though the book "
+        "does (Kethaic and Caelian ...): a book pair within one group no longer counts",
+    )
 
     @field_validator("project_events", mode="before")
     @classmethod

@@ -148,8 +148,11 @@ def check_book_names(cf: CampaignFile) -> CampaignFile:
     book's or declared (heroes are checked by :func:`hero_book_names`)."""
     declared = cf.custom.lists()
     problems: list[Problem] = []
-    for g, group in enumerate(cf.settings.related_languages):
-        _spelled("languages", group, declared, ("settings", "related_languages", g), problems)
+    for field in ("related_languages", "unrelated_languages"):
+        for g, group in enumerate(getattr(cf.settings, field)):
+            _spelled("languages", group, declared, ("settings", field, g), problems)
+    _spelled("skills", cf.settings.project_skills, declared, ("settings", "project_skills"),
+             problems)
     for p, project in enumerate(cf.custom_projects):
         if project.source_language:
             _spelled("languages", [project.source_language], declared,

@@ -100,6 +100,7 @@ def _activities(
     texts: Sequence[str], rolls: Sequence[str], edges: Sequence[str], banes: Sequence[str],
     skills: Sequence[str], chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
     finds: Sequence[str], serves: Sequence[str], inspired: Sequence[str] = (),
+    skill_allowed: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Build each hero's one activity from the respite options."""
     from drawsteel_kit.systems.draw_steel.activities import (
@@ -122,6 +123,7 @@ def _activities(
                                               ("--skill", skills), ("--char", chars),
                                               ("--dice", faces))}
     modifiers["--inspired"] = {hero: "yes" for hero in inspired}
+    modifiers["--skill-allowed"] = {hero: "yes" for hero in skill_allowed}
     for option, given in modifiers.items():
         stray = set(given) - set(pairs(rolls, "--roll"))
         if stray:
@@ -134,6 +136,7 @@ def _activities(
             edges=_int(modifiers["--edges"].get(hero, "0"), "--edges"),
             banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
             skill=modifiers["--skill"].get(hero),
+            skill_allowed=hero in modifiers["--skill-allowed"],
             dice=tuple(_int(f, "--dice") for f in typed.split(",")) if typed else None,
             inspired=hero in modifiers["--inspired"],
         ))
@@ -162,7 +165,9 @@ def _activities(
 @click.option("--edges", multiple=True, metavar="HERO=N", help="Edges on that hero's roll.")
 @click.option("--banes", multiple=True, metavar="HERO=N", help="Banes on that hero's roll.")
 @click.option("--skill", "skills", multiple=True, metavar="HERO=SKILL",
-              help="A skill of the hero's that applies to the roll (+2).")
+              help="A skill of the hero's that applies to the roll (+2): Crafting or Lore.")
+@click.option("--skill-allowed", "skill_allowed", multiple=True, metavar="HERO",
+              help="The Director allows that hero's --skill from another group on this roll.")
 @click.option("--char", "chars", multiple=True, metavar="HERO=CHARACTERISTIC",
               help="The characteristic to roll (default: the best the project allows).")
 @click.option("--dice", "faces", multiple=True, metavar="HERO=F,F,...",
@@ -183,8 +188,8 @@ def _activities(
 def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: Sequence[str],
             edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
             chars: Sequence[str], faces: Sequence[str], inspired: Sequence[str],
-            guides: Sequence[str], finds: Sequence[str], serves: Sequence[str],
-            seed: int | None, interrupted: bool, reason: str) -> None:
+            skill_allowed: Sequence[str], guides: Sequence[str], finds: Sequence[str],
+            serves: Sequence[str], seed: int | None, interrupted: bool, reason: str) -> None:
     """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
 
     \b
@@ -194,7 +199,7 @@ def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: S
           --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
     """
     acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves,
-                       inspired)
+                       inspired, skill_allowed)
     with open_campaign(campaign) as camp:
         say(campaign, camp.take_respite(heroes or None, activities=acts,
                                         interrupted=interrupted, reason=reason, seed=seed))

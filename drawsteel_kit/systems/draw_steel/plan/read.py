@@ -95,7 +95,8 @@ class Plan:
             case RollSpec():
                 dice = spec.dice[self.schedule[index].index(day)] if spec.dice else None
                 return ProjectRoll(spec.roll, spec.characteristic, spec.edges, spec.banes,
-                                   spec.skill, spec.bonus, dice)
+                                   spec.skill, spec.bonus, dice,
+                                   skill_allowed=spec.skill_allowed)
             case GuideSpec():
                 return StudyGuideActivity(spec.project, spec.guide, spec.knowledge, spec.language)
             case FindSourceSpec():
