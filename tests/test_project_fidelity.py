@@ -1,6 +1,7 @@
 """Downtime projects as the Heroes book words them (issue 17, second pass), in a real campaign:
 Caelian is always known, related languages, which skills apply, learning what one has, a named
-item prerequisite. Every die is scripted (Val: Reason 2, knows Anjali only on the sheet)."""
+item prerequisite, a found source that stays where it was found. Every die is scripted
+(Val: Reason 2, knows Anjali only on the sheet)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from conftest import campaign_data, refused, write_campaign
 
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError
-from drawsteel_kit.systems.draw_steel.activities import ProjectRoll, StudyGuide
+from drawsteel_kit.systems.draw_steel.activities import FindSource, ProjectRoll, StudyGuide
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 HEROES: tuple[dict[str, Any], ...] = (
@@ -226,3 +227,65 @@ def test_a_project_without_an_item_prerequisite_takes_none(camp: Campaign) -> No
 def test_an_unnamed_item_keeps_the_catalogs_words(camp: Campaign) -> None:
     pid = start(camp, "Val", "Healing Potion", prerequisite="owned")
     assert camp.project(pid).item_prerequisite == "the rare component this treasure names"
+
+
+# --- 15. a found source holds where it was found (000: 3760, 3768-3770) -----------------------
+
+
+def _needing_a_source(camp: Campaign) -> int:
+    return start(camp, "Val", "Discover Lore", params={"kind": "lost"}, source="needed")
+
+
+def test_a_found_source_stays_where_it_was_found(camp: Campaign) -> None:
+    """000: 3760: the source is needed at every roll; 000: 3770: a common source is found
+    where the library is. Moving on leaves it behind, and the next roll is refused."""
+    pid = _needing_a_source(camp)
+    camp.move_party("Hollowmere")
+    camp.take_respite(["Val"], activities={"Val": FindSource(pid)})
+    found = camp.project(pid)
+    assert (found.source, found.source_at) == ("common", "Hollowmere")
+    roll(camp, "Val", pid, (5, 5))  # at hand where it was found
+    moved = camp.move_party("The Old Mill", reason="chasing the bandits")
+    assert moved.details["left_behind"] == [pid]
+    assert camp.party.location == "The Old Mill"
+    assert camp.project(pid).source == "needed"
+    with refused(camp, RulesError, "its source is not at hand \\(the one found at Hollowmere "
+                 "stayed there\\)"):
+        camp.take_respite(["Val"], activities={"Val": ProjectRoll(pid, dice=(5, 5))})
+
+
+def test_back_where_it_was_found_the_source_is_at_hand_again(camp: Campaign) -> None:
+    """000: 3770: the library is still there when the party comes back."""
+    pid = _needing_a_source(camp)
+    camp.move_party("Hollowmere")
+    camp.take_respite(["Val"], activities={"Val": FindSource(pid)})
+    camp.move_party("The Old Mill")
+    back = camp.move_party("hollowmere")
+    assert back.details["at_hand_again"] == [pid] and camp.project(pid).source == "common"
+    assert roll(camp, "Val", pid, (5, 5))["points"] == 12  # 5 + 5 + Reason 2
+
+
+def test_a_source_the_director_calls_available_travels_along(camp: Campaign) -> None:
+    """000: 3762: a source may be a book or a mentor: only a found common one stays put."""
+    pid = start(camp, "Val", "Discover Lore", params={"kind": "lost"})
+    camp.move_party("Hollowmere")
+    assert camp.project(pid).source == "available"
+
+
+def test_moving_to_where_the_party_is_is_refused(camp: Campaign) -> None:
+    camp.move_party("Hollowmere")
+    with refused(camp, RulesError, "the party is at Hollowmere already"):
+        camp.move_party(" HOLLOWMERE ")
+    with refused(camp, RulesError, "say where the party goes"):
+        camp.move_party("   ")
+
+
+def test_moving_on_is_undone_whole(camp: Campaign) -> None:
+    """Undo puts the party and the source back as they were."""
+    pid = _needing_a_source(camp)
+    camp.take_respite(["Val"], activities={"Val": FindSource(pid)})
+    before = camp.ledger.snapshot()
+    moved = camp.move_party("The Old Mill")
+    assert camp.project(pid).source == "needed"
+    camp.undo(moved.events[0].id)
+    assert camp.ledger.snapshot() == before

@@ -88,6 +88,7 @@ class PartyState:
     hero_tokens: int
     settings: dict[str, Any]
     stronghold: dict[str, Any] | None
+    location: str = ""  # where the party is ('' not said)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -105,6 +106,7 @@ def read_party(db: sqlite_utils.Database) -> PartyState | None:
         session_open=bool(row["session_open"]), hero_tokens=row["hero_tokens"],
         settings=json.loads(row["settings"] or "{}"),
         stronghold=json.loads(row["stronghold"]) if row["stronghold"] else None,
+        location=row.get("location") or "",
     )
 
 
@@ -173,6 +175,7 @@ class ProjectState:
     milestones_reached: tuple[int, ...]
     event_pending: int
     visibility: str
+    source_at: str = ""  # where a common source was found ('' not known)
 
     @property
     def done(self) -> bool:

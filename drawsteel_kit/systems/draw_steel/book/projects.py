@@ -29,6 +29,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.forecasting import ForecastOps
 from drawsteel_kit.systems.draw_steel.book.respite_work import SOURCE_STATES, RespiteWorkOps
+from drawsteel_kit.systems.draw_steel.book.sources import SourceOps
 from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.campaign_file.projects import CustomProjectSpec
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
@@ -59,7 +60,7 @@ FACTION_MEMBER = "Faction Member"
 FACTION_MEMBER_ROLLS = 3
 
 
-class ProjectOps(ForecastOps, RespiteWorkOps, CampaignBase):
+class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, CampaignBase):
     """Projects: start, work, complete."""
 
     # -- reading -------------------------------------------------------------
@@ -187,7 +188,8 @@ class ProjectOps(ForecastOps, RespiteWorkOps, CampaignBase):
             "goal": goal, "points": points, "characteristics": list(chars),
             "source_language": list(languages),
             "item_prerequisite": needed or "", "prerequisite": prerequisite if needed else "none",
-            "source": state, "completion": template.completion,
+            "source": state, "source_at": self.party.location if state == "common" else "",
+            "completion": template.completion,
             "completion_detail": {
                 "learns": learns, "params": params, "note": template.completion_note,
                 "treasure": found.name if found else None,

@@ -71,10 +71,12 @@ class RespiteWorkOps(CampaignBase):
                 self._check_recruit(plan.hero, act)  # type: ignore[attr-defined]
             if (isinstance(act, ProjectRoll) and project is not None
                     and project.source == "needed" and project.id not in serving):
+                left = (f" (the one found at {project.source_at} stayed there)"
+                        if project.source_at else "")
                 raise RulesError(
                         f"{plan.hero.name} cannot roll on {project.title!r}: its source is not "
-                        "at hand. Find a common source first (FindSource), or have another "
-                        "hero serve as the source this respite (ServeAsSource)"
+                        f"at hand{left}. Find a common source first (a respite activity), or "
+                        "have another hero serve as the source this respite"
                     )
             if isinstance(act, StudyGuide) and project is not None:
                 key = (project.id, act.guide.casefold())
@@ -193,11 +195,16 @@ class RespiteWorkOps(CampaignBase):
             payload.update(guide=act.guide, knowledge=act.knowledge, language=language)
             kind, verb = "guide_studied", f"studies {act.guide!r} for {project.title!r}: " \
                 f"+{work.points}"
-        elif isinstance(act, FindSource):
-            w.event("source_found", [update_op("projects", project.id, {"source": "needed"},
-                                                {"source": "common"})],
-                    actor=hero.name, visibility=project.visibility, payload=payload,
-                    summary=f"{hero.name} finds a common source for {project.title!r}")
+        elif isinstance(act, FindSource):  # it holds where it is found (book/sources.py)
+            place = self.party.location
+            w.event("source_found", [update_op(
+                        "projects", project.id,
+                        {"source": "needed", "source_at": project.source_at},
+                        {"source": "common", "source_at": place})],
+                    actor=hero.name, visibility=project.visibility,
+                    payload={**payload, "at": place},
+                    summary=f"{hero.name} finds a common source for {project.title!r}"
+                            + (f" at {place}" if place else ""))
             return {}
         else:  # ServeAsSource
             w.event("source_served", [], actor=hero.name, visibility=project.visibility,

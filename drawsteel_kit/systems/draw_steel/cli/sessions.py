@@ -223,6 +223,20 @@ def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
 
 @commands.command()
 @campaign_arg
+@click.argument("place")
+@click.option("--reason", default="")
+@friendly
+def move(campaign: str, place: str, reason: str) -> None:
+    """The party moves on to PLACE: a common source found elsewhere is needed again.
+
+    Example: drawsteel-kit move campaigns/demo "The Old Mill" --reason "chasing the bandits"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.move_party(place, reason=reason))
+
+
+@commands.command()
+@campaign_arg
 @click.argument("hero")
 @click.argument("changes", nargs=-1, required=True, metavar="FIELD=VALUE...")
 @click.option("--reason", required=True, help="Why the hero is changed by hand.")

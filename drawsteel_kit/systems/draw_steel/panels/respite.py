@@ -118,9 +118,13 @@ class RespitePanel(Panel):
         self.busy = W.Label()
         self.preview_text = W.HTML()
         self.seed: int | None = None
+        # The party moves on: a common source found elsewhere is needed again.
+        self.move_to = W.Text(description="Move to", placeholder="where the party goes")
+        self.move_button = self.button("Move on", self.move)
         self._box = W.VBox([self.rows_box, W.HBox([self.reason, self.interrupted]),
                             W.HBox([self.preview_button, self.commit_button]),
-                            W.HBox([self.progress, self.busy]), self.message])
+                            W.HBox([self.progress, self.busy]),
+                            W.HBox([self.move_to, self.move_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
@@ -183,3 +187,9 @@ class RespitePanel(Panel):
         self._done()
         if result is not None:
             self.seed = None
+
+    def move(self) -> None:
+        """The party moves on to the place typed in."""
+        if self.run(lambda: self.campaign.move_party(self.move_to.value),
+                    self.describe) is not None:
+            self.move_to.value = ""

@@ -233,6 +233,15 @@ class SpendSpec(_Model):
     day: PlanDay | None = None
 
 
+class MoveSpec(_Model):
+    """``{to: PLACE, day: N}``: the party moves on (``campaign.move_party``); a common source
+    found elsewhere is needed again."""
+
+    to: Title = Field(description="where the party goes")
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -252,6 +261,7 @@ class PlanFile(_Model):
     followers: list[FollowerSpec] = []
     spend: list[SpendSpec] = []
     respites: list[RespiteSpec] = []
+    moves: list[MoveSpec] = []  # the party moves on, before that day's other entries
     notes: FreeText = ""
 
 
