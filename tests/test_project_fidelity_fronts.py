@@ -161,3 +161,48 @@ def test_the_demo_week_still_resolves(camp: Campaign) -> None:
     satchel = camp.project("Quantum Satchel")
     assert satchel.item_prerequisite == "a scrap of folded-space silk"
     assert satchel.prerequisite == "owned"
+
+
+# --- the Director's panels --------------------------------------------------------------------
+
+
+def test_panels_name_the_item_allow_a_skill_and_move_the_party(camp: Campaign) -> None:
+    """000: 3846 (named item), 3788 (the Director's leave for one roll), 3770 (moving on)."""
+    pytest.importorskip("ipywidgets")
+    from drawsteel_kit.systems.draw_steel import panels as P
+
+    projects = P.ProjectsPanel(camp)
+    projects.search.value = "Healing Potion"
+    projects.results.value = "Healing Potion"
+    projects.hero.value = "Yorn"
+    projects.prerequisite.value = "owned"
+    projects.prerequisite_item.value = "a vial of troll blood"
+    projects.start_button.click()
+    assert projects.ok, projects.message_text
+    potion = camp.project("Healing Potion")
+    assert potion.item_prerequisite == "a vial of troll blood"
+    assert any("needs a vial of troll blood (owned)" in row.children[1].value
+               for row in projects.progress_box.children)
+
+    respite = P.RespitePanel(camp)
+    for name, row in respite.rows.items():
+        row.takes.value = name == "Yorn"
+    row = respite.rows["Yorn"]
+    row.activity.value = "roll"
+    row.project.value = potion.id
+    row.skill.value = "Intimidate"
+    row.dice.value = "5 5"
+    respite.seed = 1
+    before = (camp.ledger.snapshot(), camp.ledger.event_count())
+    respite.commit_button.click()
+    assert not respite.ok and "Crafting or Lore" in respite.message_text
+    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == before
+    row.skill_allowed.value = True
+    respite.commit_button.click()
+    assert respite.ok, respite.message_text
+    assert camp.project(potion.id).points == 12
+
+    respite.move_to.value = "The Old Mill"
+    respite.move_button.click()
+    assert respite.ok and "The party moves on to The Old Mill" in respite.message_text
+    assert camp.party.location == "The Old Mill"

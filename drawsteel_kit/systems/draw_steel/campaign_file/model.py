@@ -170,14 +170,9 @@ class Settings(_Model):
         "(each group at least 2 different languages)",
     )
     project_skills: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
-        [], description="skills outside the Crafting and Lore groups that the Director lets "
-        "apply to a project roll they relate to directly (000: 3788; the book: none)"
-    )
+        [], description="skills beyond Crafting and Lore the Director allows on project rolls")
     unrelated_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
-        [],
-        description="groups of languages the table does not treat as related, though the book "
-        "does (Kethaic and Caelian ...): a book pair within one group no longer counts",
-    )
+        [], description="language groups not related at this table, though the book relates them")
 
     @field_validator("project_events", mode="before")
     @classmethod
