@@ -237,7 +237,7 @@ class MoveSpec(_Model):
     """``{to: PLACE, day: N}``: the party moves on (``campaign.move_party``); a common source
     found elsewhere is needed again."""
 
-    to: Title = Field(description="where the party goes")
+    to: Name = Field(description="where the party goes")
     reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
     day: PlanDay | None = None
 
