@@ -179,6 +179,31 @@ def test_forecast_checks_the_skill_as_a_roll_does(camp: Campaign) -> None:
     assert curve is not None
 
 
+def test_a_skill_of_the_campaigns_own_applies_in_the_group_the_director_gave_it(
+    tmp_path: Path,
+) -> None:
+    """000: 2177 (the Director picks a group for a new skill) and 3788: Brewing, given the
+    Crafting group, applies to a potion; Painting, given none, needs leave."""
+    heroes = [dict(HEROES[0], skills=["Brewing", "Painting"])]
+    data = campaign_data(heroes=heroes)
+    data["custom"] = {"skills": ["Brewing", "Painting"], "skill_groups": {"Brewing": "crafting"}}
+    camp, _ = Campaign.init(write_campaign(tmp_path / "c", data))
+    with camp:
+        pid = start(camp, "Val", "Healing Potion", prerequisite="owned")
+        after = roll(camp, "Val", pid, (5, 5), characteristic="reason", skill="brewing")
+        assert after["points"] == 14 and after["last"]["skill_group"] == "crafting"
+        with refused(camp, RulesError, "Painting is the campaign's own skill"):
+            camp.take_respite(["Val"], activities={"Val": ProjectRoll(pid, dice=(5, 5),
+                                                                      skill="Painting")})
+
+
+def test_a_skill_group_names_a_skill_of_the_campaigns_own(tmp_path: Path) -> None:
+    data = campaign_data(heroes=HEROES)
+    data["custom"] = {"skills": ["Brewing"], "skill_groups": {"Painting": "crafting"}}
+    with pytest.raises(CampaignFileError, match=r"Painting is not among custom\.skills"):
+        Campaign.init(write_campaign(tmp_path / "c", data))
+
+
 # --- 8. learning what the hero already has (000: 3890-3900) -----------------------------------
 
 

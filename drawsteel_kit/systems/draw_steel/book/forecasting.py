@@ -64,7 +64,8 @@ class ForecastOps(CampaignBase):
             _, score = roller_characteristic(target, roller, characteristic)
             if skill is not None:
                 project_skill(roller, skill, allowed=self.settings.get("project_skills", []),
-                              leave=skill_allowed)
+                              leave=skill_allowed,
+                              own_groups=(self.settings.get("custom") or {}).get("skill_groups"))
             lore_dice = (dead_languages_known(who.languages) if target.kind == "research"
                          and any(t.casefold() == ANCIENT_LOREMASTER.casefold()
                                  for t in who.titles) else 0)  # as roll_for rolls them

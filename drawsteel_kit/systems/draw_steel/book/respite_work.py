@@ -151,7 +151,8 @@ class RespiteWorkOps(CampaignBase):
             kw = dict(characteristic=act.characteristic, edges=act.edges, banes=act.banes,
                       skill=act.skill, related_groups=groups, unrelated=apart,
                       skill_leave=act.skill_allowed,
-                      allowed_skills=self.settings.get("project_skills", []))
+                      allowed_skills=self.settings.get("project_skills", []),
+                      own_groups=(self.settings.get("custom") or {}).get("skill_groups"))
             token_ops = self._inspired(hero, project) if act.inspired else []
             try:
                 result, info = roll_for(project, roller, dice=roll_dice, bonus=act.bonus, **kw)

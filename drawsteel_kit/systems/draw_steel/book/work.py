@@ -8,7 +8,7 @@ the milestones passed and what completion gives, as projection ops. The callers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,18 +106,22 @@ def roller_characteristic(
 
 
 def project_skill(
-    roller: Roller, skill: str, *, allowed: Sequence[str] = (), leave: bool = False
+    roller: Roller, skill: str, *, allowed: Sequence[str] = (), leave: bool = False,
+    own_groups: Mapping[str, str] | None = None,
 ) -> tuple[str | None, str]:
     """Whether a skill of the roller's applies to a project roll: (its group, by whose word).
 
     A Crafting or Lore skill applies (the book's word); a skill of another group, or one of
     the campaign's own, only with the Director's leave: for this roll (``leave``) or for the
     campaign (``allowed``, campaign.yaml's settings.project_skills) (000: 3788). That the skill
-    relates directly to the project is the table's call, as the book leaves it.
+    relates directly to the project is the table's call, as the book leaves it. The campaign's
+    own skills are in the group the Director picked for them (``own_groups``, 000: 2177).
     """
     if not _has(roller.skills, skill):
         raise RulesError(f"{roller.name} does not have the skill {skill!r}")
-    group = skill_group(skill)
+    group = skill_group(skill) or next(
+        (g for name, g in (own_groups or {}).items() if name.casefold() == skill.casefold()),
+        None)
     if group in rules.PROJECT_SKILL_GROUPS:
         return group, "book"
     if leave:
@@ -147,6 +151,7 @@ def roll_for(
     skill: str | bool | None = None,
     skill_leave: bool = False,
     allowed_skills: Sequence[str] = (),
+    own_groups: Mapping[str, str] | None = None,
     bonus: int = 0,
 ) -> tuple[rules.ProjectRollResult, dict[str, Any]]:
     """One project-roll activity with the roller's perks and titles applied.
@@ -157,7 +162,7 @@ def roll_for(
     group, allowed_by = None, None
     if isinstance(skill, str):
         group, allowed_by = project_skill(roller, skill, allowed=allowed_skills,
-                                          leave=skill_leave)
+                                          leave=skill_leave, own_groups=own_groups)
         skill_applies = True
     else:
         skill_applies = bool(skill)
