@@ -11,7 +11,7 @@ import dataclasses
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.book.rewards import REWARD_SOURCES
 from drawsteel_kit.systems.draw_steel.cli.options import (
     SIGNED,
@@ -20,6 +20,7 @@ from drawsteel_kit.systems.draw_steel.cli.options import (
     _visibility,
     director_option,
     json_option,
+    open_campaign,
 )
 
 
