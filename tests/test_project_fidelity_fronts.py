@@ -206,3 +206,29 @@ def test_panels_name_the_item_allow_a_skill_and_move_the_party(camp: Campaign) -
     respite.move_button.click()
     assert respite.ok and "The party moves on to The Old Mill" in respite.message_text
     assert camp.party.location == "The Old Mill"
+
+
+# --- languages at every front (000: 1219, 1251) -----------------------------------------------
+
+
+def test_a_plan_refuses_to_teach_caelian_or_a_known_language(camp: Campaign) -> None:
+    """000: 1219 (every hero knows Caelian) and 3892 (Learn New Language teaches a new one)."""
+    for learns in ("Caelian", "Khelt"):
+        text = (f"name: Lessons\ndays: 1\nstart:\n  - {{hero: Val, project: Learn New Language, "
+                f"learns: {learns}}}\n")
+        with pytest.raises(PlanError, match=rf"start\[0\].*Val already knows {learns}"):
+            resolve(camp, parse_plan(text, "plan.yaml"), seed=1, dry_run=False)
+
+
+def test_an_offshoots_source_is_read_with_one_bane_from_the_cli_and_a_plan(demo: Path) -> None:
+    """000: 1251: Kalliak derives from Zaliac; Bran Ironvein knows Zaliac, so the Buzz Balm's
+    Kalliak source gives a bane, not a double bane (000: 3792)."""
+    run("project", "start", demo, "Bran Ironvein", "Buzz Balm", "--prerequisite", "owned")
+    run("respite", demo, "--hero", "Bran Ironvein", "--roll", "Bran Ironvein=Buzz Balm",
+        "--dice", "Bran Ironvein=5,5")
+    text = ("name: Balm\ndays: 1\nrespites:\n  - {hero: Bran Ironvein, days: every, "
+            "activity: {roll: Buzz Balm, dice: [[5, 5]]}}\n")
+    with Campaign.open(demo) as camp:
+        resolve(camp, parse_plan(text, "plan.yaml"), seed=1, dry_run=False)
+        rolls = [e.payload for e in camp.ledger.events() if e.kind == "project_roll"]
+    assert [p["language"] for p in rolls] == ["related", "related"]
