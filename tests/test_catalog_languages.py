@@ -17,6 +17,7 @@ from drawsteel_kit.systems.draw_steel.catalog.languages import (
     canonical_language,
     dead_languages_known,
     default_related_groups,
+    hero_languages,
     is_dead,
     language,
     language_fit,
@@ -75,14 +76,63 @@ def test_related_is_both_ways_and_not_through_a_dead_language() -> None:
     assert related_to("Yllyric") == ("High Rhyvian", "Kheltivari", "Ullorvic")
     # Hyrallic and Yllyric are both related to High Rhyvian, not to each other.
     assert "Yllyric" not in related_to("Hyrallic")
-    assert language("Caelian").related == ()
+    assert language("Caelian").related == ("Kethaic",)
+    assert language("Szetch").related == ()
+
+
+# A language and the one it derives from, as the ancestry table's notes say (000: 1251-1264).
+DERIVED = [("Kalliak", "Zaliac"), ("Kethaic", "Vastariax"), ("Kethaic", "Caelian"),
+           ("Proto-Ctholl", "Tholl"), ("Vhoric", "High Kuric")]
 
 
 def test_default_groups_are_the_seed_pairs() -> None:
+    """000: 1289-1301 (dead languages and their kin), 000: 1251-1264 (offshoots, a patois,
+    a precursor)."""
     groups = default_related_groups()
-    assert len(groups) == sum(len(r) for r in DEAD.values()) == 13
+    dead_pairs = sum(len(r) for r in DEAD.values())
+    assert dead_pairs == 13 and len(groups) == dead_pairs + len(DERIVED)
     assert ("Low Rhyvian", "Hyrallic") in groups and ("Old Variac", "Variac") in groups
+    assert all(pair in groups for pair in DERIVED)
+    # Khelt and Khoursirian come from dead languages whose rows already name them: once each.
+    assert ("Kheltivari", "Khelt") in groups and ("Khelt", "Kheltivari") not in groups
     assert all(len(group) == 2 for group in groups)
+
+
+@pytest.mark.parametrize(("offshoot", "origin"), DERIVED)
+def test_a_language_and_the_one_it_derives_from_are_related(offshoot: str, origin: str) -> None:
+    """000: 1251, 1252, 1258, 1264: related by default, both ways (000: 3792)."""
+    assert language_fit([offshoot], [origin]) == "related"
+    assert language_fit([origin], [offshoot]) == "related"
+    assert origin in related_to(offshoot) and offshoot in related_to(origin)
+
+
+def test_a_campaign_may_take_a_book_relation_apart() -> None:
+    """000: 1252 relates Kethaic to Caelian; a table that says otherwise lists the pair under
+    unrelated_languages, and only that pair goes."""
+    apart = [["Kethaic", "caelian"]]
+    assert language_fit(["Caelian"], ["Kethaic"], (), apart) == "unknown"
+    assert language_fit(["Vastariax"], ["Kethaic"], (), apart) == "related"
+    assert related_to("Kethaic", (), apart) == ("Vastariax",)
+    # A group of the campaign's own still relates what it lists.
+    assert language_fit(["Caelian"], ["Kethaic"], [["Kethaic", "Caelian"]], apart) == "related"
+    # Dead-language pairs may be taken apart too.
+    assert language_fit(["Hyrallic"], ["Low Rhyvian"], (), [["Low Rhyvian", "Hyrallic"]]) \
+        == "unknown"
+
+
+@pytest.mark.parametrize(
+    ("listed", "known"),
+    [
+        ([], ("Caelian",)),
+        (["Khelt"], ("Caelian", "Khelt")),
+        (["Khelt", "caelian"], ("Khelt", "caelian")),  # already there: kept as written
+        ("Voll", ("Caelian", "Voll")),
+    ],
+)
+def test_every_hero_knows_caelian(listed: list[str], known: tuple[str, ...]) -> None:
+    """000: 1219: every player character knows Caelian, whatever the sheet lists."""
+    assert hero_languages(listed) == known
+    assert language_fit(hero_languages(listed), ["Caelian"]) == "known"
 
 
 def test_every_project_and_treasure_language_is_in_the_catalog() -> None:
@@ -145,7 +195,8 @@ def test_fit_values_are_the_keys_of_the_language_banes() -> None:
         (["Low Rhyvian"], ["Hyrallic"], (), "related"),  # related both ways
         (["Yllyric"], ["Hyrallic"], (), "unknown"),  # no relation through High Rhyvian
         (["Caelian"], ["Low Rhyvian"], (), "unknown"),
-        (["Kalliak"], ["Zaliac"], (), "unknown"),  # an offshoot is not "related" by default
+        (["Kalliak"], ["Zaliac"], (), "related"),  # an offshoot and its origin (000: 1251)
+        (["Szetch"], ["Zaliac"], (), "unknown"),
         (["Kalliak"], ["Zaliac"], [["Zaliac", "Kalliak"]], "related"),
         (["kalliak"], ["ZALIAC"], [("Zaliac", "Kalliak", "Rallarian")], "related"),
         (["Dwarvish Cant"], ["Zaliac"], [["Zaliac", "dwarvish cant"]], "related"),

@@ -636,10 +636,13 @@ def uncomment_example(text: str, key: str) -> str:
 
 def test_the_template_examples_are_valid_when_uncommented():
     text = TEMPLATE.read_text(encoding="utf-8")
-    for key in ("related_languages", "custom_projects"):
+    for key in ("related_languages", "unrelated_languages", "project_skills",
+                "custom_projects"):
         text = uncomment_example(text, key)
     cf = parse_campaign_text(text)
-    assert cf.settings.related_languages == [["Kalliak", "Zaliac"], ["Kethaic", "Vastariax"]]
+    assert cf.settings.related_languages == [["Szetch", "Variac"]]
+    assert cf.settings.unrelated_languages == [["Kethaic", "Caelian"]]
+    assert cf.settings.project_skills == ["Navigate"]
     [spec] = cf.custom_projects
     assert spec.as_project().source_languages == ("Low Rhyvian",) and spec.completion == "lore"
 

@@ -104,8 +104,9 @@ def test_the_template_reads_with_every_commented_section_switched_on():
         return re.sub(r"^# ?", "", block.group(0), flags=re.M)
 
     text = EXAMPLE_PLAN.read_text(encoding="utf-8")
-    on = re.sub(r"^# (followers|spend):.*?\n\n", switch_on, text, flags=re.M | re.S)
+    on = re.sub(r"^# (followers|spend|moves):.*?\n\n", switch_on, text, flags=re.M | re.S)
     plan = parse_plan(on, "example.yaml")
+    assert [(m.to, m.day) for m in plan.moves] == [("The Old Mill", 5)]
     assert [f.name for f in plan.followers] == ["Hesk", "Hesk"]
     assert plan.followers[1].assigns and plan.followers[1].assign is None
     assert plan.spend[0].points == 10 and plan.spend[0].day == 1
@@ -176,7 +177,7 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("days: 7", 'days: "7"', "days: must be a whole number, got '7'", []),
     ("name: The first week\n", "", "week.yaml: name: is required", []),
     ("days: 7", "days: 7\nrespite: []", "week.yaml:3: respite: unknown field; did you mean "
-     "'respites'?", ["Allowed: name, days, start, followers, spend, respites, notes"]),
+     "'respites'?", ["Allowed: name, days, start, followers, spend, respites, moves, notes"]),
     ("knowledge: 20", "knowlege: 20", "week.yaml:22: respites[1] (Bran Ironvein): "
      "activity.knowlege: unknown field; did you mean 'knowledge'?",
      ["activity.knowledge: is required", "Allowed: guide, project, knowledge, language"]),

@@ -179,3 +179,17 @@ def test_an_older_ledger_can_be_backed_up_before_its_upgrade(sql: Path, tmp_path
     run("backup", path.parent, tmp_path / "before-upgrade.db")
     assert rows(tmp_path / "before-upgrade.db") == before
     assert rows(path) == before
+
+
+def test_a_source_found_before_places_were_kept_is_left_behind_on_the_first_move(
+        tmp_path: Path) -> None:
+    """000: 3760, 3770: schema 0004 did not know where a source was found; after the upgrade
+    the party's place is not known either, and the found source holds until the party moves."""
+    path = load(FIXTURES / "schema_0004.sql", tmp_path / "c")
+    with Campaign.open(path.parent) as camp:
+        found = camp.project("The chapel's bells")
+        assert (found.source, found.source_at, camp.party.location) == ("common", "", "")
+        moved = camp.move_party("Hollowmere")
+        assert found.id in moved.details["left_behind"]
+        assert camp.project(found.id).source == "needed"
+        assert camp.ledger.verify()

@@ -22,6 +22,7 @@ class PartyState:
     hero_tokens: int
     settings: dict[str, Any]
     stronghold: dict[str, Any] | None
+    location: str = ""  # where the party is ('' not said; schema 0005)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -39,6 +40,7 @@ def read_party(db: sqlite_utils.Database) -> PartyState | None:
         session_open=bool(row["session_open"]), hero_tokens=row["hero_tokens"],
         settings=json.loads(row["settings"] or "{}"),
         stronghold=json.loads(row["stronghold"]) if row["stronghold"] else None,
+        location=row.get("location") or "",
     )
 
 

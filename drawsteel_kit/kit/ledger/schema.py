@@ -305,6 +305,15 @@ def _sheets(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX sheets_kind ON sheets(system, kind)")
 
 
+@MIGRATIONS(name="0005_where_sources_are")
+def _where_sources_are(db: sqlite_utils.Database) -> None:
+    """Where the party is, and where a project's common source was found (issue 17): a found
+    source holds only where it was found, so moving on leaves it behind. Older ledgers: the
+    party's place is not known ('') and their found sources hold until the party moves."""
+    db.execute("ALTER TABLE party ADD COLUMN location TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE projects ADD COLUMN source_at TEXT NOT NULL DEFAULT ''")
+
+
 def schema_version(db: sqlite_utils.Database) -> str | None:
     """The name of the newest migration applied, or None for an empty file."""
     applied = MIGRATIONS.applied(db)

@@ -43,6 +43,7 @@ class ProjectRoll:
     bonus: int = 0
     dice: tuple[int, ...] | None = None
     inspired: bool = False  # Inspired Artisan: a hero token buys one more roll
+    skill_allowed: bool = False  # the Director allows a skill outside Crafting and Lore
 
 
 @dataclass(frozen=True)

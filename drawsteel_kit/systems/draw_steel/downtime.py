@@ -88,14 +88,20 @@ class _Run:
         return getattr(entry, "hero", None) or ""
 
     def entries(self, day: int) -> list[Happened]:
-        """Projects started, followers added and assigned, points spent on ``day`` (0: before)."""
+        """The party's moves, projects started, followers added and assigned, points spent on
+        ``day`` (0: before)."""
         c, plan, out = self.campaign, self.plan, []
+        for i, m in enumerate(plan.moves):
+            if (m.day or 0) == day:
+                out.append(self.step([("moves", i)], day, lambda m=m: c.move_party(
+                    m.to, reason=m.reason or self.reason(day))))
         for i, s in enumerate(plan.start):
             if (s.day or 0) == day:
                 h = self.step([("start", i)], day, lambda s=s: c.start_project(
                     s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
                     treasure=s.treasure, source_language=s.source_language,
-                    prerequisite=s.prerequisite, source=s.source, at_stronghold=s.at_stronghold,
+                    prerequisite=s.prerequisite, prerequisite_item=s.prerequisite_item,
+                    source=s.source, at_stronghold=s.at_stronghold,
                     visibility="director" if s.director_only else "party"))
                 self.projects[s.name.casefold()] = h.details["project_id"]
                 out.append(h)

@@ -25,6 +25,8 @@ def status_text(camp: Campaign) -> str:
     ]
     if party.stronghold:
         lines.append(f"Stronghold: {party.stronghold.get('name', '')}")
+    if party.location:
+        lines.append(f"The party is at {party.location}")
     lines.append("")
     header = f"{'hero':<16}{'class':<13}{'lvl':>4}{'xp':>6}{'next':>6}{'vict':>6}" \
              f"{'stamina':>10}{'recov':>8}{'renown':>8}{'wealth':>8}"

@@ -134,6 +134,7 @@ class ProjectState:
     milestones_reached: tuple[int, ...]
     event_pending: int
     visibility: str
+    source_at: str = ""  # where a common source was found ('' not known)
 
     @property
     def done(self) -> bool:

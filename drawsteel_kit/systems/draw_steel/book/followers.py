@@ -333,6 +333,7 @@ class FollowerOps(ProjectOps, RewardOps):
     def _follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
         """Each working follower makes its one project roll of the day."""
         groups = self.settings.get("related_languages", [])
+        apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
         for f in self._workers_today():
             project = self.project(f.project_id)  # type: ignore[arg-type]
@@ -342,12 +343,12 @@ class FollowerOps(ProjectOps, RewardOps):
             start = len(getattr(dice, "faces", []))
             try:
                 result, info = roll_for(project, roller, dice=dice, related_groups=groups,
-                                        skill=f.skill_applies)
+                                        unrelated=apart, skill=f.skill_applies)
 
                 def again(bonus: int, project: Any = project, roller: Roller = roller,
                           skill: bool = f.skill_applies) -> int:
                     return roll_for(project, roller, dice=dice, related_groups=groups,
-                                    skill=skill, bonus=bonus)[0].points
+                                    unrelated=apart, skill=skill, bonus=bonus)[0].points
 
                 work = apply_points(project, result.points, day=w.day,
                                     owner=self.hero(project.hero), dice=dice, events_mode=mode,

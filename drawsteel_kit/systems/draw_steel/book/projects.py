@@ -27,10 +27,17 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_text,
     operation,
 )
+from drawsteel_kit.systems.draw_steel.book.forecasting import ForecastOps
 from drawsteel_kit.systems.draw_steel.book.respite_work import SOURCE_STATES, RespiteWorkOps
+from drawsteel_kit.systems.draw_steel.book.sources import SourceOps
 from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.campaign_file.projects import CustomProjectSpec
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
+from drawsteel_kit.systems.draw_steel.catalog.languages import (
+    canonical_language,
+    hero_languages,
+    language_key,
+)
 from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from drawsteel_kit.systems.draw_steel.state import (
@@ -53,7 +60,7 @@ FACTION_MEMBER = "Faction Member"
 FACTION_MEMBER_ROLLS = 3
 
 
-class ProjectOps(RespiteWorkOps, CampaignBase):
+class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, CampaignBase):
     """Projects: start, work, complete."""
 
     # -- reading -------------------------------------------------------------
@@ -116,11 +123,16 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
         treasure: str | None = None,
         source_language: str | None = None,
         prerequisite: str | None = None,
+        prerequisite_item: str | None = None,
         source: str | None = None,
         at_stronghold: bool = False,
         visibility: str = PARTY,
     ) -> Happened:
-        """Start a project for a hero (000: 3740-3770); returns its id in details."""
+        """Start a project for a hero (000: 3740-3770); returns its id in details.
+
+        ``prerequisite_item`` names the item prerequisite the book gives (a treasure's rare
+        component, 000: 3754, 3846) in place of the catalog's general words; owned or waived
+        (``prerequisite``) it must be all the same."""
         who = self.hero(hero)
         template, found = self._template(str(project), treasure)
         if params is not None and not isinstance(params, Mapping):
@@ -141,11 +153,12 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
         if learns and template.completion in ("learn_language", "learn_skill"):
             kind = "languages" if template.completion == "learn_language" else "skills"
             learns = self.book_name(kind, learns, "learns")
-        needed = template.item_prerequisite
+            _not_known_yet(who, template.name, kind, learns)
+        needed = _item_prerequisite(template, prerequisite_item)
         if needed and prerequisite not in ("owned", "waived"):
             raise RulesError(
-                f"{template.name} needs {needed} before it starts: say prerequisite='owned' "
-                "if the hero has it, or 'waived' if the Director waives it"
+                f"{template.name} needs {needed} before it starts: mark the prerequisite "
+                "owned if the hero has it, or waived if the Director waives it"
             )
         state = "none" if template.project_source is None else (source or "available")
         if state not in ("none", *SOURCE_STATES):
@@ -175,7 +188,8 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
             "goal": goal, "points": points, "characteristics": list(chars),
             "source_language": list(languages),
             "item_prerequisite": needed or "", "prerequisite": prerequisite if needed else "none",
-            "source": state, "completion": template.completion,
+            "source": state, "source_at": self.party.location if state == "common" else "",
+            "completion": template.completion,
             "completion_detail": {
                 "learns": learns, "params": params, "note": template.completion_note,
                 "treasure": found.name if found else None,
@@ -186,7 +200,8 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
             "guides": [], "milestones_reached": [], "event_pending": 0, "visibility": visibility,
         }
         summary = f"{who.name} starts {name!r} (goal {goal}" + (
-            f", {points} points from {MASTER_LIBRARIAN})" if points else ")") + (
+            f", {points} points from {MASTER_LIBRARIAN}" if points else "") + (
+            f"; needs {needed}: {prerequisite})" if needed else ")") + (
             "; complete at once" if done else "")
         with self._writing() as w:
             ev = w.event("project_started", [insert_op("projects", project_id, row)],
@@ -311,66 +326,31 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
         return Happened(kind, summary, tuple(w.written), work.detail)
 
 
-    # -- forecast ------------------------------------------------------------
-    def forecast(
-        self,
-        project: ProjectRef,
-        *,
-        hero: str | None = None,
-        characteristic: str | None = None,
-        edges: int = 0,
-        banes: int = 0,
-        skill: str | None = None,
-        respites: bool = True,
-        followers: bool = True,
-        rolls: int | None = None,
-    ) -> Any:
-        """The chance ``project`` is done after each day from now (``forecast.Curve``).
 
-        Each day counts the hero's respite roll (``respites``; the owner unless ``hero`` is
-        named) and each assigned follower's daily roll (``followers``). Breakthroughs are in
-        the curve; project events, which the Director may or may not use, are not.
-        """
-        from drawsteel_kit.systems.draw_steel.book.work import (
-            ANCIENT_LOREMASTER,
-            roller_characteristic,
-        )
-        from drawsteel_kit.systems.draw_steel.catalog.languages import (
-            dead_languages_known,
-            language_fit,
-        )
-        from drawsteel_kit.systems.draw_steel.forecast import Worker, completion_curve
-        from drawsteel_kit.systems.draw_steel.state import read_followers
 
-        target = self._active(project)
-        groups = self.settings.get("related_languages", [])
-        crew: list[Worker] = []
+def _not_known_yet(who: HeroState, project: str, kind: str, learns: str) -> None:
+    """Learn New Language / Skill teaches what the hero does not have yet (000: 3890-3900);
+    every hero knows Caelian (000: 1219)."""
+    if kind == "languages":
+        have = {language_key(canonical_language(n)) for n in hero_languages(who.languages)}
+        known = language_key(canonical_language(learns)) in have
+    else:
+        known = any(s.casefold() == learns.casefold() for s in who.skills)
+    if known:
+        what = "knows" if kind == "languages" else "has the skill"
+        raise RulesError(f"{who.name} already {what} {learns}: {project} is for one the hero "
+                         f"does not have yet")
 
-        def fit(languages: tuple[str, ...]) -> str:
-            return (language_fit(languages, target.source_language, groups)
-                    if target.source_language else "known")
 
-        if respites:
-            who = self.hero(hero) if hero else self._owner(target)
-            roller = Roller.of_hero(who)
-            _, score = roller_characteristic(target, roller, characteristic)
-            if skill is not None and not any(s.casefold() == skill.casefold()
-                                             for s in who.skills):
-                raise RulesError(f"{who.name} does not have the skill {skill!r}")
-            lore_dice = (dead_languages_known(who.languages) if target.kind == "research"
-                         and any(t.casefold() == ANCIENT_LOREMASTER.casefold()
-                                 for t in who.titles) else 0)  # as roll_for rolls them
-            crew.append(Worker(score, edges=edges, banes=banes, skill=skill is not None,
-                               language=fit(who.languages), extra_d6=lore_dice, name=who.name))
-        if followers:
-            for f in read_followers(self.ledger.db):
-                if f.project_id == target.id:
-                    roller = Roller(f.name, f.characteristics, f.languages, f.skills)
-                    _, score = roller_characteristic(target, roller, None)
-                    crew.append(Worker(score, skill=f.skill_applies, language=fit(f.languages),
-                                       name=f.name))
-        if not crew:
-            raise RulesError(f"nobody works on {target.title!r}: forecast with the hero's "
-                             "respites, or assign a follower to it")
-        return completion_curve(target.goal, points_already=target.points, workers=crew,
-                                rolls=rolls)
+def _item_prerequisite(template: Any, named: str | None) -> str:
+    """The item the project needs before it starts: the one the Director names, or the
+    catalog's words for it (000: 3754)."""
+    needed = template.item_prerequisite or ""
+    if named is None:
+        return needed
+    item = " ".join(check_text(named, "the item prerequisite", name=True).split())
+    if not item:
+        return needed
+    if not needed:
+        raise RulesError(f"{template.name} has no item prerequisite to name")
+    return item

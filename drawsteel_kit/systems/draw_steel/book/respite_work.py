@@ -28,7 +28,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.catalog.languages import language_fit
+from drawsteel_kit.systems.draw_steel.catalog.languages import hero_languages, language_fit
 from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
@@ -71,10 +71,12 @@ class RespiteWorkOps(CampaignBase):
                 self._check_recruit(plan.hero, act)  # type: ignore[attr-defined]
             if (isinstance(act, ProjectRoll) and project is not None
                     and project.source == "needed" and project.id not in serving):
+                left = (f" (the one found at {project.source_at} stayed there)"
+                        if project.source_at else "")
                 raise RulesError(
                         f"{plan.hero.name} cannot roll on {project.title!r}: its source is not "
-                        "at hand. Find a common source first (FindSource), or have another "
-                        "hero serve as the source this respite (ServeAsSource)"
+                        f"at hand{left}. Find a common source first (a respite activity), or "
+                        "have another hero serve as the source this respite"
                     )
             if isinstance(act, StudyGuide) and project is not None:
                 key = (project.id, act.guide.casefold())
@@ -139,6 +141,7 @@ class RespiteWorkOps(CampaignBase):
             return {}
         owner = self._owner(project)
         groups = self.settings.get("related_languages", [])
+        apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
         start = len(getattr(dice, "faces", []))
         roll_dice = ScriptedDice(act.dice) if isinstance(act, ProjectRoll) and act.dice else dice
@@ -146,7 +149,10 @@ class RespiteWorkOps(CampaignBase):
         if isinstance(act, ProjectRoll):
             roller = Roller.of_hero(hero)
             kw = dict(characteristic=act.characteristic, edges=act.edges, banes=act.banes,
-                      skill=act.skill, related_groups=groups)
+                      skill=act.skill, related_groups=groups, unrelated=apart,
+                      skill_leave=act.skill_allowed,
+                      allowed_skills=self.settings.get("project_skills", []),
+                      own_groups=(self.settings.get("custom") or {}).get("skill_groups"))
             token_ops = self._inspired(hero, project) if act.inspired else []
             try:
                 result, info = roll_for(project, roller, dice=roll_dice, bonus=act.bonus, **kw)
@@ -171,7 +177,8 @@ class RespiteWorkOps(CampaignBase):
             if act.inspired:
                 verb += f" (a hero token for one more roll: +{payload['inspired_roll']})"
         elif isinstance(act, StudyGuide):
-            language = (language_fit(hero.languages, [act.language], groups)
+            language = (language_fit(hero_languages(hero.languages), [act.language], groups,
+                                     apart)
                         if act.language else "known")
             points = rules.study_guide(act.knowledge, language=language)
             work = apply_points(project, max(points, 0), day=w.day, owner=owner, dice=dice,
@@ -189,11 +196,16 @@ class RespiteWorkOps(CampaignBase):
             payload.update(guide=act.guide, knowledge=act.knowledge, language=language)
             kind, verb = "guide_studied", f"studies {act.guide!r} for {project.title!r}: " \
                 f"+{work.points}"
-        elif isinstance(act, FindSource):
-            w.event("source_found", [update_op("projects", project.id, {"source": "needed"},
-                                                {"source": "common"})],
-                    actor=hero.name, visibility=project.visibility, payload=payload,
-                    summary=f"{hero.name} finds a common source for {project.title!r}")
+        elif isinstance(act, FindSource):  # it holds where it is found (book/sources.py)
+            place = self.party.location
+            w.event("source_found", [update_op(
+                        "projects", project.id,
+                        {"source": "needed", "source_at": project.source_at},
+                        {"source": "common", "source_at": place})],
+                    actor=hero.name, visibility=project.visibility,
+                    payload={**payload, "at": place},
+                    summary=f"{hero.name} finds a common source for {project.title!r}"
+                            + (f" at {place}" if place else ""))
             return {}
         else:  # ServeAsSource
             w.event("source_served", [], actor=hero.name, visibility=project.visibility,

@@ -8,7 +8,7 @@ the milestones passed and what completion gives, as projection ops. The callers
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,16 +16,24 @@ from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.catalog.languages import dead_languages_known, language_fit
+from drawsteel_kit.systems.draw_steel.catalog.languages import (
+    dead_languages_known,
+    hero_languages,
+    language_fit,
+)
+from drawsteel_kit.systems.draw_steel.catalog.skills import skill_group, skill_groups
 from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS, HeroState, ProjectState
 
-__all__ = ["Roller", "WorkResult", "apply_points", "roll_for", "roller_characteristic"]
+__all__ = ["Roller", "WorkResult", "apply_points", "project_skill", "roll_for",
+           "roller_characteristic"]
 
 #: Titles and perks that change project rolls (REFERENCE.md "Titles and perks").
 MASTER_CRAFTER = "Master Crafter"  # may use Might for any project roll
 ANCIENT_LOREMASTER = "Ancient Loremaster"  # +1d6 per dead language known, research rolls
 EXPERT_PERKS = {"crafting": "Expert Artisan", "research": "Expert Sage"}  # roll twice, keep either
+#: ... when the roll uses a skill of this group (a crafting / lore skill, REFERENCE.md).
+EXPERT_SKILL_GROUPS = {"crafting": "crafting", "research": "lore"}
 
 
 @dataclass(frozen=True)
@@ -41,7 +49,8 @@ class Roller:
 
     @classmethod
     def of_hero(cls, hero: HeroState) -> Roller:
-        return cls(hero.name, hero.characteristics, hero.languages, hero.skills,
+        """A hero as a roller: Caelian among their languages, whatever the sheet lists."""
+        return cls(hero.name, hero.characteristics, hero_languages(hero.languages), hero.skills,
                    hero.titles, hero.perks)
 
 
@@ -96,27 +105,69 @@ def roller_characteristic(
     return key, roller.characteristics[key]
 
 
+def project_skill(
+    roller: Roller, skill: str, *, allowed: Sequence[str] = (), leave: bool = False,
+    own_groups: Mapping[str, str] | None = None,
+) -> tuple[str | None, str]:
+    """Whether a skill of the roller's applies to a project roll: (its group, by whose word).
+
+    A Crafting or Lore skill applies (the book's word); a skill of another group, or one of
+    the campaign's own, only with the Director's leave: for this roll (``leave``) or for the
+    campaign (``allowed``, campaign.yaml's settings.project_skills) (000: 3788). That the skill
+    relates directly to the project is the table's call, as the book leaves it. The campaign's
+    own skills are in the group the Director picked for them (``own_groups``, 000: 2177).
+    """
+    if not _has(roller.skills, skill):
+        raise RulesError(f"{roller.name} does not have the skill {skill!r}")
+    group = skill_group(skill) or next(
+        (g for name, g in (own_groups or {}).items() if name.casefold() == skill.casefold()),
+        None)
+    if group in rules.PROJECT_SKILL_GROUPS:
+        return group, "book"
+    if leave:
+        return group, "director"
+    if _has(allowed, skill):
+        return group, "campaign"
+    titles = skill_groups()
+    kind = f"a skill of the {titles[group].title} group" if group else "the campaign's own skill"
+    books = " or ".join(titles[g].title for g in rules.PROJECT_SKILL_GROUPS)
+    raise RulesError(
+        f"{skill} is {kind}: on a project roll only a {books} skill applies, unless the "
+        "Director allows it for this roll, or for the campaign (settings.project_skills in "
+        "campaign.yaml)"
+    )
+
+
 def roll_for(
     project: ProjectState,
     roller: Roller,
     *,
     dice: Dice,
     related_groups: Sequence[Sequence[str]] = (),
+    unrelated: Sequence[Sequence[str]] = (),
     characteristic: str | None = None,
     edges: int = 0,
     banes: int = 0,
     skill: str | bool | None = None,
+    skill_leave: bool = False,
+    allowed_skills: Sequence[str] = (),
+    own_groups: Mapping[str, str] | None = None,
     bonus: int = 0,
 ) -> tuple[rules.ProjectRollResult, dict[str, Any]]:
-    """One project-roll activity with the roller's perks and titles applied."""
+    """One project-roll activity with the roller's perks and titles applied.
+
+    A named ``skill`` must apply (:func:`project_skill`); ``True`` is the Director's word
+    that one applies (a follower's)."""
     char, score = roller_characteristic(project, roller, characteristic)
+    group, allowed_by = None, None
     if isinstance(skill, str):
-        if not _has(roller.skills, skill):
-            raise RulesError(f"{roller.name} does not have the skill {skill!r}")
+        group, allowed_by = project_skill(roller, skill, allowed=allowed_skills,
+                                          leave=skill_leave, own_groups=own_groups)
         skill_applies = True
     else:
         skill_applies = bool(skill)
-    language = (language_fit(roller.languages, project.source_language, related_groups)
+    language = (language_fit(roller.languages, project.source_language, related_groups,
+                             unrelated)
                 if project.source_language else "known")
     extra = (dead_languages_known(roller.languages)
              if project.kind == "research" and _has(roller.titles, ANCIENT_LOREMASTER) else 0)
@@ -124,12 +175,14 @@ def roll_for(
                   dice=dice, extra_d6=extra)
     result = rules.project_roll(score, **kwargs)
     expert = EXPERT_PERKS.get(project.kind)
-    twice = bool(expert and skill_applies and _has(roller.perks, expert))
+    twice = bool(expert and skill_applies and _has(roller.perks, expert)
+                 and (not isinstance(skill, str) or group == EXPERT_SKILL_GROUPS[project.kind]))
     if twice:  # roll twice and keep either: the workbook keeps the better
         second = rules.project_roll(score, **kwargs)
         result = max(result, second, key=lambda r: r.points)
     info = {"characteristic": char, "score": score, "language": language, "edges": edges,
             "banes": banes, "skill": skill if isinstance(skill, str) else skill_applies,
+            "skill_group": group, "skill_allowed_by": allowed_by,
             "bonus": bonus, "extra_d6": extra, "rolled_twice": twice,
             "naturals": list(result.naturals), "breakthroughs": result.breakthroughs,
             "roll_points": [r.points for r in result.rolls]}

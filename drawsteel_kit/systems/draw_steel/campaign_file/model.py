@@ -163,6 +163,10 @@ class Settings(_Model):
         description="groups of languages the table treats as related, beyond the book's pairs "
         "(each group at least 2 different languages)",
     )
+    project_skills: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
+        [], description="skills beyond Crafting and Lore the Director allows on project rolls")
+    unrelated_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
+        [], description="language groups not related at this table, though the book relates them")
 
     @field_validator("project_events", mode="before")
     @classmethod

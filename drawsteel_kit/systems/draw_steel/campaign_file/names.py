@@ -17,7 +17,7 @@ book spells them ("magic" -> "Magic"). Also home to :class:`TitleSpec`, a title 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, Field, model_validator
 from pydantic_core import PydanticCustomError
@@ -35,6 +35,7 @@ from drawsteel_kit.systems.draw_steel.catalog.book_names import (
     name_problem,
 )
 from drawsteel_kit.systems.draw_steel.catalog.languages import canonical_language, language_key
+from drawsteel_kit.systems.draw_steel.catalog.skills import SKILL_GROUPS
 from drawsteel_kit.systems.draw_steel.catalog.titles import choose_benefit, is_book_title
 from drawsteel_kit.systems.draw_steel.catalog.titles import title as book_title
 
@@ -71,10 +72,27 @@ class CustomNames(BaseModel):
         Field([], description="languages of the campaign's own, beyond the book's")
     titles: Annotated[list[Label], AfterValidator(no_duplicates), _own("titles")] = Field(
         [], description="titles of the campaign's own, beyond the book's list")
+    skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]
+        {}, description="the skill group of each of the campaign's own skills (the Director "
+        "picks one for a new skill): a Crafting or Lore one applies to project rolls")
 
-    def lists(self) -> dict[str, list[str]]:
-        """The declared names by kind, only the kinds declared (as the ledger keeps them)."""
-        return {k: list(getattr(self, k)) for k in KINDS if getattr(self, k)}
+    @model_validator(mode="after")
+    def _groups_of_own_skills(self) -> CustomNames:
+        own = {name_key(s) for s in self.skills}
+        stray = [name for name in self.skill_groups if name_key(name) not in own]
+        if stray:
+            raise PydanticCustomError(
+                "skill_group", "skill_groups: {names} is not among custom.skills: declare the "
+                "skill there first", {"names": ", ".join(stray)})
+        return self
+
+    def lists(self) -> dict[str, Any]:
+        """The declared names by kind, only the kinds declared (as the ledger keeps them), and
+        the groups of the campaign's own skills when it gives any."""
+        found: dict[str, Any] = {k: list(getattr(self, k)) for k in KINDS if getattr(self, k)}
+        if self.skill_groups:
+            found["skill_groups"] = dict(self.skill_groups)
+        return found
 
 
 class TitleSpec(BaseModel):
@@ -148,8 +166,11 @@ def check_book_names(cf: CampaignFile) -> CampaignFile:
     book's or declared (heroes are checked by :func:`hero_book_names`)."""
     declared = cf.custom.lists()
     problems: list[Problem] = []
-    for g, group in enumerate(cf.settings.related_languages):
-        _spelled("languages", group, declared, ("settings", "related_languages", g), problems)
+    for field in ("related_languages", "unrelated_languages"):
+        for g, group in enumerate(getattr(cf.settings, field)):
+            _spelled("languages", group, declared, ("settings", field, g), problems)
+    _spelled("skills", cf.settings.project_skills, declared, ("settings", "project_skills"),
+             problems)
     for p, project in enumerate(cf.custom_projects):
         if project.source_language:
             _spelled("languages", [project.source_language], declared,

@@ -9,7 +9,9 @@ and the Ancient Loremaster title adds 1d6 per dead language known to research pr
 
 Campaigns may use languages the book does not list (the Director may replace the list,
 000: 1209), so every function here accepts unknown names: they are simply neither dead nor
-related to anything unless the campaign's ``related_languages`` says so.
+related to anything unless the campaign's ``related_languages`` says so. The book's relations
+(a dead language and its modern kin, 000: 1289-1301; a language and the one it derives from,
+000: 1251-1264) hold unless the campaign's ``unrelated_languages`` removes them.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ __all__ = [
     "canonical_language",
     "dead_languages_known",
     "default_related_groups",
+    "hero_languages",
     "is_dead",
     "language",
     "language_fit",
@@ -162,16 +165,35 @@ def dead_languages_known(known: str | Iterable[str]) -> int:
     return len({language(n).name for n in _as_names(known) if is_dead(n)})
 
 
+def hero_languages(known: str | Iterable[str]) -> tuple[str, ...]:
+    """A hero's languages with Caelian among them: every player character knows it (000: 1219),
+    whatever the hero's sheet lists."""
+    names = _as_names(known)
+    has = any(_canonical_key(n) == language_key(CAELIAN) for n in names)
+    return tuple(names) if has else (CAELIAN, *names)
+
+
+@cache
 def default_related_groups() -> tuple[tuple[str, str], ...]:
-    """The seed's related pairs (000: 1293-1301), each a group of two: a dead language and one
-    living language related to it. Pairs, not larger groups, so that Hyrallic and Yllyric (both
-    related to High Rhyvian) are not thereby related to each other."""
-    return tuple((entry.name, other) for entry in _table() if entry.dead for other in entry.related)
+    """The seed's related pairs, each a group of two: a dead language and one living language
+    related to it (000: 1293-1301), then a language and the one it derives from (Kalliak and
+    Zaliac, Kethaic and Vastariax or Caelian, Proto-Ctholl and Tholl, Vhoric and High Kuric,
+    000: 1251-1264). Pairs, not larger groups, so that Hyrallic and Yllyric (both related to
+    High Rhyvian) are not thereby related to each other."""
+    data = load_data("languages")
+    rows = [*data["dead"], *data["ancestry"], *data["vaslorian"]]  # the dead table's first
+    return tuple((row["name"], other) for row in rows for other in row.get("related", ()))
 
 
-def _groups(related_groups: Iterable[Iterable[str]]) -> list[dict[str, str]]:
-    """The catalog's pairs, then the campaign's groups: each as {key: spelling}."""
-    groups = [*default_related_groups(), *related_groups]
+def _groups(
+    related_groups: Iterable[Iterable[str]], unrelated: Iterable[Iterable[str]] = ()
+) -> list[dict[str, str]]:
+    """The catalog's pairs, then the campaign's groups: each as {key: spelling}; a book pair
+    both of whose languages are in one of the campaign's ``unrelated`` groups is left out."""
+    apart = [{_canonical_key(n) for n in _as_names(g)} for g in unrelated]
+    book = [g for g in default_related_groups()
+            if not any({_canonical_key(n) for n in g} <= cut for cut in apart)]
+    groups = [*book, *related_groups]
     return [{_canonical_key(n): canonical_language(n) for n in _as_names(g)} for g in groups]
 
 
@@ -180,11 +202,15 @@ def _canonical_key(name: str) -> str:
     return language_key(found.name) if found else language_key(name)
 
 
-def related_to(name: str, related_groups: Iterable[Iterable[str]] = ()) -> tuple[str, ...]:
-    """The languages related to ``name``: the catalog's pairs plus the campaign's groups."""
+def related_to(
+    name: str, related_groups: Iterable[Iterable[str]] = (),
+    unrelated: Iterable[Iterable[str]] = (),
+) -> tuple[str, ...]:
+    """The languages related to ``name``: the catalog's pairs (less the campaign's
+    ``unrelated``) plus the campaign's groups."""
     key = _canonical_key(name)
     found: dict[str, str] = {}
-    for group in _groups(related_groups):
+    for group in _groups(related_groups, unrelated):
         if key in group:
             found.update((k, v) for k, v in group.items() if k != key and k not in found)
     return tuple(found.values())
@@ -194,6 +220,7 @@ def language_fit(
     known: str | Iterable[str],
     needed: str | Iterable[str],
     related_groups: Iterable[Iterable[str]] = (),
+    unrelated: Iterable[Iterable[str]] = (),
 ) -> LanguageFit:
     """How well a reader knows a project source's language (000: 3790-3792).
 
@@ -201,16 +228,17 @@ def language_fit(
     lists two source languages (Hellcharger Helm: Anjali and Caelian) is that the source is
     in either, so knowing one is enough. ``"related"`` if they know a language related to a
     needed one: the seed's pairs (:func:`default_related_groups`) plus the campaign's
-    ``related_groups``, each a group whose members are all related to one another.
-    ``"unknown"`` otherwise. With nothing ``needed`` (a project without a source, such as Find
-    a Cure) there is nothing to read: ``"known"``. Names match ignoring case and spelling
-    variants the catalog knows.
+    ``related_groups``, each a group whose members are all related to one another, less the
+    book's pairs the campaign's ``unrelated`` groups take apart. ``"unknown"`` otherwise.
+    With nothing ``needed`` (a project without a source, such as Find a Cure) there is
+    nothing to read: ``"known"``. Names match ignoring case and spelling variants the catalog
+    knows. A hero's list should come through :func:`hero_languages` (Caelian is always known).
     """
     known_keys = {_canonical_key(n) for n in _as_names(known)}
     needed_keys = {_canonical_key(n) for n in _as_names(needed)}
     if not needed_keys or known_keys & needed_keys:
         return "known"
-    for group in _groups(related_groups):
+    for group in _groups(related_groups, unrelated):
         if group.keys() & needed_keys and (group.keys() - needed_keys) & known_keys:
             return "related"
     return "unknown"

@@ -52,6 +52,8 @@ def project() -> None:
 @click.option("--treasure", default=None, help="The treasure, with Craft Treasure.")
 @click.option("--prerequisite", type=click.Choice(["owned", "waived"]), default=None,
               help="The item prerequisite is owned, or waived by the Director.")
+@click.option("--prerequisite-item", default=None, metavar="ITEM",
+              help="The item prerequisite as the book names it (a treasure's component).")
 @click.option("--source", type=click.Choice(["available", "common", "needed"]), default=None,
               help="The project source: at hand (default), or still to be found.")
 @click.option("--language", "source_language", default=None,
@@ -61,8 +63,8 @@ def project() -> None:
 @friendly
 def project_start(campaign: str, hero: str, name: str, title: str | None,
                   params: Sequence[str], learns: str | None, treasure: str | None,
-                  prerequisite: str | None, source: str | None, source_language: str | None,
-                  at_stronghold: bool, director_only: bool) -> None:
+                  prerequisite: str | None, prerequisite_item: str | None, source: str | None,
+                  source_language: str | None, at_stronghold: bool, director_only: bool) -> None:
     """Start a downtime project for a hero.
 
     \b
@@ -71,12 +73,13 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
           --title "The mill's cellar"
       drawsteel-kit project start campaigns/demo Yorn "Learn New Language" --learns Khelt
       drawsteel-kit project start campaigns/demo "Bran Ironvein" "Healing Potion" \\
-          --prerequisite owned
+          --prerequisite owned --prerequisite-item "a vial of troll blood"
     """
     with open_campaign(campaign) as camp:
         happened = camp.start_project(
             hero, name, title=title, params=_params(params), learns=learns, treasure=treasure,
-            prerequisite=prerequisite, source=source, source_language=source_language,
+            prerequisite=prerequisite, prerequisite_item=prerequisite_item, source=source,
+            source_language=source_language,
             at_stronghold=at_stronghold, visibility="director" if director_only else "party")
         say(campaign, happened)
 
@@ -188,12 +191,15 @@ def project_catalog(search: str) -> None:
 @click.option("--edges", type=click.IntRange(0), default=0)
 @click.option("--banes", type=click.IntRange(0), default=0)
 @click.option("--skill", default=None, help="A skill of the hero's that applies.")
+@click.option("--skill-allowed", is_flag=True,
+              help="The Director allows a --skill outside Crafting and Lore.")
 @click.option("--no-respites", is_flag=True, help="Only the followers' daily rolls.")
 @click.option("--no-followers", is_flag=True, help="Only the hero's respite rolls.")
 @click.option("--json", "as_json", is_flag=True, help="The whole curve as JSON.")
 @friendly
 def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
-             skill: str | None, no_respites: bool, no_followers: bool, as_json: bool) -> None:
+             skill: str | None, skill_allowed: bool, no_respites: bool, no_followers: bool,
+             as_json: bool) -> None:
     """When will a project be done? Exact chances by day, breakthroughs included.
 
     Example: drawsteel-kit forecast campaigns/demo "The mill's cellar" --edges 1
@@ -201,7 +207,8 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
     with open_campaign(campaign, readonly=True) as camp:
         target = camp.project(_ref(name))
         curve = camp.forecast(target.id, hero=hero, edges=edges, banes=banes, skill=skill,
-                              respites=not no_respites, followers=not no_followers)
+                              skill_allowed=skill_allowed, respites=not no_respites,
+                              followers=not no_followers)
     if as_json:
         click.echo(json.dumps({"project": target.title, "goal": curve.goal,
                                "points": curve.points_already,

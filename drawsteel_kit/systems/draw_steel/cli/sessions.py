@@ -98,6 +98,7 @@ def _activities(
     texts: Sequence[str], rolls: Sequence[str], edges: Sequence[str], banes: Sequence[str],
     skills: Sequence[str], chars: Sequence[str], faces: Sequence[str], guides: Sequence[str],
     finds: Sequence[str], serves: Sequence[str], inspired: Sequence[str] = (),
+    skill_allowed: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Build each hero's one activity from the respite options."""
     from drawsteel_kit.systems.draw_steel.activities import (
@@ -120,6 +121,7 @@ def _activities(
                                               ("--skill", skills), ("--char", chars),
                                               ("--dice", faces))}
     modifiers["--inspired"] = {hero: "yes" for hero in inspired}
+    modifiers["--skill-allowed"] = {hero: "yes" for hero in skill_allowed}
     for option, given in modifiers.items():
         stray = set(given) - set(pairs(rolls, "--roll"))
         if stray:
@@ -132,6 +134,7 @@ def _activities(
             edges=_int(modifiers["--edges"].get(hero, "0"), "--edges"),
             banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
             skill=modifiers["--skill"].get(hero),
+            skill_allowed=hero in modifiers["--skill-allowed"],
             dice=tuple(_int(f, "--dice") for f in typed.split(",")) if typed else None,
             inspired=hero in modifiers["--inspired"],
         ))
@@ -160,7 +163,9 @@ def _activities(
 @click.option("--edges", multiple=True, metavar="HERO=N", help="Edges on that hero's roll.")
 @click.option("--banes", multiple=True, metavar="HERO=N", help="Banes on that hero's roll.")
 @click.option("--skill", "skills", multiple=True, metavar="HERO=SKILL",
-              help="A skill of the hero's that applies to the roll (+2).")
+              help="A skill of the hero's that applies to the roll (+2): Crafting or Lore.")
+@click.option("--skill-allowed", "skill_allowed", multiple=True, metavar="HERO",
+              help="The Director allows that hero's --skill from another group on this roll.")
 @click.option("--char", "chars", multiple=True, metavar="HERO=CHARACTERISTIC",
               help="The characteristic to roll (default: the best the project allows).")
 @click.option("--dice", "faces", multiple=True, metavar="HERO=F,F,...",
@@ -181,8 +186,8 @@ def _activities(
 def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: Sequence[str],
             edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
             chars: Sequence[str], faces: Sequence[str], inspired: Sequence[str],
-            guides: Sequence[str], finds: Sequence[str], serves: Sequence[str],
-            seed: int | None, interrupted: bool, reason: str) -> None:
+            skill_allowed: Sequence[str], guides: Sequence[str], finds: Sequence[str],
+            serves: Sequence[str], seed: int | None, interrupted: bool, reason: str) -> None:
     """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
 
     \b
@@ -192,7 +197,7 @@ def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: S
           --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
     """
     acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves,
-                       inspired)
+                       inspired, skill_allowed)
     with open_campaign(campaign) as camp:
         say(campaign, camp.take_respite(heroes or None, activities=acts,
                                         interrupted=interrupted, reason=reason, seed=seed))
@@ -212,6 +217,20 @@ def day(campaign: str, days: int, reason: str, seed: int | None) -> None:
     """
     with open_campaign(campaign) as camp:
         say(campaign, camp.advance_day(days, reason=reason, seed=seed))
+
+
+@commands.command()
+@campaign_arg
+@click.argument("place")
+@click.option("--reason", default="")
+@friendly
+def move(campaign: str, place: str, reason: str) -> None:
+    """The party moves on to PLACE: a common source found elsewhere is needed again.
+
+    Example: drawsteel-kit move campaigns/demo "The Old Mill" --reason "chasing the bandits"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.move_party(place, reason=reason))
 
 
 @commands.command()

@@ -49,6 +49,7 @@ class ProjectsPanel(Panel):
         self.params = W.Text(description="Goal", placeholder="kind=obscure")
         self.learns = W.Text(description="Learns", placeholder="language or skill")
         self.prerequisite = W.Dropdown(options=PREREQUISITES, description="Prerequisite")
+        self.prerequisite_item = W.Text(description="Item", placeholder="the item the book names")
         self.start_button = self.button("Start project", self.start, "success")
         self.progress_box = W.VBox()
         self.forecast_project = W.Dropdown(description="Project")
@@ -59,7 +60,8 @@ class ProjectsPanel(Panel):
         self._box = W.VBox([
             W.HTML(Markup("<b>Start a project</b>")), self.search, self.results,
             W.HBox([self.hero, self.project_title]), W.HBox([self.params, self.learns]),
-            self.prerequisite, self.start_button, W.HTML(Markup("<b>Progress</b>")),
+            W.HBox([self.prerequisite, self.prerequisite_item]), self.start_button,
+            W.HTML(Markup("<b>Progress</b>")),
             self.progress_box,
             W.HTML(Markup("<b>Forecast</b>")),
             W.HBox([self.forecast_project, self.forecast_edges, self.forecast_button]),
@@ -89,6 +91,8 @@ class ProjectsPanel(Panel):
                               for m in milestones_for_goal(p.goal))
             label = (f"#{p.id} {p.title} ({p.hero}, {p.kind}): {p.points}/{p.goal}"
                      f"{' complete' if p.status == 'complete' else ''}; milestones {marks}")
+            if p.item_prerequisite:
+                label += f"; needs {p.item_prerequisite} ({p.prerequisite})"
             rows.append(W.HBox([bar, W.HTML(escape(label))]))
         self.progress_box.children = rows or [W.HTML(escape("No project started yet."))]
         active = [(f"#{p.id} {p.title}", p.id) for p in self.campaign.projects(status="active")]
@@ -102,7 +106,8 @@ class ProjectsPanel(Panel):
         self.run(lambda: self.campaign.start_project(
             self.hero.value, name or "", title=self.project_title.value.strip() or None,
             params=parse_params(self.params.value), learns=self.learns.value.strip() or None,
-            prerequisite=self.prerequisite.value or None))
+            prerequisite=self.prerequisite.value or None,
+            prerequisite_item=self.prerequisite_item.value.strip() or None))
 
     def forecast(self) -> None:
         if self.forecast_project.value is None:

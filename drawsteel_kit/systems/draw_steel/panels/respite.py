@@ -52,7 +52,9 @@ class RespiteRow:
         self.project = W.Dropdown(description="Project")
         self.edges = W.BoundedIntText(value=0, min=0, max=2, description="Edges")
         self.banes = W.BoundedIntText(value=0, min=0, max=2, description="Banes")
-        self.skill = W.Text(description="Skill", placeholder="a skill that applies (+2)")
+        self.skill = W.Text(description="Skill", placeholder="Crafting or Lore skill (+2)")
+        self.skill_allowed = W.Checkbox(value=False, description="Director allows the skill",
+                                        indent=False)
         self.dice = W.Text(description="Dice", placeholder=DICE_HINT)
         self.guide = W.Text(description="Guide")
         self.knowledge = W.BoundedIntText(value=0, min=0, max=10_000, description="Knowledge")
@@ -66,7 +68,7 @@ class RespiteRow:
         self.recruit_at = W.Dropdown(description="At")
         self.widget = W.VBox([
             W.HBox([self.takes, self.activity, self.project]),
-            W.HBox([self.edges, self.banes, self.skill, self.dice]),
+            W.HBox([self.edges, self.banes, self.skill, self.skill_allowed, self.dice]),
             W.HBox([self.guide, self.knowledge, self.text]),
             W.HBox([self.recruit_name, self.recruit_role, self.recruit_ancestry,
                     self.recruit_physical]),
@@ -92,7 +94,8 @@ class RespiteRow:
         if kind == "roll":
             return ProjectRoll(project, edges=self.edges.value, banes=self.banes.value,
                                skill=self.skill.value.strip() or None,
-                               dice=parse_faces(self.dice.value))
+                               dice=parse_faces(self.dice.value),
+                               skill_allowed=self.skill_allowed.value)
         if kind == "guide":
             return StudyGuide(project, self.guide.value, self.knowledge.value)
         return FindSource(project) if kind == "find" else ServeAsSource(project)
@@ -115,9 +118,13 @@ class RespitePanel(Panel):
         self.busy = W.Label()
         self.preview_text = W.HTML()
         self.seed: int | None = None
+        # The party moves on: a common source found elsewhere is needed again.
+        self.move_to = W.Text(description="Move to", placeholder="where the party goes")
+        self.move_button = self.button("Move on", self.move)
         self._box = W.VBox([self.rows_box, W.HBox([self.reason, self.interrupted]),
                             W.HBox([self.preview_button, self.commit_button]),
-                            W.HBox([self.progress, self.busy]), self.message])
+                            W.HBox([self.progress, self.busy]),
+                            W.HBox([self.move_to, self.move_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
@@ -180,3 +187,9 @@ class RespitePanel(Panel):
         self._done()
         if result is not None:
             self.seed = None
+
+    def move(self) -> None:
+        """The party moves on to the place typed in."""
+        if self.run(lambda: self.campaign.move_party(self.move_to.value),
+                    self.describe) is not None:
+            self.move_to.value = ""

@@ -55,6 +55,7 @@ class RollSpec(_Model):
     edges: Annotated[int, within(0, MAX_EDGES)] = 0
     banes: Annotated[int, within(0, MAX_BANES)] = 0
     skill: Name | None = None
+    skill_allowed: bool = False  # the Director allows a skill outside Crafting and Lore
     bonus: Annotated[int, within(-MAX_BONUS, MAX_BONUS)] = 0
     dice: Dice | None = None
 
@@ -121,7 +122,8 @@ ACTIVITY_KEYS: dict[str, str] = {
     "roll": "<roll>", "guide": "<guide>", "find_source": "<find_source>",
     "serve_as_source": "<serve_as_source>", "recruit": "<recruit>", "other": "<other>",
 }
-ACTIVITY_FORMS = ("{roll: PROJECT, characteristic, edges, banes, skill, bonus, dice}, "
+ACTIVITY_FORMS = ("{roll: PROJECT, characteristic, edges, banes, skill, skill_allowed, bonus, "
+                  "dice}, "
                   "{guide: NAME, project: PROJECT, knowledge: N, language}, "
                   "{find_source: PROJECT}, {serve_as_source: PROJECT}, "
                   "{recruit: [FOLLOWER, ...], at: PLACE}, {other: TEXT} or plain text")
@@ -183,6 +185,7 @@ class StartSpec(_Model):
     treasure: Name | None = None
     source_language: Name | None = None
     prerequisite: Literal["owned", "waived"] | None = None
+    prerequisite_item: Title | None = None  # the item prerequisite as the book names it
     source: Literal["available", "common", "needed"] | None = None
     at_stronghold: bool = False  # Master Librarian's head start on Discover Lore
     director_only: bool = False  # hidden from the players
@@ -230,6 +233,15 @@ class SpendSpec(_Model):
     day: PlanDay | None = None
 
 
+class MoveSpec(_Model):
+    """``{to: PLACE, day: N}``: the party moves on (``campaign.move_party``); a common source
+    found elsewhere is needed again."""
+
+    to: Name = Field(description="where the party goes")
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -249,6 +261,7 @@ class PlanFile(_Model):
     followers: list[FollowerSpec] = []
     spend: list[SpendSpec] = []
     respites: list[RespiteSpec] = []
+    moves: list[MoveSpec] = []  # the party moves on, before that day's other entries
     notes: FreeText = ""
 
 

@@ -35,6 +35,7 @@ from drawsteel_kit.systems.draw_steel.plan.model import (
     FindSourceSpec,
     FollowerSpec,
     GuideSpec,
+    MoveSpec,
     OtherSpec,
     PlanFile,
     RecruitSpec,
@@ -72,6 +73,7 @@ class Plan:
     source: str = "plan"
     notes: str = ""
     node: yaml.Node | None = field(default=None, repr=False, compare=False)
+    moves: tuple[MoveSpec, ...] = ()
 
     @property
     def digest(self) -> str:
@@ -81,6 +83,8 @@ class Plan:
         said = {"name": self.name, "days": self.days, "notes": self.notes,
                 **{part: [spec.model_dump(mode="json", warnings=False)
                           for spec in getattr(self, part)] for part in parts}}
+        if self.moves:  # only then: a plan written before moves keeps its digest
+            said["moves"] = [spec.model_dump(mode="json") for spec in self.moves]
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -95,7 +99,8 @@ class Plan:
             case RollSpec():
                 dice = spec.dice[self.schedule[index].index(day)] if spec.dice else None
                 return ProjectRoll(spec.roll, spec.characteristic, spec.edges, spec.banes,
-                                   spec.skill, spec.bonus, dice)
+                                   spec.skill, spec.bonus, dice,
+                                   skill_allowed=spec.skill_allowed)
             case GuideSpec():
                 return StudyGuideActivity(spec.project, spec.guide, spec.knowledge, spec.language)
             case FindSourceSpec():
@@ -131,7 +136,7 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
     """What one entry cannot tell alone: days past the end, two respites a day, dice counts."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     last = spec.days
-    for section in ("start", "followers", "spend"):
+    for section in ("start", "followers", "spend", "moves"):
         for i, entry in enumerate(getattr(spec, section)):
             if entry.day is not None and entry.day > last:
                 problems.append(((section, i, "day"),
@@ -197,7 +202,8 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
         raise PlanError(plan_errors.report_validation(source, exc, data, node, PlanFile, TAGS)
                         ) from None
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
-                tuple(spec.respites), _schedule(spec), source, spec.notes, node)
+                tuple(spec.respites), _schedule(spec), source, spec.notes, node,
+                moves=tuple(spec.moves))
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)

@@ -85,6 +85,7 @@ __all__ = [
     "PROJECT_DICE",
     "PROJECT_EVENT_DIE",
     "PROJECT_EVENT_FACE",
+    "PROJECT_SKILL_GROUPS",
     "ROAD_POINTS_PER_MILE",
     "ROAD_RENOWN_BANDS",
     "ROAD_RENOWN_MAX",
@@ -142,6 +143,9 @@ MIN_PROJECT_POINTS = 1
 MAX_ROLL_BONUS = 100
 MAX_EDGES = DOUBLE_THRESHOLD
 MAX_BANES = DOUBLE_THRESHOLD
+#: The skill groups whose skills apply to a project roll they relate to directly; a skill of
+#: another group applies only if the Director allows it (000: 3788).
+PROJECT_SKILL_GROUPS: tuple[str, ...] = ("crafting", "lore")
 #: Banes from the project source's language: known none, related one, neither two (000: 3792).
 LANGUAGE_BANES: dict[str, int] = {"known": 0, "related": 1, "unknown": 2}
 
