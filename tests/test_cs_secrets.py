@@ -12,10 +12,10 @@ import pytest
 import yaml
 from cli_helpers import run
 from conftest import checkpoint
+from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 #: What only the Warden's profile says (its fixed guard, its curse recipe, its fixed
