@@ -41,13 +41,15 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     camp, happened = Campaign.init(folder)
     log.append(happened)
     log.append(camp.start_session())
+    # A hero-token spend names its turn: one benefit per turn or per test (RULES.md).
+    log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
+    log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", round=3, reason="Second wind"))
+    log.append(camp.spend_tokens("reroll", hero="Pip Thistledown", test="pick the mill's lock"))
     # The session's victories come from its encounter log (RULES.md "Victories").
     log.append(camp.log_encounter("Bandits at the Old Mill",
                                   opponents=["6 bandits", "Mother Ash"],
                                   objective="Drive the bandits out of the mill",
                                   objective_met=True))
-    log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
-    log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", reason="Second wind"))
     log.append(camp.log_encounter("Talked the bridge troll out of its toll",
                                   ["Val", "Yorn", "Pip Thistledown"],
                                   opponents=["the bridge troll"], kind="challenge",
