@@ -106,8 +106,11 @@ def test_the_template_reads_with_every_commented_section_switched_on():
     text = EXAMPLE_PLAN.read_text(encoding="utf-8")
     on = re.sub(r"^# (followers|spend):.*?\n\n", switch_on, text, flags=re.M | re.S)
     plan = parse_plan(on, "example.yaml")
-    assert [f.name for f in plan.followers] == ["Hesk", "Hesk"]
+    assert [f.name for f in plan.followers] == ["Hesk", "Hesk", "Hesk"]
     assert plan.followers[1].assigns and plan.followers[1].assign is None
+    # where followers are (000: 3945, 3957): the template shows both work places and elsewhere
+    assert (plan.followers[0].at, plan.followers[0].materials) == ("stronghold", True)
+    assert plan.followers[2].places and plan.followers[2].at == "Riverside Market"
     assert plan.spend[0].points == 10 and plan.spend[0].day == 1
 
 
@@ -320,7 +323,8 @@ yaml_data = st.recursive(
 )
 FIELDS = ["name", "days", "start", "followers", "spend", "respites", "hero", "project", "title",
           "params", "day", "add", "follower", "assign", "role", "points", "activity", "roll",
-          "guide", "knowledge", "dice", "edges", "characteristic", "other", "find_source"]
+          "guide", "knowledge", "dice", "edges", "characteristic", "other", "find_source", "at",
+          "materials"]
 
 
 def only_plan_errors(text: str) -> None:

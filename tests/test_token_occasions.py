@@ -13,7 +13,7 @@ from drawsteel_kit.systems.draw_steel.rules.tokens import (
     Occasion,
     check_one_benefit,
 )
-from tests.cli_helpers import assert_one_clear_line, invoke, run
+from cli_helpers import assert_one_clear_line, invoke, run
 
 
 def _unchanged(camp: Campaign) -> tuple[dict, int]:

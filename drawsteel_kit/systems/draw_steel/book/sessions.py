@@ -18,6 +18,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.encounters import ENCOUNTER_LOGGED
 from drawsteel_kit.systems.draw_steel.book.encounters import tally as encounter_tally
+from drawsteel_kit.systems.draw_steel.book.follower_work import FOLLOWER_IDLE
 from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
 __all__ = ["SessionOps"]
@@ -201,4 +202,8 @@ class SessionOps(CampaignBase):
         end = start + days
         summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
             f" ({reason})" if reason else "")
+        idle = [e for e in w.written if e.kind == FOLLOWER_IDLE]
+        if idle:  # a daily roll a follower could not make: the day says why (000: 3945, 3957)
+            summary += ("; " + "; ".join(e.summary for e in idle) if days == 1 else
+                        f"; {len(idle)} follower roll(s) skipped, each with its reason")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})

@@ -195,9 +195,12 @@ class StartSpec(_Model):
 
 
 class FollowerSpec(_Model):
-    """Recruit a follower (``add``) and/or put one to work (``assign``), before day 1 or on ``day``.
+    """Recruit a follower (``add``), put one to work (``assign``) and/or say where they are
+    (``at``, ``materials``), before day 1 or on ``day``.
 
-    ``assign: null`` takes an existing follower off their project.
+    ``assign: null`` takes an existing follower off their project. ``at``: stronghold, site
+    (their project's site) or any other place; an artisan or sage rolls only at the first two,
+    with its materials (``materials: false``: it has none).
     """
 
     hero: Name | None = None
@@ -205,6 +208,8 @@ class FollowerSpec(_Model):
     follower: Name | None = None
     assign: ProjectRef | None = None
     skill_applies: bool = False
+    at: Name | None = None
+    materials: bool = True
     day: PlanDay | None = None
 
     @property
@@ -216,6 +221,11 @@ class FollowerSpec(_Model):
     def assigns(self) -> bool:
         """Whether the entry assigns (or unassigns) the follower."""
         return "assign" in self.model_fields_set
+
+    @property
+    def places(self) -> bool:
+        """Whether the entry records where the follower is (or their materials)."""
+        return bool({"at", "materials"} & self.model_fields_set)
 
 
 class SpendSpec(_Model):

@@ -152,9 +152,13 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
         elif f.add is not None and f.hero is None:
             problems.append((("followers", i, "hero"), "is required to add a follower: "
                              "the hero they follow"))
-        elif f.follower is not None and not f.assigns:
+        elif f.follower is not None and not (f.assigns or f.places):
             problems.append((("followers", i, "assign"), "is required for an existing "
-                             "follower: a project title or id (null: no project)"))
+                             "follower: a project title or id (null: no project), unless "
+                             "the entry says where they are (at:)"))
+        if f.places and f.at is None:
+            problems.append((("followers", i, "at"), "is required with materials: where the "
+                             "follower is (stronghold, site or a place)"))
     resting: dict[tuple[str, int], int] = {}
     schedule = _schedule(spec)
     for i, (r, days) in enumerate(zip(spec.respites, schedule, strict=True)):

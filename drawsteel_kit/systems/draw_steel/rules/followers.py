@@ -40,6 +40,8 @@ from drawsteel_kit.systems.draw_steel.rules.retainers import (
 )
 
 __all__ = [
+    "AT_SITE",
+    "AT_STRONGHOLD",
     "CHARACTERISTICS",
     "FOLLOWER_LANGUAGES_BEYOND_CAELIAN",
     "FOLLOWER_PROJECT_KINDS",
@@ -52,6 +54,7 @@ __all__ = [
     "ROLE_PROJECT_KIND",
     "ROLE_SKILL_GROUP",
     "ROLE_SOURCE",
+    "WORK_PLACES",
     "FollowerSpec",
     "RetainerStats",
     "Role",
@@ -63,6 +66,8 @@ __all__ = [
     "retainer_level",
     "retainer_stats",
     "validate_follower",
+    "where_shown",
+    "why_no_roll",
 ]
 
 Role = Literal["artisan", "sage", "retainer"]
@@ -114,6 +119,41 @@ class FollowerSpec:
         object.__setattr__(self, "characteristics", MappingProxyType(dict(self.characteristics)))
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "languages", tuple(self.languages))
+
+
+# --- where artisans and sages work (000: 3945, 3957) -----------------------------------------
+#: An artisan or sage must stay at the stronghold or where the project is carried out, and have
+#: access to the materials it needs, to make its daily roll (000: 3945, 3957).
+AT_STRONGHOLD = "stronghold"
+AT_SITE = "site"
+WORK_PLACES: tuple[str, ...] = (AT_STRONGHOLD, AT_SITE)
+
+
+def where_shown(location: str | None, stronghold: str | None = None) -> str:
+    """A follower's recorded location in words."""
+    if location is None:
+        return "where its work is (not recorded)"
+    if location == AT_STRONGHOLD:
+        return f"at the stronghold ({stronghold})" if stronghold else "at the stronghold"
+    if location == AT_SITE:
+        return "at the project's site"
+    return f"at {location}"
+
+
+def why_no_roll(location: str | None, materials: bool, stronghold: str | None) -> str | None:
+    """Why an artisan or sage cannot make its daily roll today (None: it can) (000: 3945, 3957).
+
+    It must be at the stronghold or the project's site (``location`` None: never recorded, taken
+    to be there) with its materials. At "the stronghold" of a party that names none, it is not.
+    """
+    if location == AT_STRONGHOLD and not stronghold:
+        return "recorded at the stronghold, but the party names no stronghold"
+    if location is not None and location not in WORK_PLACES:
+        return (f"at {location}, away from the stronghold and the project's site "
+                "(an artisan or sage works only there)")
+    if not materials:
+        return "no access to the materials the work needs"
+    return None
 
 
 def follower_may_roll(role: str, kind: str) -> bool:

@@ -213,7 +213,8 @@ class Occasion:
     def __str__(self) -> str:
         if self.round is not None:
             return f"{self.hero}'s turn in round {self.round}"
-        return f"the test {self.test!r}" + (f" of {self.hero}" if self.hero else "")
+        return (f"{self.hero}'s test {self.test!r}" if self.hero
+                else f"the test {self.test!r}")
 
     def as_dict(self) -> dict[str, object]:
         """The plain form a ledger event keeps."""
