@@ -106,6 +106,12 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         per_hero = int(self.settings.get("retainers_per_hero", follower_rules.RETAINERS_PER_HERO))
         return per_hero + self.title_bonus(self.hero(hero).name, "retainers")
 
+    def party_retainer_limit(self) -> int | None:
+        """Retainers the whole party may have: the campaign's party_retainers (the book lets
+        the Director allow one for a large party, or none); None: no party-wide limit."""
+        limit = self.settings.get("party_retainers")
+        return None if limit is None else int(limit)
+
     def recruiting_places(self) -> list[str]:
         """Where followers can be recruited or contacted: the stronghold and the campaign's
         recruit_at places."""
@@ -192,6 +198,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
                     f"{who.name} already has {len(active)} retainer(s) "
                     f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
                     "the Director allows more (settings.retainers_per_hero)")
+            self._check_party_retainers(spec.name, leaving)
             start = check_count(new.level or MIN_LEVEL, "the retainer's stat block level",
                                 minimum=MIN_LEVEL, maximum=MAX_LEVEL)
             if start > who.level:
@@ -216,6 +223,25 @@ class FollowerOps(FollowerWorkOps, RewardOps):
                 summary=summary, actor=who.name,
                 payload={"follower_id": follower_id, "origin": origin, "counts": counts})
         return summary
+
+    def _check_party_retainers(self, name: str, leaving: FollowerState | None,
+                               adding: int = 1) -> None:
+        """Refuse a retainer past the campaign's party_retainers (000: 3951)."""
+        limit = self.party_retainer_limit()
+        if limit is None:
+            return
+        every = [f for f in read_followers(self.ledger.db) if f.role == "retainer"
+                 and (leaving is None or f.id != leaving.id)]
+        if len(every) + adding <= limit:
+            return
+        if limit == 0:
+            raise RulesError(f"{name} cannot join: this campaign allows no retainers "
+                             "(settings.party_retainers: 0, the Director's choice for a "
+                             "large party)")
+        taken = (f"and {every[0].name} ({every[0].hero}'s) is it; dismiss or replace them "
+                 "first" if every else "so recruit only one")
+        raise RulesError(f"{name} cannot join: this campaign allows {limit} retainer for the "
+                         f"whole party (settings.party_retainers), {taken}")
 
     @operation
     def add_follower(
@@ -284,6 +310,9 @@ class FollowerOps(FollowerWorkOps, RewardOps):
             raise RulesError(f"{who.name} recruits no one: name at least one follower")
         for new in act.followers:
             self._spec(who, new)
+        retainers = [new.name for new in act.followers if new.role == "retainer"]
+        if retainers:
+            self._check_party_retainers(retainers[0], None, adding=len(retainers))
         cap = self.follower_cap(who.name)
         if cap.kept + len(act.followers) > cap.cap:
             raise FollowerCapReached(

@@ -164,6 +164,10 @@ class Settings(_Model):
         RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
         "the Director allows more)"
     )
+    party_retainers: Annotated[int, within(0, 1)] | None = Field(
+        None, description="for a large party: 1 retainer for the whole party, or 0 (none at "
+        "all); null: each hero has their own (the book's default)"
+    )
     related_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
         [],
         description="groups of languages the table treats as related, beyond the book's pairs "

@@ -287,10 +287,15 @@ def followers_cap(campaign: str, hero: str | None, as_json: bool) -> None:
         names = [camp.hero(hero).name] if hero else list(camp.heroes)
         caps = [_cap_row(camp, name) for name in names]
         places = camp.recruiting_places()
+        party_limit = camp.party_retainer_limit()
     if as_json:
         click.echo(json.dumps(caps, indent=2, ensure_ascii=False))
         return
     for row in caps:
         click.echo(f"{row['text']}; retainers: {row['retainers']} of {row['retainer_limit']}")
+    if party_limit is not None:
+        click.echo("Retainers for the whole party: " + (
+            "none allowed" if party_limit == 0 else f"at most {party_limit}")
+            + " (settings.party_retainers)")
     click.echo("Followers can be recruited at: " + (", ".join(places) or "nowhere yet "
                "(give the party a stronghold, or list settings.recruit_at)"))

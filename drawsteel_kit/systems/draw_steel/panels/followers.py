@@ -58,7 +58,10 @@ class FollowersPanel(Panel):
 
     def refresh(self) -> None:
         heroes = self.hero_options()
-        self.caps.value = lines("\n".join(str(self.campaign.follower_cap(h)) for h in heroes))
+        party = self.campaign.party_retainer_limit()
+        self.caps.value = lines("\n".join(
+            [str(self.campaign.follower_cap(h)) for h in heroes]
+            + ([] if party is None else [f"Retainers for the whole party: at most {party}"])))
         followers = self.campaign.followers()
         titles = {p.id: p.title for p in self.campaign.projects()}
         home = (self.campaign.party.stronghold or {}).get("name")
