@@ -188,7 +188,7 @@ def test_cli_places_a_follower_and_the_day_says_why_it_did_not_roll(tmp_path):
     out = run("day", folder, "1", "--seed", "2")
     assert "makes no roll on 'Healing Potion' today: at Riverside Market" in out
     run("followers", "place", folder, "Hesk", "stronghold")
-    assert "at the stronghold (The Lantern House)" in run("followers", "list", folder)
+    assert "at the stronghold, The Lantern House" in run("followers", "list", folder)
     assert "works on 'Healing Potion'" in run("day", folder, "1", "--seed", "2")
     assert_one_clear_line(invoke("followers", "place", folder, "Hesk", " "), "where")
 

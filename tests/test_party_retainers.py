@@ -69,9 +69,9 @@ def test_one_retainer_for_the_whole_party(tmp_path):
 
 def test_no_retainers_at_all(tmp_path):
     """000: 3951: the Director forbids retainers."""
-    with _camp(tmp_path, party_retainers=0) as camp:
-        with refused(camp, RulesError, "allows no retainers"):
-            camp.add_follower("Val", "Grim", "retainer", ancestry="Human")
+    with _camp(tmp_path, party_retainers=0) as camp, refused(camp, RulesError,
+                                                              "allows no retainers"):
+        camp.add_follower("Val", "Grim", "retainer", ancestry="Human")
 
 
 def test_recruiting_at_a_respite_obeys_it_and_writes_nothing(tmp_path):
@@ -99,9 +99,9 @@ respites:
 
 def test_a_plan_that_recruits_past_it_is_refused_whole(tmp_path):
     """000: 3951: the plan stops on day 1 and nothing is written."""
-    with _camp(tmp_path, party_retainers=1) as camp:
-        with refused(camp, PlanError, "day 1: .*for the whole party"):
-            resolve(camp, parse_plan(PLAN, "hiring.yaml"), seed=1, dry_run=False)
+    with _camp(tmp_path, party_retainers=1) as camp, refused(
+            camp, PlanError, "day 1: .*for the whole party"):
+        resolve(camp, parse_plan(PLAN, "hiring.yaml"), seed=1, dry_run=False)
     with _camp(tmp_path / "open", party_retainers=None) as camp:
         resolve(camp, parse_plan(PLAN, "hiring.yaml"), seed=1, dry_run=False)
         assert sorted(f.name for f in camp.followers()) == ["Grim", "Hask"]

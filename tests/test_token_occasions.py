@@ -5,6 +5,7 @@ refused, through the API, the command line and the session panel."""
 from __future__ import annotations
 
 import pytest
+from cli_helpers import assert_one_clear_line, invoke, run
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -13,7 +14,6 @@ from drawsteel_kit.systems.draw_steel.rules.tokens import (
     Occasion,
     check_one_benefit,
 )
-from cli_helpers import assert_one_clear_line, invoke, run
 
 
 def _unchanged(camp: Campaign) -> tuple[dict, int]:

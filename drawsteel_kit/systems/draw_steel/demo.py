@@ -67,6 +67,9 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
                              notes="cursed: the wearer hears the chapel bells",
                              visibility="director"))
     log.append(camp.award_renown("Val", 1, reason="The miller tells everyone who saved the mill"))
+    # What the mill town sells, and how much each hero may buy there (RULES.md "Wealth").
+    log.append(camp.shopping("Millbrook market", purchases=2, max_tier=3,
+                             unavailable=["sailing ship"]))
     log.append(camp.buy("Quillon Ashmark", "horse and cart", reason="for the road to the chapel"))
     log.append(camp.add_npc("Duke Orsolo of Hollowmere", level=8, knows={"Quillon Ashmark": "fame"},
                             notes="pays for the river wards"))

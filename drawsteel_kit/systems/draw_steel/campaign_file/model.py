@@ -122,6 +122,8 @@ MAX_STAMINA_LIMIT = 999
 MAX_RECOVERIES_LIMIT = 99
 #: Our own bound on settings.retainers_per_hero (the book's default is 1).
 MAX_RETAINERS_PER_HERO = 10
+#: Our own bound on settings.purchases_per_trip (the book sets no number: 000: 3965).
+MAX_PURCHASES_PER_TRIP = 999
 
 ProjectEvents = Literal["off", "roll", "milestones"]
 
@@ -163,6 +165,10 @@ class Settings(_Model):
     retainers_per_hero: Annotated[int, within(0, MAX_RETAINERS_PER_HERO)] = Field(
         RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
         "the Director allows more)"
+    )
+    purchases_per_trip: Annotated[int, within(0, MAX_PURCHASES_PER_TRIP)] | None = Field(
+        None, description="how many purchases each hero may make on one shopping trip (a "
+        "session, or a downtime); null: no limit (the book's default)"
     )
     party_retainers: Annotated[int, within(0, 1)] | None = Field(
         None, description="for a large party: 1 retainer for the whole party, or 0 (none at "

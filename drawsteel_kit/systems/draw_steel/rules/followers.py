@@ -83,8 +83,10 @@ FOLLOWER_PROJECT_KINDS: tuple[str, ...] = ("crafting", "research")
 #: ... each with a specialty: the glossary calls the artisan the one who takes on crafting
 #: projects and the sage research projects (000: 127, 465). A specialty, not a limit.
 ROLE_PROJECT_KIND: Mapping[str, str] = MappingProxyType({"artisan": "crafting", "sage": "research"})
-#: Where the book sets out each template.
-ROLE_SOURCE: Mapping[str, str] = MappingProxyType({"artisan": "000: 3947", "sage": "000: 3959"})
+#: Where the book sets out each template (000: 3947, 3959), as a message names it.
+ROLE_SOURCE: Mapping[str, str] = MappingProxyType(
+    {"artisan": 'the Heroes book, "Followers": "Artisan"',
+     "sage": 'the Heroes book, "Followers": "Sage"'})
 #: Four skills from one group: Crafting for an artisan, Lore for a sage (000: 3947, 3959).
 FOLLOWER_SKILLS = 4
 ROLE_SKILL_GROUP: Mapping[str, str] = MappingProxyType({"artisan": "crafting", "sage": "lore"})
@@ -134,7 +136,7 @@ def where_shown(location: str | None, stronghold: str | None = None) -> str:
     if location is None:
         return "where its work is (not recorded)"
     if location == AT_STRONGHOLD:
-        return f"at the stronghold ({stronghold})" if stronghold else "at the stronghold"
+        return f"at the stronghold, {stronghold}" if stronghold else "at the stronghold"
     if location == AT_SITE:
         return "at the project's site"
     return f"at {location}"
@@ -206,7 +208,7 @@ def _problems_with_languages(role: str, languages: tuple[str, ...]) -> list[str]
         problems.append(f"lists the language(s) {', '.join(twice)} more than once")
     others = {k for k in keys if k != language_key(CAELIAN)}
     if language_key(CAELIAN) not in keys:
-        problems.append(f"must know {CAELIAN} (every {role} does, {ROLE_SOURCE[role]})")
+        problems.append(f"must know {CAELIAN} (every {role} does)")
     if len(others) != FOLLOWER_LANGUAGES_BEYOND_CAELIAN:
         problems.append(
             f"knows {CAELIAN} and exactly {FOLLOWER_LANGUAGES_BEYOND_CAELIAN} other languages, "
@@ -225,7 +227,7 @@ def validate_follower(spec: FollowerSpec) -> FollowerSpec:
     if not isinstance(spec.name, str) or not spec.name.strip():
         problems.append("needs a name")
     if not isinstance(spec.ancestry, str) or not spec.ancestry.strip():
-        problems.append("needs an ancestry (the player picks it, 000: 3941)")
+        problems.append("needs an ancestry (the player picks it)")
     if spec.role not in ("artisan", "sage", "retainer"):
         raise RulesError(f"{who}: role must be artisan, sage or retainer")
     unknown = sorted(set(spec.characteristics) - set(CHARACTERISTICS))
