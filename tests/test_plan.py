@@ -104,7 +104,8 @@ def test_the_template_reads_with_every_commented_section_switched_on():
         return re.sub(r"^# ?", "", block.group(0), flags=re.M)
 
     text = EXAMPLE_PLAN.read_text(encoding="utf-8")
-    on = re.sub(r"^# (followers|spend):.*?\n\n", switch_on, text, flags=re.M | re.S)
+    on = re.sub(r"^# (followers|spend|shopping|buy):.*?\n\n", switch_on, text,
+                flags=re.M | re.S)
     plan = parse_plan(on, "example.yaml")
     assert [f.name for f in plan.followers] == ["Hesk", "Hesk", "Hesk"]
     assert plan.followers[1].assigns and plan.followers[1].assign is None
@@ -112,6 +113,9 @@ def test_the_template_reads_with_every_commented_section_switched_on():
     assert (plan.followers[0].at, plan.followers[0].materials) == ("stronghold", True)
     assert plan.followers[2].places and plan.followers[2].at == "Riverside Market"
     assert plan.spend[0].points == 10 and plan.spend[0].day == 1
+    # a downtime's shopping trip and a purchase (000: 3965)
+    assert (plan.shopping[0].purchases, plan.shopping[0].max_tier) == (2, 3)
+    assert (plan.buy[0].hero, plan.buy[0].item, plan.buy[0].day) == ("Aster", "horse and cart", 2)
 
 
 @pytest.mark.parametrize(
@@ -179,7 +183,8 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("days: 7", 'days: "7"', "days: must be a whole number, got '7'", []),
     ("name: The first week\n", "", "week.yaml: name: is required", []),
     ("days: 7", "days: 7\nrespite: []", "week.yaml:3: respite: unknown field; did you mean "
-     "'respites'?", ["Allowed: name, days, start, followers, spend, respites, notes"]),
+     "'respites'?",
+     ["Allowed: name, days, start, followers, spend, shopping, buy, respites, notes"]),
     ("knowledge: 20", "knowlege: 20", "week.yaml:22: respites[1] (Bran Ironvein): "
      "activity.knowlege: unknown field; did you mean 'knowledge'?",
      ["activity.knowledge: is required", "Allowed: guide, project, knowledge, language"]),

@@ -160,3 +160,44 @@ def test_the_wealth_panel_records_a_trip_and_refuses_past_it(tmp_path):
         panel.buy_button.click()
         assert not panel.ok and "not available at Oakvale" in panel.message_text
         assert (camp.ledger.snapshot(), camp.ledger.event_count()) == before
+
+
+# --- the downtime plan ------------------------------------------------------------------------
+
+PLAN = """
+name: Market week
+days: 3
+shopping:
+  - {at: Riverside Market, purchases: 1, max_tier: 3, unavailable: [manor house]}
+buy:
+  - {hero: Val, item: small house, day: 1}
+  - {hero: Val, item: horse and cart, day: 2}
+"""
+
+
+def test_a_plan_records_the_trip_and_a_purchase_past_it_stops_the_plan(tmp_path):
+    """000: 3965: the plan's second purchase is one more than the trip allows: the plan stops
+    on day 2 and nothing of it is written."""
+    from drawsteel_kit.kit.errors import PlanError
+    from drawsteel_kit.systems.draw_steel.downtime import resolve
+    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+
+    with _camp(tmp_path) as camp:
+        with refused(camp, PlanError, "on day 2: .*Val has made 1 of the 1 purchase"):
+            resolve(camp, parse_plan(PLAN, "market.yaml"), seed=1, dry_run=False)
+        ok = PLAN.replace("purchases: 1", "purchases: 2")
+        result = resolve(camp, parse_plan(ok, "market.yaml"), seed=1, dry_run=False)
+        text = "\n".join(result.lines())
+        assert "Shopping on this downtime at Riverside Market: 2 purchase(s) each" in text
+        assert "Val buys small house (tier 3)" in text
+        assert [i.item for i in camp.inventory("Val")] == ["small house", "horse and cart"]
+
+
+def test_a_plan_without_shopping_keeps_its_digest():
+    """000: 3965: plans written before shopping existed keep the digest they were resolved
+    under, so they are not resolved twice."""
+    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+
+    bare = parse_plan("name: A\ndays: 1\n", "a.yaml")
+    assert bare.digest == parse_plan("name: A\ndays: 1\nbuy: []\n", "a.yaml").digest
+    assert bare.digest != parse_plan(PLAN.replace("Market week", "A"), "a.yaml").digest

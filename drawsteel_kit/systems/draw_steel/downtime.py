@@ -184,6 +184,16 @@ class _Run:
             if (p.day or 0) == day:
                 out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
                     p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
+        for i, t in enumerate(plan.shopping):  # what this downtime's shopping trip allows
+            if (t.day or 0) == day:
+                out.append(self.step([("shopping", i)], day, lambda t=t: c.shopping(
+                    t.at, purchases=t.purchases, max_tier=t.max_tier, unavailable=t.unavailable,
+                    reason=self.reason(day))))
+        for i, b in enumerate(plan.buy):
+            if (b.day or 0) == day:
+                out.append(self.step([("buy", i)], day, lambda b=b: c.buy(
+                    b.hero, b.item, tier=b.tier, count=b.count,
+                    reason=b.reason or self.reason(day))))
         return out
 
     def reason(self, day: int) -> str:

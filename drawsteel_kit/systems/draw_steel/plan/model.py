@@ -31,11 +31,16 @@ from drawsteel_kit.systems.draw_steel.plan.fields import (
 )
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.rules.projects import MAX_BANES, MAX_EDGES
+from drawsteel_kit.systems.draw_steel.rules.wealth import TIER_MAX
+
+#: Our own bounds (not the book's): purchases a trip may allow, items one purchase may count.
+MAX_PURCHASES = 999
+MAX_COUNT = 999
 
 __all__ = [
-    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "FindSourceSpec", "FollowerSpec", "GuideSpec",
-    "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec", "SpendSpec",
-    "StartSpec",
+    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "BuySpec", "FindSourceSpec", "FollowerSpec",
+    "GuideSpec", "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec",
+    "ShoppingSpec", "SpendSpec", "StartSpec",
 ]
 
 
@@ -240,6 +245,29 @@ class SpendSpec(_Model):
     day: PlanDay | None = None
 
 
+class ShoppingSpec(_Model):
+    """What the heroes may buy on this downtime's shopping trip (``campaign.shopping``), from
+    ``day`` on: where, how many purchases each, the highest tier on sale, what cannot be had."""
+
+    at: OptionalName = ""
+    purchases: Annotated[int, within(0, MAX_PURCHASES)] | None = None
+    max_tier: Annotated[int, within(0, TIER_MAX)] | None = None
+    unavailable: list[Name] = []
+    day: PlanDay | None = None
+
+
+class BuySpec(_Model):
+    """A hero buys something their wealth reaches (``campaign.buy``), before day 1 or on
+    ``day``; refused past the shopping trip's limits."""
+
+    hero: Name = Field(description="the hero who buys")
+    item: Name = Field(description="what is bought: an item of the wealth table, or give tier")
+    tier: Annotated[int, within(1, TIER_MAX)] | None = None
+    count: Annotated[int, within(1, MAX_COUNT)] = 1
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -258,6 +286,8 @@ class PlanFile(_Model):
     start: list[StartSpec] = []
     followers: list[FollowerSpec] = []
     spend: list[SpendSpec] = []
+    shopping: list[ShoppingSpec] = []
+    buy: list[BuySpec] = []
     respites: list[RespiteSpec] = []
     notes: FreeText = ""
 

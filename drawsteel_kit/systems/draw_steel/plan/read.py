@@ -32,6 +32,7 @@ from drawsteel_kit.systems.draw_steel.plan import errors as plan_errors
 from drawsteel_kit.systems.draw_steel.plan.fields import EVERY
 from drawsteel_kit.systems.draw_steel.plan.model import (
     TAGS,
+    BuySpec,
     FindSourceSpec,
     FollowerSpec,
     GuideSpec,
@@ -41,6 +42,7 @@ from drawsteel_kit.systems.draw_steel.plan.model import (
     RespiteSpec,
     RollSpec,
     ServeSpec,
+    ShoppingSpec,
     SpendSpec,
     StartSpec,
 )
@@ -72,6 +74,8 @@ class Plan:
     source: str = "plan"
     notes: str = ""
     node: yaml.Node | None = field(default=None, repr=False, compare=False)
+    shopping: tuple[ShoppingSpec, ...] = ()
+    buy: tuple[BuySpec, ...] = ()
 
     @property
     def digest(self) -> str:
@@ -81,6 +85,10 @@ class Plan:
         said = {"name": self.name, "days": self.days, "notes": self.notes,
                 **{part: [spec.model_dump(mode="json", warnings=False)
                           for spec in getattr(self, part)] for part in parts}}
+        for part in ("shopping", "buy"):  # only when given: older plans keep their digest
+            if getattr(self, part):
+                said[part] = [s.model_dump(mode="json", warnings=False)
+                              for s in getattr(self, part)]
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -119,9 +127,11 @@ class Plan:
 
 def _entry_names(plan: Plan) -> dict[tuple[str, int], str]:
     names: dict[tuple[str, int], str] = {}
-    for section in ("start", "spend", "respites"):
+    for section in ("start", "spend", "buy", "respites"):
         for i, entry in enumerate(getattr(plan, section)):
             names[section, i] = entry.hero
+    for i, s in enumerate(plan.shopping):
+        names["shopping", i] = s.at
     for i, f in enumerate(plan.followers):
         names["followers", i] = " / ".join(x for x in (f.hero, f.name) if x)
     return names
@@ -131,7 +141,7 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
     """What one entry cannot tell alone: days past the end, two respites a day, dice counts."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     last = spec.days
-    for section in ("start", "followers", "spend"):
+    for section in ("start", "followers", "spend", "shopping", "buy"):
         for i, entry in enumerate(getattr(spec, section)):
             if entry.day is not None and entry.day > last:
                 problems.append(((section, i, "day"),
@@ -201,7 +211,8 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
         raise PlanError(plan_errors.report_validation(source, exc, data, node, PlanFile, TAGS)
                         ) from None
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
-                tuple(spec.respites), _schedule(spec), source, spec.notes, node)
+                tuple(spec.respites), _schedule(spec), source, spec.notes, node,
+                tuple(spec.shopping), tuple(spec.buy))
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)
