@@ -254,3 +254,14 @@ def test_the_followers_panel_records_where_a_follower_is(camp):
     panel.place.value = ""
     panel.place_button.click()
     assert not panel.ok and _unchanged(camp) == before
+
+
+def test_the_party_page_says_where_followers_are(camp):
+    """000: 3937, 3945: players see where each follower is."""
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+    from drawsteel_kit.systems.draw_steel.party_view import PartyView
+
+    _hesk_on_potion(camp)
+    camp.place_follower("Hesk", "stronghold", materials=False)
+    html = party_page(PartyView.of(camp)).html
+    assert "at the stronghold, The Lantern House, no materials" in html

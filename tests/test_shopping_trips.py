@@ -201,3 +201,16 @@ def test_a_plan_without_shopping_keeps_its_digest():
     bare = parse_plan("name: A\ndays: 1\n", "a.yaml")
     assert bare.digest == parse_plan("name: A\ndays: 1\nbuy: []\n", "a.yaml").digest
     assert bare.digest != parse_plan(PLAN.replace("Market week", "A"), "a.yaml").digest
+
+
+def test_the_party_page_shows_the_trip_only_when_limited(tmp_path):
+    """000: 3965: players read what the market allows; with no limits, no section."""
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+    from drawsteel_kit.systems.draw_steel.party_view import PartyView
+
+    with _camp(tmp_path) as camp:
+        assert "Shopping" not in party_page(PartyView.of(camp)).html
+        camp.shopping("Oak <vale>", purchases=2, max_tier=3)
+        html = party_page(PartyView.of(camp)).html
+        assert "This downtime at Oak &lt;vale&gt;: 2 purchase(s) each; on sale: tiers up to 3" \
+            in html

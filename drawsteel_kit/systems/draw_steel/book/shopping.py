@@ -58,6 +58,22 @@ class Trip:
             return f"session {self.session}"
         return "downtime" + (f" after session {self.session}" if self.session else "")
 
+    @property
+    def limited(self) -> bool:
+        """Whether anything limits this trip's purchases."""
+        return self.limits != wealth_rules.ShoppingLimits()
+
+    def describe(self) -> str:
+        """The trip's limits in one line, as a player reads them."""
+        lim = self.limits
+        sale = ("every tier" if lim.max_tier is None else "nothing" if
+                lim.max_tier < wealth_rules.TIER_MIN else f"tiers up to {lim.max_tier}")
+        return (f"This {self}" + (f" at {lim.at}" if lim.at else "") + ": "
+                + ("no limit on purchases" if lim.purchases is None
+                   else f"{lim.purchases} purchase(s) each")
+                + f"; on sale: {sale}"
+                + (f"; not to be had: {', '.join(lim.unavailable)}" if lim.unavailable else ""))
+
     def as_dict(self) -> dict[str, Any]:
         lim = self.limits
         return {"trip": str(self), "key": self.key, "at": lim.at, "purchases": lim.purchases,

@@ -43,7 +43,6 @@ from drawsteel_kit.kit.fields import (
     FreeText,
     Label,
     OptionalLabel,
-    Score,
     label,
     no_duplicates,
     show,
@@ -68,6 +67,7 @@ from drawsteel_kit.systems.draw_steel.campaign_file.names import (
     language_group,
     unique_titles,
 )
+from drawsteel_kit.systems.draw_steel.campaign_file.parts import Characteristics, Stronghold
 from drawsteel_kit.systems.draw_steel.campaign_file.projects import (
     CUSTOM_GOAL_MAX,
     CustomProjectSpec,
@@ -160,7 +160,7 @@ class Settings(_Model):
     )
     recruit_at: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
         [], description="places where followers can be recruited or contacted, besides the "
-        "stronghold (a respite activity, 000: 3928)"
+        "stronghold (a respite activity)"
     )
     retainers_per_hero: Annotated[int, within(0, MAX_RETAINERS_PER_HERO)] = Field(
         RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
@@ -193,24 +193,6 @@ class Settings(_Model):
                 "(YAML reads a bare on, yes or true as true)",
             )
         return value
-
-
-class Stronghold(_Model):
-    """The party's home base, where most followers stay."""
-
-    name: Label = Field(description="the stronghold's name")
-    location: FreeText = Field("", description="where it stands (free text)")
-    notes: FreeText = Field("", description="free text")
-
-
-class Characteristics(_Model):
-    """The five characteristics, each from -5 to 5."""
-
-    might: Score = 0
-    agility: Score = 0
-    reason: Score = 0
-    intuition: Score = 0
-    presence: Score = 0
 
 
 class HeroSpec(_Model):

@@ -83,6 +83,15 @@ def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> Marku
                  empty="No followers yet.")
 
 
+def _shopping(campaign: Campaign) -> list[Block]:
+    """What the heroes may buy on this trip, when the Director limits it (the Heroes book,
+    "Wealth")."""
+    trip = campaign.shopping_trip()
+    if not trip.limited:
+        return []
+    return [section("Shopping", Markup('<p class="dsk-meta">{}</p>').format(trip.describe()))]
+
+
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
     campaign = books(view)
@@ -114,6 +123,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
         section("Followers", _followers_table(campaign, viewer, None),
                 Markup('<p class="dsk-meta">Followers against the cap: {}</p>').format(caps)),
         charts.followers_against_cap(campaign, viewer=viewer),
+        *_shopping(campaign),
         charts.xp_and_level(campaign, viewer=viewer),
         charts.renown_and_wealth(campaign, viewer=viewer),
         charts.hero_tokens_by_session(campaign, viewer=viewer),

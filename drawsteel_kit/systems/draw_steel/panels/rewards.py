@@ -61,14 +61,7 @@ class WealthPanel(Panel):
         self.refresh()
 
     def refresh(self) -> None:
-        trip = self.campaign.shopping_trip()
-        lim = trip.limits
-        self.trip.value = escape(
-            f"Shopping trip: {trip}" + (f" at {lim.at}" if lim.at else "") + "; purchases each: "
-            + ("no limit" if lim.purchases is None else str(lim.purchases)) + "; on sale: "
-            + ("every tier" if lim.max_tier is None else "nothing" if lim.max_tier < 1
-               else f"tiers up to {lim.max_tier}")
-            + (f"; not to be had: {', '.join(lim.unavailable)}" if lim.unavailable else ""))
+        self.trip.value = escape(self.campaign.shopping_trip().describe())
         heroes = self.hero_options()
         if list(self.hero.options) != heroes:
             keep = self.hero.value
