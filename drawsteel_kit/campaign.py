@@ -2,8 +2,8 @@
 campaign. Draw Steel's book now lives in :mod:`drawsteel_kit.systems.draw_steel.campaign`; this
 name stays, the public door to it."""
 
+from drawsteel_kit.kit.folder import CAMPAIGN_FILE
 from drawsteel_kit.systems.draw_steel.campaign import (
-    CAMPAIGN_FILE,
     NOT_UNDOABLE,
     Campaign,
     Happened,

@@ -38,10 +38,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.cli import main
+from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, LedgerError, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.plan import parse_plan
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forecast import completion_curve
 from drawsteel_kit.systems.draw_steel.pages import charts, data
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.state import read_projects
 

@@ -213,7 +213,7 @@ def test_a_closed_pipe_is_not_reported_as_a_refused_file() -> None:
     import click
     from click.testing import CliRunner
 
-    from drawsteel_kit.cli.common import friendly
+    from drawsteel_kit.kit.commands import friendly
 
     @click.command()
     @friendly

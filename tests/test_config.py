@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from drawsteel_kit.kit.campaign_file import load_campaign_file, parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.limits import mixed_scripts, name_key
 from drawsteel_kit.systems.draw_steel.campaign_file.model import (
@@ -25,8 +26,6 @@ from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     HeroSpec,
     Settings,
     dump_campaign_file,
-    load_campaign_file,
-    parse_campaign_text,
     slugify,
 )
 from drawsteel_kit.systems.draw_steel.catalog import projects as cat

@@ -12,10 +12,10 @@ import pytest
 import yaml
 from conftest import refused
 
+from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, WrongSystem
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError, TieUnresolved
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from drawsteel_kit.cli import main
-from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
+from drawsteel_kit.kit.campaign_file import parse_campaign_text
 
 REPO = Path(__file__).resolve().parent.parent
 README = (REPO / "README.md").read_text(encoding="utf-8")

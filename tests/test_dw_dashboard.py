@@ -42,6 +42,29 @@ def test_the_demo_plays_a_session_and_a_week_in_town(demo: Path) -> None:
         assert camp.dungeon_world.character("Ava").level == 2
 
 
+def test_the_demo_plays_each_basic_move_the_hold_the_load_and_last_breath(demo: Path) -> None:
+    """003: 16, 49-53, 114-121, 178, 235, 257, 274, 330: one of each, with its record."""
+    with Campaign.open(demo, readonly=True) as camp:
+        choices: dict[str, list[str]] = {}
+        for e in camp.history():
+            if "lines" in e.payload:  # a move's first event; the others carry the same
+                choices.setdefault(e.kind, []).extend(e.payload.get("choices", []))
+        dw = camp.dungeon_world
+        odo, nim = dw.character("Brother Odo"), dw.character("Nim")
+        journey = next(e for e in camp.history(kind="dw_perilous_journey") if e.actor == "Nim")
+        level_ups = camp.history(kind="dw_level_up")
+    assert choices["dw_aid_or_interfere"] == ["aid", "exposed"]
+    assert choices["dw_hack_and_slash"] == ["extra_damage"]
+    assert choices["dw_volley"] == ["ammo"] and nim.ammo == 2
+    assert choices["dw_defend"] == ["Zora"]
+    assert choices["dw_hold_spent"] == ["redirect", "open_up"]
+    assert "dw_hold_lost" in choices
+    assert choices["dw_discern_realities"] == ["watch_out", "not_what_it_seems", "useful"]
+    assert choices["dw_last_breath"] == ["accept"] and odo.fate == "bargained"
+    assert journey.payload["rolls"][0]["load"] == -1  # the urn: 10 of load 9
+    assert all("rests for days" in " ".join(e.payload["lines"]) for e in level_ups)
+
+
 def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
                                                                  tmp_path: Path) -> None:
     with Campaign.open(demo, readonly=True) as camp:
@@ -55,6 +78,9 @@ def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
     for name in members:
         assert name in index
     assert "fighter" in index and "Tam the torchbearer" not in index  # lines stay in events
+    assert "<th>hold</th><th>load</th>" in index and "10/9 heavy" in index  # Nim's urn
+    odo = pages[hero_files(members)["Brother Odo"]]
+    assert "bargained: Odo will bury the Ash King&#39;s heart" in odo
     zora = pages[hero_files(members)["Zora"]]
     assert "<h1>Zora</h1>" in zora and "scroll of Spark" in zora and "Empowered Magic" in zora
     assert "<td>INT</td><td>17</td><td>+2</td>" in zora  # 16 + the level up; 16-17 give +2

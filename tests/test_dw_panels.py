@@ -9,9 +9,16 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import HistoryPanel, open_workbook
-from drawsteel_kit.systems.dungeon_world.panels import PANELS, MovesPanel, PartyPanel, TownDaysPanel
+from drawsteel_kit.systems.dungeon_world.panels import (
+    PANELS,
+    HoldPanel,
+    MovesPanel,
+    PartyPanel,
+    TownDaysPanel,
+)
 
 DEMO = Path("campaigns/dungeon-world-demo")
 
@@ -36,9 +43,15 @@ def _state(camp: Campaign) -> tuple:
 
 def test_the_workbook_has_the_dungeon_world_panels(workbook) -> None:
     assert [type(p) for p in workbook.panels] == list(PANELS)
-    assert workbook.tab.titles == ("Party", "Moves", "Town days", "History")
+    assert workbook.tab.titles == ("Party", "Moves", "Defend's hold", "Town days", "History")
     assert "Brother Odo" in workbook.panel(PartyPanel).table.value
     assert "14/21" in workbook.panel(PartyPanel).table.value
+    camp = workbook.campaign
+    camp.dungeon_world.defend("Ava", what="Zora", dice=ScriptedDice([6, 6]))  # 003: 114
+    workbook.panel(PartyPanel).refresh()
+    shown = workbook.panel(PartyPanel).table.value
+    assert ">Hold</th>" in shown and ">Load</th>" in shown
+    assert "3 (Zora)" in shown and "6/14" in shown
 
 
 def test_a_move_previewed_then_made(workbook) -> None:
@@ -89,3 +102,23 @@ def test_town_days_preview_then_resolve(workbook) -> None:
     panel.plan.value = "missing"
     panel.resolve(dry_run=True)
     assert not panel.ok and "cannot read the plan" in panel.message_text
+
+
+def test_the_hold_is_spent_and_dropped_from_the_panel(workbook) -> None:
+    """003: 114-121: 1 hold per choice; leaving loses the rest; a refusal writes nothing."""
+    camp, panel = workbook.campaign, workbook.panel(HoldPanel)
+    camp.dungeon_world.defend("Ava", what="Zora", dice=ScriptedDice([6, 6]))
+    panel.refresh()
+    assert panel.who.value == "Ava"  # the one holding
+    panel.choices.value, panel.ally.value, panel.attacker.value = "open_up, halve", "Nim", "X"
+    panel.spend()
+    assert panel.ok and camp.dungeon_world.character("Ava").hold == 1
+    assert camp.dungeon_world.character("Nim").forward[0].amount == 1
+    assert "1 (Zora)" in workbook.panel(PartyPanel).table.value
+    before = _state(camp)
+    panel.choices.value = "halve, halve"
+    panel.spend()
+    assert not panel.ok and "holds 1 from Defend" in panel.message_text
+    assert _state(camp) == before
+    panel.drop()
+    assert panel.ok and camp.dungeon_world.character("Ava").hold == 0

@@ -160,3 +160,14 @@ def test_resolve_through_the_notebook_writes_what_in_process_writes(tmp_path: Pa
     main_resolve(b, b / "plans" / "town-week.yaml", SEED, dry_run=False, echo=lambda _: None)
     assert ran.report.is_file() and "What the plan changed" in ran.report.read_text("utf-8")
     assert _events(a) == _events(b)
+
+
+def test_a_plan_entry_without_a_day_levels_up_at_rest(tmp_path: Path) -> None:
+    """003: 330: Level Up while resting; a plan's town days are a rest, day or no day."""
+    folder = _campaign(tmp_path / "c")
+    with Campaign.open(folder) as camp:
+        camp.dungeon_world.adjust("Zora", xp=8, reason="a hard session")
+        plan = parse_plan({"name": "rest", "entries": [
+            {"move": "level_up", "who": "Zora", "stat": "INT"}]})
+        resolve(camp, plan, seed=SEED, dry_run=False)
+        assert camp.dungeon_world.character("Zora").level == 2

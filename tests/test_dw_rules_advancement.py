@@ -59,31 +59,42 @@ def test_level_up_needs_level_plus_seven(level, needed):
     assert not can_level_up(character(level=level, xp=needed - 1))
 
 
+def test_level_up_only_while_resting():
+    """003: 330: "(数時間あるいは数日の)休養を取るときに" -- a rest of hours or days."""
+    with pytest.raises(LevelUpNotReady, match="Ava levels up only while resting"):
+        level_up(character(xp=8), "STR")
+    with pytest.raises(DungeonWorldError, match="the rest"):
+        level_up(character(xp=8), "STR", rest="a nap")
+    assert "rests for hours" in level_up(character(xp=8), "STR", rest="hours").lines[0]
+
+
 def test_level_up_refuses_too_little_xp_with_the_numbers():
     with pytest.raises(LevelUpNotReady, match="Level Up needs 9 XP at level 2; Ava has 7"):
-        level_up(character(level=2, xp=7), "STR")
+        level_up(character(level=2, xp=7), "STR", rest="days")
 
 
 def test_level_up_spends_xp_raises_level_and_a_stat():
-    result = level_up(character(level=2, xp=11), "DEX", advanced_move="Multiclass Dabbler")
+    result = level_up(character(level=2, xp=11), "DEX", rest="days",
+                      advanced_move="Multiclass Dabbler")
     ava = result.character
     assert result.move is Move.LEVEL_UP
     assert (ava.level, ava.xp, ava.score("DEX")) == (3, 2, 10)
     assert ava.moves == ("Multiclass Dabbler",)
     assert (ava.max_hp, ava.hp) == (23, 20)  # only CON moves HP
-    assert result.lines[0] == "Ava levels up to level 3, spending 9 XP (2 left)"
+    assert result.lines[0] == ("Ava rests for days and levels up to level 3, spending 9 XP "
+                               "(2 left)")
     assert "Ava's DEX rises to 10" in result.lines[1]
 
 
 def test_a_higher_score_may_change_the_modifier():
-    result = level_up(character(xp=8), Stat.CON)
+    result = level_up(character(xp=8), Stat.CON, rest="days")
     assert result.character.modifier("CON") == 2
     assert "(modifier +1 -> +2)" in result.lines[1]
-    assert level_up(character(xp=8), Stat.STR).lines[1] == "Ava's STR rises to 17"
+    assert level_up(character(xp=8), Stat.STR, rest="days").lines[1] == "Ava's STR rises to 17"
 
 
 def test_raising_con_raises_max_hp_and_hp():
-    ava = level_up(character(xp=8, hp=5), "CON").character
+    ava = level_up(character(xp=8, hp=5), "CON", rest="days").character
     assert ava.score("CON") == 16
     assert (ava.max_hp, ava.hp) == (23 + HP_PER_CON_POINT, 5 + HP_PER_CON_POINT)
 
@@ -91,23 +102,23 @@ def test_raising_con_raises_max_hp_and_hp():
 def test_no_stat_past_eighteen():
     capped = character(xp=8, scores=SCORES | {"STR": 18})
     with pytest.raises(DungeonWorldError, match="Ava's STR is already 18"):
-        level_up(capped, "STR")
+        level_up(capped, "STR", rest="days")
     with pytest.raises(DungeonWorldError, match="choose one of STR"):
-        level_up(character(xp=8), None)
+        level_up(character(xp=8), None, rest="days")
     maxed = character(xp=8, scores=dict.fromkeys(SCORES, 18))
-    result = level_up(maxed, None)
+    result = level_up(maxed, None, rest="days")
     assert result.character.level == 2 and "none rises" in result.lines[1]
 
 
 def test_a_wizard_adds_a_spell():
-    result = level_up(character(xp=8, playbook="Wizard"), "INT", spell="Fireball")
+    result = level_up(character(xp=8, playbook="Wizard"), "INT", rest="days", spell="Fireball")
     assert result.lines[-1] == "Ava adds the spell Fireball to the spellbook"
 
 
 @given(st.integers(1, 9), st.integers(0, 20), st.sampled_from(["STR", "DEX", "INT"]))
 def test_level_up_keeps_the_xp_beyond_the_threshold(level, extra, stat):
     ava = character(level=level, xp=level + 7 + extra)
-    after = level_up(ava, stat).character
+    after = level_up(ava, stat, rest="days").character
     assert after.xp == extra and after.level == level + 1
 
 

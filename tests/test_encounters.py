@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from conftest import refused
 
+from drawsteel_kit.kit.book.sheets import read_sheet
 from drawsteel_kit.kit.errors import RulesError, UndoError, UnknownHero, UnknownSheet
 from drawsteel_kit.kit.ledger.projections import snapshot
-from drawsteel_kit.systems.draw_steel.book.sheets import read_sheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.rules.encounters import Opponent
 

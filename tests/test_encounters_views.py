@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 pytest.importorskip("ipywidgets")
 

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 from workbook_helpers import chromium, free_port, needs_chromium
 
+from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.kit.resources import DIRECTOR_NOTEBOOKS
-from drawsteel_kit.systems.registry import SYSTEMS
 
 REPO = Path(__file__).resolve().parent.parent
 #: The folders a wheel must carry in full, as (folder in the checkout, folder in the wheel).

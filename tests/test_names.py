@@ -22,13 +22,13 @@ from conftest import HEROES, campaign_data, ledger_fingerprint, refused, write_c
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from drawsteel_kit.kit.book.init_report import applied_changes
+from drawsteel_kit.kit.campaign_file import load_campaign_file
 from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.limits import first_control, name_key
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import load_campaign_file
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_names, in_book
-from drawsteel_kit.systems.draw_steel.init_report import applied_changes
 
 REPO = Path(__file__).resolve().parent.parent
 #: One example of each class a name refuses, named as the issue names them.

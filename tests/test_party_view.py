@@ -22,12 +22,12 @@ from conftest import checkpoint
 from markupsafe import escape  # the pages escape as markupsafe does
 from workbook_helpers import REPO
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ledger.party import ADJUSTED
+from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
-from drawsteel_kit.systems.registry import SYSTEMS
 
 #: Texts only the Director knows, each in a hidden change.
 RENOWN_WHY = "Bribed the herald at the Duke's court"

@@ -160,7 +160,9 @@ def test_turns_give_three_actions_and_a_reaction_and_rounds_follow_the_order(
     assert (ava.actions, ava.reaction, ava.turns_taken) == (3, True, 2)
 
 
-def test_durations_count_down_and_persistent_damage_is_reminded(camp: Campaign) -> None:
+def test_durations_count_down_and_persistent_damage_is_rolled(camp: Campaign) -> None:
+    """002: 68-69: persistent damage, then its flat check, then what ends at the end of
+    the turn."""
     pf = camp.pf2e
     pf.new_encounter("Fire")
     pf.add_pc(1, "Brannoc")
@@ -172,15 +174,16 @@ def test_durations_count_down_and_persistent_damage_is_reminded(camp: Campaign) 
     pf.add_persistent(1, "Tiny flier", "1d6", "fire")
     pf.end_turn(1)
     pf.start_turn(1)
-    imp_end = pf.end_turn(1)
-    assert any("takes 1d6 persistent fire damage" in x for x in imp_end.details["lines"])
-    assert "Tiny flier takes 1d6 persistent fire damage, then attempts a flat check to end " \
-           "it." in imp_end.details["player_lines"]
+    imp_end = pf.end_turn(1, dice=ScriptedDice([5]))  # no HP tracked: the flat check only
+    assert imp_end.details["player_lines"] == [
+        "Tiny flier takes 1d6 persistent fire damage.",
+        "Tiny flier's flat check against persistent fire: d20 5 against DC 15, it goes on.",
+        "Tiny flier's Frightened on Brannoc ends.", "Tiny flier's turn ends."]
     assert "Imp's Frightened on Brannoc ends." in imp_end.details["lines"]
-    assert "Tiny flier's Frightened on Brannoc ends." in imp_end.details["player_lines"]
     second = pf.start_turn(1)
     assert "Brannoc's Bless: 1 more." in second.details["lines"]
-    third = (pf.end_turn(1), pf.start_turn(1), pf.end_turn(1), pf.start_turn(1))[-1]
+    third = (pf.end_turn(1), pf.start_turn(1), pf.end_turn(1, dice=ScriptedDice([3])),
+             pf.start_turn(1))[-1]
     assert "Brannoc's Bless ends." in third.details["lines"]
     pf.end_persistent(1, "Imp", "fire")
     assert pf.encounter(1).state.get("Imp").persistent == ()

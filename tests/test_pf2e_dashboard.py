@@ -9,15 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 from drawsteel_kit.systems.pf2e import pages as pages
 from drawsteel_kit.systems.pf2e.demo import build
 from drawsteel_kit.workbook.publish import publish
 
 #: Real names of creatures the demo never lets the PCs identify.
-HIDDEN = ("Mitflit", "Bloodseeker", "Jaul Mezmin")
+HIDDEN = ("Mitflit", "Bloodseeker", "Jaul Mezmin", "Giant rat")
+#: Foes' hit points and AC the GM keeps (Jaul Mezmin's 40 HP, AC 19; the rat's 12, AC 15).
+FOE_STATS = ("40/40", "AC 19", "12/12", "AC 15")
 
 
 @pytest.fixture(scope="module")
@@ -31,15 +33,32 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Campaign]:
 
 
 def test_the_demo_plays_what_the_brief_asks(demo: Campaign) -> None:
+    """002: 51, 69, 76, 85-88, 103-104, 154, 186, 197-205, 226, 240: one of each."""
     first, second = demo.pf2e.encounters()
-    assert (first.status, first.record["rounds"], second.status) == ("ended", 2, "running")
+    assert (first.status, first.record["rounds"], second.status) == ("ended", 3, "running")
     assert first.record["identified"] == ["Morlock scavenger"]
     assert first.record["defeated"] == ["Mitflit 1", "Mitflit 2"]
+    assert (first.record["xp"], first.record["treasure"]) == (60, ["14 gp", "a +1 dagger"])
     kinds = {e.kind for e in demo.history()}
     assert {"pf2e_delayed", "pf2e_returned", "pf2e_effect_added", "pf2e_persistent_added",
-            "pf2e_identified", "pf2e_encounter_ended"} <= kinds
-    order = first.state.order
-    assert order.index("Cressida") == order.index("Ava") + 1  # re-entered after Ava
+            "pf2e_identified", "pf2e_encounter_ended", "pf2e_attack", "pf2e_aid",
+            "pf2e_check", "pf2e_condition", "pf2e_cover", "pf2e_flanked", "pf2e_moved",
+            "pf2e_damage", "pf2e_healed", "pf2e_breath", "pf2e_readied"} <= kinds
+    # Cressida returned after Ava (002: 76), then was knocked out in the morlock's turn
+    # and moved to directly before it: she now acts right after Brannoc.
+    assert first.state.order == ("Brannoc", "Cressida", "Ava")
+    lines = [x for e in demo.history(kind="pf2e_turn_ended") for x in e.payload["lines"]]
+    assert "Mitflit 1's flat check against persistent fire: d20 16 against DC 15, it ends." \
+        in lines
+    assert "Ava is no longer frightened." in " ".join(
+        x for e in demo.history(kind="pf2e_actions") for x in e.payload["lines"])
+    strikes = " ".join(x for e in demo.history(kind="pf2e_attack") for x in e.payload["lines"])
+    assert "Ava's Strike at Mitflit 2 (second attack): d20 14 +9 -5 = 18" in strikes
+    assert "Giant rat's Strike at Ava (first attack)" in strikes
+    assert "Jaul Mezmin's Strike at Ava (readied): d20 13 +11 -5 = 19" in strikes  # the rat's
+    assert "(a reaction: no multiple attack penalty)" in strikes
+    assert {s.name: s.data.get("xp") for s in demo.sheets("character")} == {
+        "Ava": 60, "Brannoc": 60, "Cressida": 60}
     assert demo.ledger.verify()
 
 
@@ -53,11 +72,17 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
     assert "Buzzing thing 1&#39;s turn" in html
     assert "Morlock scavenger" in html  # identified during the first encounter
     assert "Gatehouse of the Vaults" in html and "Small gremlin 1" in html  # its record
+    assert "wounded 1" in html and "standard cover" in html and "6 round(s) of air" in html
+    assert "Robed stranger&#39;s mount" in html and "32/38" in html  # a PC's HP is shown
+    assert "14 gp; a +1 dagger" in html
+    assert "DC 16" not in str(demo.export_json(include_director=False))  # a foe's save DC
+    for stat in FOE_STATS:  # foes' hit points and AC are the GM's by default
+        assert stat not in html
     assert len(page.figures) == 2
     rounds = page.figures[0]
-    assert list(rounds.data[0].y) == [2, 1]
+    assert list(rounds.data[0].y) == [3, 1]
     hp = {t.name: list(t.y) for t in page.figures[1].data}
-    assert hp["Ava"] == [38, 31, 38, 38] and hp["Cressida"] == [25, 22, 22]
+    assert hp["Ava"] == [38, 31, 38, 32, 32] and hp["Cressida"] == [25, 0, 6, 6]
     assert hp["Brannoc"] == [30, 30]  # carried on to the newest event
 
 
@@ -66,7 +91,7 @@ def test_a_member_page_shows_that_pc_and_hides_the_same_names(demo: Campaign) ->
     assert page.hero == "Ava" and "Ava" in page.title
     for real in HIDDEN:
         assert real not in page.html
-    assert "The drowned chapel" in page.html and "Strike with Alchemist" in page.html
+    assert "The drowned chapel" in page.html and "Swim, Swim" in page.html
     assert [t.name for t in page.figures[0].data] == ["Ava"]
     assert pages.resolution_blocks(demo) == []
 

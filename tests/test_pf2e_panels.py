@@ -111,3 +111,46 @@ def test_history_panel_undoes_a_step(folder: Path) -> None:
     assert h.ok, h.message_text
     assert [c.name for c in p.book.encounter(1).state.combatants] == ["Ava", "Brannoc"]
     assert p.campaign.ledger.verify()
+
+
+def test_the_fight_from_the_buttons(folder: Path) -> None:
+    """002: 69, 76, 85-88, 197-205, 226: hit points, conditions, checks, Aid, Strikes,
+    cover and flanking from the GM's panel; the table shows them."""
+    wb = open_workbook(folder)
+    p = wb.panel(EncounterPanel)
+    p.new_name.value = "Ford"
+    p.new()
+    p.add_party()
+    p.creature.value, p.modifier.value, p.creature_hp.value, p.creature_ac.value = (
+        "Ogre", 5, 30, 17)
+    p.add_creature()
+    p.typed.value = "Ava=20, Brannoc=15, Cressida=12, Ogre=3"
+    p.roll()
+    p.next_turn()  # Ava
+    p.who.value, p.target.value, p.roll_modifier.value, p.face.value = "Ava", "Ogre", 9, "8"
+    p.strike()
+    assert p.ok and "d20 8 +9 = 17 against AC 17: success" in p.message_text
+    p.strike()
+    assert "(second attack): d20 8 +9 -5 = 12" in p.message_text
+    p.who.value, p.amount.value = "Ogre", 6
+    p.take_damage()
+    p.condition.value, p.value.value = "frightened", 2
+    p.set_condition()
+    p.cover.value = "standard"
+    p.set_cover()
+    p.flanked()
+    assert "24/30" in p.table.value and "frightened 2, standard cover, off-guard" in \
+        p.table.value
+    p.who.value, p.target.value, p.face.value = "Brannoc", "Ava", "15"
+    p.aid()
+    assert p.ok and "Aids Ava" in p.message_text
+    p.who.value, p.check_what.value, p.dc.value = "Ava", "Athletics", 15
+    p.check()
+    assert p.ok and "+1 = 25 against DC 15: critical success" in p.message_text
+    before = unchanged(p.campaign)
+    p.face.value = "x"
+    p.check()
+    assert not p.ok and "whole number" in p.message_text and unchanged(p.campaign) == before
+    p.xp.value, p.treasure.value = 30, "5 gp, a rope"
+    p.end()
+    assert p.ok and p.book.member_sheet("Ava").data["xp"] == 30

@@ -38,8 +38,9 @@ MEMORY_SLACK = 60 * 2**20
 
 
 def tree(proc: psutil.Process) -> tuple[int, int]:
-    """Live children (page kernels; an ended one not yet reaped is none) and the RSS of
-    the process and its live children, in bytes."""
+    """Live page kernels (an ended one not yet reaped is none; a kernel's own short-lived
+    helper process, such as a library looking for a shared library, is not a kernel) and
+    the RSS of the process and all its live descendants, in bytes."""
     for _ in range(5):
         try:
             kids = proc.children(recursive=True)
@@ -52,7 +53,7 @@ def tree(proc: psutil.Process) -> tuple[int, int]:
             if kid.status() == psutil.STATUS_ZOMBIE:  # ended, not yet reaped: no kernel
                 continue
             rss += kid.memory_info().rss
-            alive += 1
+            alive += any("ipykernel" in part for part in kid.cmdline())
     return alive, rss
 
 

@@ -19,8 +19,8 @@ from test_serve import RENDER_TIMEOUT, SOURCE_TEXTS, Server, ledger_bytes, page_
 from workbook_helpers import REPO, chromium, free_port, needs_chromium
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.registry import SYSTEMS
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
 OTHER_SYSTEMS = [s for s in SYSTEMS.values() if not s.is_default]

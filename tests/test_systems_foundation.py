@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
-from drawsteel_kit.kit.errors import CampaignFileError, UnknownSheet, WrongSystem
-from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.systems.draw_steel.book.sheets import (
+from drawsteel_kit.kit.book.sheets import (
     SystemBook,
     insert_sheet_op,
     read_sheet,
     update_sheet_op,
 )
+from drawsteel_kit.kit.campaign_file import parse_campaign_text
+from drawsteel_kit.kit.errors import CampaignFileError, UnknownSheet, WrongSystem
+from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS, system
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS, system
 
 
 def test_every_system_names_its_parts_and_each_part_imports() -> None:

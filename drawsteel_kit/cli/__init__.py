@@ -9,7 +9,9 @@ The root group and the campaign-wide commands are here (``core``, ``jupyter``,
 through the registry, and mounted on the root group (``core.RootGroup``).
 """
 
+from drawsteel_kit.cli import books as _books  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import jupyter as _jupyter  # noqa: F401  (registers commands)
+from drawsteel_kit.cli import plans as _plans  # noqa: F401  (registers commands)
 from drawsteel_kit.cli import workbook as _workbook  # noqa: F401  (registers commands)
 from drawsteel_kit.cli.core import main  # each system's commands join it when first read
 

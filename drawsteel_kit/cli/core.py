@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from drawsteel_kit import __version__
-from drawsteel_kit.cli.common import (
+from drawsteel_kit.kit.commands import (
     TEMPLATE_DIR,
     campaign_arg,
     force_option,
@@ -28,7 +28,7 @@ from drawsteel_kit.cli.common import (
     say,
 )
 from drawsteel_kit.kit.ledger import MAX_ROW_ID
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
 
 
 class RootGroup(click.Group):
@@ -179,7 +179,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
     """
     with open_campaign(campaign, readonly=True) as camp:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
-            from drawsteel_kit.systems.draw_steel.party_view import PartyView
+            from drawsteel_kit.kit.book.party_view import PartyView
 
             view = PartyView.of(camp, viewer)
             camp, viewer = view.books, view.viewer
@@ -224,23 +224,39 @@ def backup(campaign: str, dest: str | None) -> None:
 
 @main.command()
 @campaign_arg
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
-              help="Write to this file instead of standard output.")
+@click.option("--out", type=click.Path(), default=None,
+              help="Write to this file (csv: this folder) instead of standard output.")
 @click.option("--party-only", is_flag=True, help="Leave out what is for the Director only.")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json",
+              show_default=True, help="json: one file; csv: one CSV per table, for "
+              "spreadsheets, into the --out folder.")
 @force_option
 @friendly
-def export(campaign: str, out: str | None, party_only: bool, force: bool) -> None:
-    """Export history and state as JSON.
+def export(campaign: str, out: str | None, party_only: bool, fmt: str, force: bool) -> None:
+    """Export history and state as JSON, or as CSV files (one per table).
 
     An existing --out file is refused unless --force.
 
+    \b
     Example: drawsteel-kit export campaigns/demo --out demo.json
+    Example: drawsteel-kit export campaigns/demo --format csv --out demo-tables
     """
     from drawsteel_kit.kit.outputs import write_new_file
 
+    if fmt == "csv" and not out:
+        raise click.UsageError("--format csv writes a folder of CSV files: name it with "
+                               "--out FOLDER")
     with open_campaign(campaign, readonly=True) as camp:
-        text = camp.export_json(include_director=not party_only)
-    if out:
+        if fmt == "csv":
+            data = camp.export(include_director=not party_only)
+        else:
+            text = camp.export_json(include_director=not party_only)
+    if fmt == "csv":
+        from drawsteel_kit.kit.ledger.books import export_csv
+
+        written = export_csv(data, out or "", force=force)
+        click.echo(f"Exported {len(written)} CSV files to {out}")
+    elif out:
         write_new_file(out, text + "\n", force=force)
         click.echo(f"Exported to {out}")
     else:

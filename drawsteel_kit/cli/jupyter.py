@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly
 from drawsteel_kit.cli.core import main
+from drawsteel_kit.kit.commands import campaign_arg, friendly
 
 
 @main.command("lab")
@@ -40,12 +40,10 @@ def refresh(campaign: str) -> None:
 
     Example: drawsteel-kit notebooks refresh campaigns/the-iron-saints
     """
+    from drawsteel_kit.kit.campaign_file import load_campaign_file
+    from drawsteel_kit.kit.folder import CAMPAIGN_FILE
+    from drawsteel_kit.kit.registry import system
     from drawsteel_kit.systems.draw_steel.campaign import find_campaign_dir
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import (
-        CAMPAIGN_FILE,
-        load_campaign_file,
-    )
-    from drawsteel_kit.systems.registry import system
     from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, require_campaign_file
     from drawsteel_kit.workbook.campaign_notebooks import refresh as write
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, force_option, friendly, open_campaign
 from drawsteel_kit.cli.core import main
+from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly, open_campaign
 
 
 @main.command("serve")

@@ -271,7 +271,7 @@ def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]
 def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
     """The page's read-only controls (a project's forecast, how much history to list);
     None on a page that only says what went wrong."""
-    from drawsteel_kit.systems.draw_steel.party_view import PartyView
+    from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.workbook.player import PlayerControls
 
     if isinstance(page, list):

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.html import Html, Markup, table
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign

@@ -14,10 +14,10 @@ import unicodedata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ui.assets import write_plotlyjs
 from drawsteel_kit.kit.ui.html import Html, document, figure
 from drawsteel_kit.systems.draw_steel.pages.dashboard import Page, player_page
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign

@@ -187,6 +187,22 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
                    [json.dumps(shown, sort_keys=True, ensure_ascii=False), key])
 
 
+#: A payload key with this prefix is the Director's and one player's business (a player's own
+#: hero file, say): no players' copy holds it.
+PRIVATE = "private_"
+
+
+def _drop_private_payload(copy: sqlite_utils.Database) -> None:
+    rows = list(copy.query("SELECT id, payload FROM events WHERE json_valid(payload) AND "
+                           "payload LIKE ?", [f'%"{PRIVATE}%']))
+    for row in rows:
+        payload = json.loads(row["payload"])
+        if isinstance(payload, dict) and any(str(k).startswith(PRIVATE) for k in payload):
+            kept = {k: v for k, v in payload.items() if not str(k).startswith(PRIVATE)}
+            copy.execute("UPDATE events SET payload = ? WHERE id = ?",
+                         [json.dumps(kept, ensure_ascii=False), row["id"]])
+
+
 def party_copy(db: sqlite_utils.Database, viewer: str, *,
                faces: Mapping[str, Face] | None = None) -> sqlite_utils.Database:
     """An in-memory copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party
@@ -208,6 +224,7 @@ def party_copy(db: sqlite_utils.Database, viewer: str, *,
     _redact_hidden_changes(copy, where, params)
     copy.execute("UPDATE events SET payload = json_remove(payload, '$.ops') "
                  "WHERE json_valid(payload)")
+    _drop_private_payload(copy)
     _blank_names(copy, names)
     _face_sheets(copy, faces or {})
     copy.execute("COMMIT")

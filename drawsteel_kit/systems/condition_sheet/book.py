@@ -29,6 +29,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from drawsteel_kit.kit.book.base import Happened, check_count, check_text, operation
+from drawsteel_kit.kit.book.sheets import (
+    RUNNING,
+    SheetState,
+    SystemBook,
+    insert_sheet_op,
+    update_sheet_op,
+)
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import same_name
@@ -43,14 +51,6 @@ from drawsteel_kit.systems.condition_sheet.book_turn import (
     parse_effect,
     parse_faces,
     rounds_after,
-)
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import (
-    RUNNING,
-    SheetState,
-    SystemBook,
-    insert_sheet_op,
-    update_sheet_op,
 )
 
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]

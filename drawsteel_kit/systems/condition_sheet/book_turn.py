@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
-from drawsteel_kit.systems.draw_steel.book.base import check_text
 
 __all__ = ["MAX_TYPED", "BattleInfo", "Turn", "covers_for", "fighter", "names", "parse_effect",
            "parse_faces", "rounds_after"]

@@ -28,9 +28,9 @@ from drawsteel_kit.kit.fields import (
 )
 from drawsteel_kit.kit.file_errors import located
 from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.registry import SheetSpec
 from drawsteel_kit.systems.condition_sheet.character import GM, PC
 from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, SLOTS
-from drawsteel_kit.systems.registry import SheetSpec
 
 __all__ = ["CampaignFile", "CharacterSpec", "FoeSpec", "Settings", "character_data",
            "party_settings", "sheets"]

@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, pairs
+from drawsteel_kit.kit.commands import campaign_arg, friendly, open_campaign, pairs
 
 __all__ = ["sheet"]
 

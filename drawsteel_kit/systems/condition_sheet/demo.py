@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drawsteel_kit.systems.draw_steel.book.base import Happened
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.kit.book.base import Happened
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["build"]
 

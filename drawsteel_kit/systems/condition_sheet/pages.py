@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
 from drawsteel_kit.kit.ui.pages import (
@@ -22,13 +23,12 @@ from drawsteel_kit.kit.ui.pages import (
     section,
 )
 from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+    from drawsteel_kit.kit.book.sheets import SheetState
 
 __all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "members",
            "party_page", "resolution_blocks"]

@@ -11,10 +11,10 @@ from typing import Any
 
 import ipywidgets as W
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["PANELS", "BattlePanel", "HistoryPanel"]
 

@@ -1,7 +1,5 @@
-"""Build the demo campaign's books: ``python -m drawsteel_kit.demo campaigns/demo``.
-
-A folder whose campaign.yaml plays another rule system is built by that system's own demo
-builder (``drawsteel_kit.systems.<module>.demo.build``).
+"""Build the Draw Steel demo campaign's books (``make demo`` runs it through
+``python -m drawsteel_kit.demo campaigns/demo``: :mod:`drawsteel_kit.workbook.demo`).
 
 Starts from a fresh ledger (an existing one is moved to ``backups/`` first, never
 deleted), then plays a short first session through the public API: the same
@@ -13,28 +11,35 @@ executed notebook and its HTML report land in ``runs/``.
 
 from __future__ import annotations
 
-import argparse
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ledger.backup import fresh_ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.plan import load_plan
 from drawsteel_kit.systems.draw_steel.report import status_text
-from drawsteel_kit.systems.registry import System, system
 
-__all__ = ["DEMO_PLAN", "DEMO_SEED", "build_demo", "fresh_ledger"]
+__all__ = ["DEMO_PLAN", "DEMO_SEED", "Resolver", "build_demo", "fresh_ledger"]
 
 #: The demo's downtime plan and the seed it is resolved with (any seed works).
 DEMO_PLAN = "first-week.yaml"
 DEMO_SEED = 7
 
 
-def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False) -> Campaign:
+#: Resolves a plan outside this process (the workbook's notebook run): its report lines.
+Resolver = Callable[[Path, Path, int], list[str]]
+
+
+def build(folder: str | Path, *, echo: bool = True) -> Campaign:
+    """The registry's demo builder: :func:`build_demo`, resolving in this process."""
+    return build_demo(folder, echo=echo)
+
+
+def build_demo(folder: str | Path, *, echo: bool = True,
+               resolver: Resolver | None = None) -> Campaign:
     """Initialise the demo campaign, play its first session, resolve its first week
-    (in this process, or through the resolution notebook with ``notebook``)."""
+    (in this process, or by ``resolver``: the workbook passes the resolution notebook)."""
     folder = Path(folder)
     moved = fresh_ledger(folder)
     log: list[Happened] = []
@@ -83,13 +88,10 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
     log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",
                                              "Bran Ironvein": "Craft Treasure: Healing Potion"}))
     plan = folder / "plans" / DEMO_PLAN
-    if notebook:
-        from drawsteel_kit.workbook.notebook_runs import resolve_through_notebook
-
-        camp.close()  # the notebook's kernel writes the week
-        run = resolve_through_notebook(folder, plan, seed=DEMO_SEED, dry_run=False)
+    if resolver is not None:
+        camp.close()  # the resolver (a notebook's kernel) writes the week
+        lines = resolver(folder, plan, DEMO_SEED)
         camp = Campaign.open(folder)
-        lines = [*run.lines, f"Kept: {run.notebook} and {run.report}"]
     else:
         lines = resolve(camp, load_plan(plan), seed=DEMO_SEED, dry_run=False).lines()
     if echo:
@@ -102,36 +104,3 @@ def build_demo(folder: str | Path, *, echo: bool = True, notebook: bool = False)
         print()
         print(status_text(camp))
     return camp
-
-
-def _system_of(folder: Path) -> System:
-    """The rule system the folder's campaign.yaml plays (checked when it is read)."""
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import (
-        CAMPAIGN_FILE,
-        load_campaign_file,
-    )
-
-    return system(load_campaign_file(folder / CAMPAIGN_FILE).system)
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command-line entry for ``make demo``."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", nargs="?", default="campaigns/demo")
-    parser.add_argument("--no-notebook", action="store_true",
-                        help="resolve the week in this process, not through the notebook")
-    args = parser.parse_args(argv)
-    try:
-        played = _system_of(Path(args.folder))
-        if not played.is_default:  # another system's demo: its own builder
-            played.part("demo").build(args.folder).close()
-            return 0
-        build_demo(args.folder, notebook=not args.no_notebook).close()
-    except DrawSteelKitError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

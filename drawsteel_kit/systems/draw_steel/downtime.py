@@ -26,14 +26,23 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.plans import (
+    FRESH_SEED_BELOW,
+    MAX_SEED,
+    PLAN_RESOLVED,
+    DayResult,
+    Resolution,
+    already_resolved,
+    find_plan,
+    record_resolved,
+    resolved_before,
+)
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DrawSteelKitError, LedgerError, PlanError
-from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
 from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
 from drawsteel_kit.systems.draw_steel.state import read_followers
@@ -45,76 +54,6 @@ __all__ = [
     "PLAN_RESOLVED", "DayResult", "Resolution", "already_resolved", "find_plan",
     "load_campaign_plan", "main_resolve", "record_resolved", "resolve", "resolved_before",
 ]
-
-#: The event that ends a plan's transaction, with the plan's digest.
-PLAN_RESOLVED = "plan_resolved"
-#: A seed is a non-negative 63-bit integer (what SQLite stores); fresh ones are shorter to type.
-MAX_SEED = 2**63 - 1
-FRESH_SEED_BELOW = 2**31
-
-
-@dataclass(frozen=True)
-class DayResult:
-    """One plan day (0: before day 1) and what happened on it."""
-
-    day: int
-    campaign_day: int
-    happened: tuple[Happened, ...]
-    notes: tuple[str, ...] = ()
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events of the day, in the order they were written."""
-        return tuple(e for h in self.happened for e in h.events)
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """What a plan did (or, for a dry run, would do) with this seed."""
-
-    plan: str
-    source: str
-    seed: int
-    dry_run: bool
-    days: tuple[DayResult, ...]
-    summary: tuple[str, ...]
-    #: The ``plan_resolved`` event that ends the run (see ``resolved_before``).
-    recorded: Event | None = None
-    #: The ``plan_resolved`` event of an earlier run of this same plan: nothing was done.
-    already: Event | None = None
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """Every event written (or that a real run would write), in order."""
-        days = tuple(e for d in self.days for e in d.events)
-        return days + ((self.recorded,) if self.recorded is not None else ())
-
-    def lines(self) -> list[str]:
-        """A readable day-by-day report."""
-        if self.already is not None:
-            return [f"{self.plan} ({self.source}): {self.summary[0]}", *self.summary[1:]]
-        last = self.days[-1].day
-        out = [f"{self.plan} ({self.source}): {last} day{'s' * (last != 1)}, seed {self.seed}",
-               "DRY RUN: nothing was written; a real run with this seed writes exactly this."
-               if self.dry_run else f"Written: {len(self.events)} events."]
-        for day in self.days:
-            if not day.happened and not day.notes:
-                continue
-            out.append(f"Before day 1 (campaign day {day.campaign_day})" if day.day == 0
-                       else f"Day {day.day} (campaign day {day.campaign_day})")
-            for h in day.happened:
-                out.append(f"  {h.summary}")
-                for ev in h.events:
-                    if ev.summary != h.summary:
-                        out.append(f"    {ev.summary}")
-                    out += [f"      {line}" for line in ev.payload.get("lines", [])]
-            out += [f"  Note: {note}" for note in day.notes]
-        out += ["Summary", *(f"  {line}" for line in self.summary)]
-        return out
-
-    def __str__(self) -> str:
-        return "\n".join(self.lines())
-
 
 class _Run:
     """One plan being resolved: maps the plan's names to what the campaign made of them."""
@@ -271,34 +210,6 @@ def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bo
     return lines
 
 
-def resolved_before(campaign: Campaign, plan: Any) -> Event | None:
-    """The latest ``plan_resolved`` event of this same plan (by its digest), if any."""
-    digest = plan.digest
-    for event in reversed(campaign.ledger.events(kind=PLAN_RESOLVED)):
-        if event.payload.get("digest") == digest:
-            return event
-    return None
-
-
-def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Resolution:
-    """The result of a plan resolved before: it says when, and nothing is written."""
-    said = earlier.payload
-    lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
-             f"{said.get('seed')}, {said.get('events')} events); nothing was written",
-             "To resolve this same plan once more, resolve it again with --again.")
-    return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
-
-
-def record_resolved(campaign: Campaign, plan: Any, seed: int, count: int) -> Event:
-    """The ``plan_resolved`` event that ends a plan's transaction (any system's plan: it
-    needs ``name``, ``digest`` and ``days``)."""
-    with campaign._writing() as w:
-        return w.event(PLAN_RESOLVED, [], summary=f"Plan {plan.name!r} resolved: {plan.days} days, "
-                f"seed {seed}, {count} events",
-                payload={"plan": plan.name, "digest": plan.digest, "seed": seed,
-                         "days": plan.days, "events": count})
-
-
 def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
             dry_run: bool = True, again: bool = False) -> Resolution:
     """Resolve ``plan`` day by day (see the module doc); a dry run writes nothing.
@@ -337,22 +248,6 @@ def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
     if campaign.system.is_default:
         return load_plan(path)
     return campaign.book.load_plan(path)
-
-
-def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
-    """A plan path as given, else ``plans/<plan>`` (``.yaml`` optional) in the campaign."""
-    path = Path(plan)
-    try:
-        if path.is_file() or path.is_absolute():
-            return path
-        folder = Path(campaign_dir) / "plans"
-        for candidate in (folder / path, folder / f"{path}.yaml"):
-            if candidate.is_file():
-                return candidate
-    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
-        raise PlanError(f"{show(str(plan))} is not a path this system can open "
-                        f"({getattr(exc, 'strerror', None) or exc}): name a plan file") from None
-    return path
 
 
 def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,

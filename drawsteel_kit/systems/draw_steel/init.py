@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from drawsteel_kit.kit.book.init import same_system
+from drawsteel_kit.kit.book.init_report import applied_changes
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.kit.limits import name_key, same_name
@@ -21,15 +23,10 @@ from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     CAMPAIGN_FILE,
     CampaignFile,
     HeroSpec,
-    load_campaign_file,
 )
 from drawsteel_kit.systems.draw_steel.catalog.book_names import book_name
 from drawsteel_kit.systems.draw_steel.catalog.careers import career as _career
-from drawsteel_kit.systems.draw_steel.init_report import (
-    applied_changes,
-    hero_differences,
-    sheet_differences,
-)
+from drawsteel_kit.systems.draw_steel.init_report import hero_differences
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.rules.respite import winded_value
 from drawsteel_kit.systems.draw_steel.state import (
@@ -38,7 +35,6 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_heroes,
     read_party,
 )
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
@@ -88,15 +84,12 @@ def party_row(cf: CampaignFile) -> dict[str, Any]:
     }
 
 
-def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Happened]:
-    """Build or update a campaign's ledger from its campaign.yaml, in one transaction."""
-    from drawsteel_kit.kit.folder import find_campaign_dir
+def init_campaign(cls: type[Campaign], folder: Path,
+                  cf: CampaignFile) -> tuple[Campaign, Happened]:
+    """Build or update a Draw Steel campaign's ledger from its campaign.yaml (``cf``, read
+    and checked before anything is written), in one transaction."""
     from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
 
-    folder = find_campaign_dir(where)
-    cf = load_campaign_file(folder / CAMPAIGN_FILE)  # validates before anything is written
-    if cf.system != DEFAULT_SYSTEM:
-        return _init_system(cls, folder, cf)
     ledger = Ledger.open(folder / LEDGER_FILE)
     campaign = cls(folder, ledger)
     try:
@@ -107,7 +100,7 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
             wanted = party_row(cf)
             applied: list[str] = []
             if party is not None:
-                _same_system(folder, party.settings, cf.system)
+                same_system(folder, party.settings, cf.system)
             if party is None:
                 row = {"id": 1, "day": 1, "session": 0, "session_open": 0, "hero_tokens": 0,
                        **wanted}
@@ -151,82 +144,6 @@ def init_campaign(cls: type[Campaign], where: str | Path) -> tuple[Campaign, Hap
     details = {"added": added, "differences": differences, "missing_from_file": missing,
                "applied": applied}
     return campaign, Happened("init", summary, tuple(events), details)
-
-
-def _same_system(folder: Path, settings: Mapping[str, Any], wanted: str) -> None:
-    played = settings.get("system", DEFAULT_SYSTEM)
-    if played != wanted:
-        raise RulesError(
-            f"{folder / CAMPAIGN_FILE} says system: {wanted}, but the ledger plays {played}: "
-            "a campaign keeps its system. Start a new campaign folder for the other system")
-
-
-def _system_party_row(cf: Any) -> dict[str, Any]:
-    module = SYSTEMS[cf.system].part("campaign_file")
-    return {"name": cf.name, "settings": {"system": cf.system, **module.party_settings(cf)},
-            "stronghold": None}
-
-
-def _init_system(cls: type[Campaign], folder: Path, cf: Any) -> tuple[Campaign, Happened]:
-    """:func:`init_campaign` for another rule system: the party row names the system, and
-    each sheet campaign.yaml describes (its characters) is added once. Running it again adds
-    new sheets and applies changed settings; a sheet already in the ledger is kept, and how
-    the file differs from it is reported."""
-    from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
-    from drawsteel_kit.systems.draw_steel.book.sheets import insert_sheet_op, read_sheet
-
-    module = SYSTEMS[cf.system].part("campaign_file")
-    specs = module.sheets(cf)  # checked before the ledger is touched
-    ledger = Ledger.open(folder / LEDGER_FILE)
-    campaign = cls(folder, ledger)
-    added: list[str] = []
-    differences: list[str] = []
-    applied: list[str] = []
-    try:
-        with ledger.write():
-            writer = Writer(campaign)
-            party = read_party(ledger.db)
-            wanted = _system_party_row(cf)
-            if party is None:
-                row = {"id": 1, "day": 1, "session": 0, "session_open": 0, "hero_tokens": 0,
-                       **wanted}
-                writer.event("campaign_created", [insert_op("party", 1, row)],
-                             summary=f"Campaign {cf.name!r} ({SYSTEMS[cf.system].title}) "
-                             f"created from {CAMPAIGN_FILE}")
-            else:
-                _same_system(folder, party.settings, cf.system)
-                applied = applied_changes({k: getattr(party, k) for k in wanted}, wanted)
-                if {k: getattr(party, k) for k in wanted} != wanted:
-                    writer.party_event("campaign_configured", wanted,
-                                       summary=f"Settings updated from {CAMPAIGN_FILE}")
-            for spec in specs:
-                have = read_sheet(ledger.db, spec.key)
-                if have is None:
-                    writer.event("sheet_added", [insert_sheet_op(
-                        spec.key, cf.system, spec.kind, spec.name, spec.data,
-                        day=writer.day, visibility=spec.visibility)],
-                        summary=f"{spec.name} joins the party", actor=spec.name,
-                        visibility=spec.visibility)
-                    added.append(spec.name)
-                elif have.data != spec.data:
-                    differences += sheet_differences(have.name, spec.data, have.data) or [
-                        f"{spec.name}: {CAMPAIGN_FILE} differs from the ledger (the ledger is "
-                        "kept: it holds what play has changed since)"]
-    except BaseException:
-        ledger.close()
-        raise
-    events = tuple(writer.written)
-    if events:
-        summary = f"{cf.name}: {len(events)} change(s) from {CAMPAIGN_FILE}"
-        if added:
-            summary += f"; added: {', '.join(added)}"
-    else:
-        summary = f"{cf.name}: the ledger is already up to date with {CAMPAIGN_FILE}"
-    named = {name_key(s.name) for s in specs}
-    missing = [n for n in campaign.members if name_key(n) not in named]
-    return campaign, Happened("init", summary, events,
-                              {"added": added, "differences": differences,
-                               "missing_from_file": missing, "applied": applied})
 
 
 def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[Any]:

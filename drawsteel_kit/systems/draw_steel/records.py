@@ -9,7 +9,9 @@ from typing import Any
 
 import sqlite_utils
 
-from drawsteel_kit.systems.draw_steel.state import _decode, _visible
+from drawsteel_kit.kit.book.notes import NoteState, read_notes
+from drawsteel_kit.kit.book.party import visible_where as _visible
+from drawsteel_kit.systems.draw_steel.state import _decode
 
 __all__ = [
     "ItemState",
@@ -87,17 +89,6 @@ class NpcState(_Row):
 
 
 @dataclass(frozen=True)
-class NoteState(_Row):
-    """A note in the books, for the party or the Director's eyes only."""
-
-    id: int
-    text: str
-    about: str
-    day: int | None
-    visibility: str
-
-
-@dataclass(frozen=True)
 class TimelinePoint(_Row):
     """One change of a tracked number (see :mod:`drawsteel_kit.kit.ledger.timeline`)."""
 
@@ -148,13 +139,6 @@ def read_npcs(db: sqlite_utils.Database, *, visible_to: str | None = None) -> li
     where, params = _visible(visible_to)
     return [NpcState(**_decode(r, lists=("tags",), dicts=("standing",)))
             for r in db.query(f"SELECT * FROM npcs WHERE {where} ORDER BY id", params)]
-
-
-def read_notes(db: sqlite_utils.Database, *, visible_to: str | None = None) -> list[NoteState]:
-    """Notes, oldest first."""
-    where, params = _visible(visible_to)
-    return [NoteState(**r)
-            for r in db.query(f"SELECT * FROM notes WHERE {where} ORDER BY id", params)]
 
 
 def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,

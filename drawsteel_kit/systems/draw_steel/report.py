@@ -15,12 +15,9 @@ __all__ = ["status_text"]
 
 def status_text(camp: Campaign) -> str:
     """The party and its heroes, as `drawsteel-kit status` prints them."""
-    party = camp.party
     if not camp.system.is_default:
-        session = (f"session {party.session} (open)" if party.session_open
-                   else f"{party.session} session(s) played")
-        return "\n".join([f"{party.name} ({camp.system.title}) — day {party.day}, {session}",
-                          "", *camp.book.status_lines()])
+        return camp.status_text()
+    party = camp.party
     track = str(party.settings.get("xp_track", "normal"))
     session = (f"session {party.session} (open)" if party.session_open
                else f"{party.session} session(s) played")

@@ -12,6 +12,7 @@ from typing import Any
 
 import sqlite_utils
 
+from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
 from drawsteel_kit.kit.limits import name_key
 
@@ -77,52 +78,12 @@ class HeroState:
         return cls(**data)
 
 
-@dataclass(frozen=True)
-class PartyState:
-    """The party row: campaign name, day, session, hero tokens, settings, stronghold."""
-
-    name: str
-    day: int
-    session: int
-    session_open: bool
-    hero_tokens: int
-    settings: dict[str, Any]
-    stronghold: dict[str, Any] | None
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
-def read_party(db: sqlite_utils.Database) -> PartyState | None:
-    """The party row, or None before the campaign is initialised."""
-    rows = list(db.query("SELECT * FROM party WHERE id = 1"))
-    if not rows:
-        return None
-    row = rows[0]
-    return PartyState(
-        name=row["name"], day=row["day"], session=row["session"],
-        session_open=bool(row["session_open"]), hero_tokens=row["hero_tokens"],
-        settings=json.loads(row["settings"] or "{}"),
-        stronghold=json.loads(row["stronghold"]) if row["stronghold"] else None,
-    )
-
-
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
     return {
         r["name"]: HeroState.from_row(r)
         for r in db.query("SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
     }
-
-
-def encodable(text: str) -> bool:
-    """False for text SQLite cannot store: lone surrogates (bytes that were not UTF-8)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
@@ -269,16 +230,6 @@ def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> lis
         sql += " AND hero = ?"
         params.append(hero)
     return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
-
-
-def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
-    """A WHERE clause for ``visibility``: None is the Director (everything); ``"party"``
-    party rows only; a hero's name adds that hero's own rows."""
-    if visible_to is None:
-        return "1", []
-    if visible_to == "party":
-        return "visibility = 'party'", []
-    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
 
 
 def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),

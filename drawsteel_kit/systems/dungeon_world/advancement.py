@@ -33,6 +33,7 @@ __all__ = [
     "QUESTION_XP",
     "BondResolution",
     "LevelUpChoice",
+    "Rest",
     "SessionQuestion",
     "can_level_up",
     "end_of_session",
@@ -55,6 +56,13 @@ ALIGNMENT_XP = 1
 QUESTION_XP = 1
 #: One bond may be resolved at the end of a session (003: 317, "1つを選択").
 BONDS_RESOLVED_PER_SESSION = 1
+
+
+class Rest(StrEnum):
+    """The rest Level Up happens in: "(数時間あるいは数日の)休養を取るときに" (003: 330)."""
+
+    HOURS = "hours"  # a few hours: Make Camp (003: 284)
+    DAYS = "days"  # days of rest or leisure: Recover, days in town
 
 
 class SessionQuestion(StrEnum):
@@ -112,15 +120,24 @@ def level_up(
     character: Character,
     stat: Stat | str | None,
     *,
+    rest: Rest | str | None = None,
     advanced_move: str | None = None,
     spell: str | None = None,
 ) -> MoveResult:
     """Level Up while resting, when XP >= level + 7 (003: 330-336).
 
-    Spends level + 7 XP, adds a level, records the advanced move (and a wizard's spell, in
-    the lines), and raises ``stat`` by 1 up to 18; raising CON raises max HP and HP.
+    ``rest``: the rest it happens in, a few ``hours`` (a camp) or ``days``; without one
+    Level Up is refused (Make Camp and Recover offer it themselves). Spends level + 7 XP,
+    adds a level, records the advanced move (and a wizard's spell, in the lines), and
+    raises ``stat`` by 1 up to 18; raising CON raises max HP and HP.
     """
     choice = LevelUpChoice(stat=stat, advanced_move=advanced_move, spell=spell)  # type: ignore[arg-type]
+    if rest is None:
+        raise LevelUpNotReady(
+            f"{character.name} levels up only while resting: say the rest (rest=hours at a "
+            "camp, rest=days in town), or level up through Make Camp or Recover"
+        )
+    rest = coerce_enum(Rest, rest, "the rest (hours or days)")
     needed = xp_to_level_up(character.level)
     if character.xp < needed:
         raise LevelUpNotReady(
@@ -133,13 +150,13 @@ def level_up(
         raise DungeonWorldError(f"Level Up raises one stat: choose one of {listed}")
     if choice.stat is not None and choice.stat not in open_stats:
         raise DungeonWorldError(
-            f"{character.name}'s {choice.stat} is already {SCORE_MAX}, the most a stat can be "
-            f"(003: 336); choose one of {', '.join(s.value for s in open_stats) or 'none'}"
+            f"{character.name}'s {choice.stat} is already {SCORE_MAX}, the most a stat can be; "
+            f"choose one of {', '.join(s.value for s in open_stats) or 'none'}"
         )
     after = replace(character, xp=character.xp - needed, level=character.level + 1)
     lines = [
-        f"{character.name} levels up to level {after.level}, spending {needed} XP "
-        f"({after.xp} left)"
+        f"{character.name} rests for {rest.value} and levels up to level {after.level}, "
+        f"spending {needed} XP ({after.xp} left)"
     ]
     if choice.stat is not None:
         old_mod = character.modifier(choice.stat)
@@ -182,11 +199,11 @@ class BondResolution:
             object.__setattr__(self, "new_bond", Bond.from_dict(self.new_bond))
         if self.agreed and self.new_bond is None:
             raise DungeonWorldError(
-                "a resolved bond is replaced by a new one: give new_bond (003: 317)"
+                "a resolved bond is replaced by a new one: give new_bond"
             )
         if not self.agreed and self.new_bond is not None:
             raise DungeonWorldError(
-                "a new bond is written only when the other player agrees (003: 317)"
+                "a new bond is written only when the other player agrees"
             )
 
     def as_dict(self) -> dict[str, Any]:

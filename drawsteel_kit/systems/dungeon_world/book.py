@@ -18,11 +18,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from drawsteel_kit.kit.book.base import Happened, Writer, check_text, operation
+from drawsteel_kit.kit.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
-from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     DungeonWorldError,
@@ -32,12 +32,14 @@ from drawsteel_kit.systems.dungeon_world import (
     resolve_town_days,
 )
 from drawsteel_kit.systems.dungeon_world._checks import to_plain
+from drawsteel_kit.systems.dungeon_world.combat import end_defense, spend_hold
 from drawsteel_kit.systems.dungeon_world.entries import (
     _NAME_OPTIONS,
     MOVE_FUNCTIONS,
     check_options,
     describe_changes,
     move_options,
+    sheet_extras,
 )
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
@@ -66,6 +68,11 @@ class DungeonWorldBook(SystemBook):
         """The table's rule: mark 1 XP on a 6- (campaign.yaml ``settings.xp_on_miss``)."""
         return bool(self.campaign.settings.get("xp_on_miss", False))
 
+    @property
+    def round_half_up(self) -> bool:
+        """The table's rule: Make Camp's half max HP rounds up (``settings.half_hp: up``)."""
+        return self.campaign.settings.get("half_hp", "down") == "up"
+
     def player(self, name: str) -> str:
         """Who plays ``name`` (campaign.yaml's ``player``), or ""."""
         return str(self.campaign.settings.get("players", {}).get(name, ""))
@@ -77,9 +84,7 @@ class DungeonWorldBook(SystemBook):
             line = (f"{c.name} ({c.playbook or 'no playbook'}, level {c.level}): HP "
                     f"{c.hp}/{c.max_hp}, XP {c.xp}/{c.level + 7}, coin {c.coin}, rations "
                     f"{c.rations}, preparation {c.preparation}")
-            if c.debilities:
-                line += f", {', '.join(c.debilities)}"
-            out.append(line)
+            out.append(line + "".join(f", {extra}" for extra in sheet_extras(c)))
         return out
 
     # -- building an entry ---------------------------------------------------------------
@@ -139,8 +144,8 @@ class DungeonWorldBook(SystemBook):
         if not party:
             raise UnknownSheet("this campaign has no characters yet: add them to campaign.yaml")
         try:
-            step = resolve_town_days(party, [entry], dice=dice,
-                                     xp_on_miss=self.xp_on_miss).steps[0]
+            step = resolve_town_days(party, [entry], dice=dice, xp_on_miss=self.xp_on_miss,
+                                     round_half_up=self.round_half_up).steps[0]
         except (RulesError, DiceExhausted) as exc:  # the move's own words, not "entry 1"
             cause = exc.__cause__
             raise (cause if isinstance(cause, RulesError | DiceExhausted) else exc) from None
@@ -232,6 +237,49 @@ class DungeonWorldBook(SystemBook):
     def bolster(self, who: str, **kw: Any) -> Happened:
         return self.move(Move.BOLSTER, who, **kw)
 
+    def defend(self, who: str, **kw: Any) -> Happened:
+        return self.move(Move.DEFEND, who, **kw)
+
+    def aid_or_interfere(self, who: str | Sequence[str], **kw: Any) -> Happened:
+        return self.move(Move.AID_OR_INTERFERE, who, **kw)
+
+    def last_breath(self, who: str, **kw: Any) -> Happened:
+        return self.move(Move.LAST_BREATH, who, **kw)
+
+    # -- Defend's hold -------------------------------------------------------------------
+    @operation
+    def spend_hold(self, who: str, choices: Sequence[str] | str, *, ally: str | None = None,
+                   attacker: str = "") -> Happened:
+        """Spend Defend's hold, 1 per choice (redirect, halve, open_up, damage), when
+        ``who`` or what they defend is attacked; ``open_up`` gives ``ally`` +1 forward."""
+        if isinstance(choices, str):
+            choices = [choices]
+        attacker = check_text(attacker, "attacker")
+        defender = self.character(self._name(who))
+        helped = None if ally is None else self.character(self._name(ally))
+        return self._write_hold("dw_hold_spent", spend_hold(
+            defender, list(choices), ally=helped, attacker=attacker))
+
+    @operation
+    def end_defense(self, who: str) -> Happened:
+        """``who`` leaves what they defend (or stops watching it): the hold left is lost."""
+        return self._write_hold("dw_hold_lost", end_defense(self.character(self._name(who))))
+
+    def _write_hold(self, kind: str, result: MoveResult) -> Happened:
+        with self._writing() as w:
+            events = []
+            for i, (old, new) in enumerate(zip(result.before, result.after, strict=True)):
+                ops = [update_sheet_op(self.member_sheet(new.name), data=new.as_dict())]
+                payload: dict[str, Any] = {"choices": list(result.choices)}
+                if i == 0:
+                    payload["lines"] = list(result.lines)
+                events.append(w.event(kind, ops, actor=new.name, payload=payload,
+                                      summary=f"Defend's hold, {new.name}: "
+                                      f"{describe_changes(old, new)}"))
+        said = f"Defend's hold: {result.lines[-1]}"
+        return Happened(kind, said, tuple(events),
+                        {"choices": list(result.choices), "lines": list(result.lines)})
+
     # -- changes by hand -----------------------------------------------------------------
     @operation
     def adjust(self, who: str, *, reason: str = "", **changes: Any) -> Happened:
@@ -246,6 +294,13 @@ class DungeonWorldBook(SystemBook):
         old = Character.from_dict(sheet.data)
         new = Character.from_dict({**old.as_dict(), **changes})
         new = replace(new, name=old.name)
+        weighed = changes.get("weights")
+        if isinstance(weighed, Mapping):
+            stray = [item for item in weighed if item not in new.gear]
+            if stray:
+                raise DungeonWorldError(f"weights name {', '.join(map(repr, stray))}, which "
+                                        f"{old.name} does not carry (gear: "
+                                        f"{', '.join(new.gear) or 'none'})")
         if new == old:
             raise DungeonWorldError(f"nothing to change: {old.name}'s sheet already has "
                                     f"{', '.join(f'{k}={v!r}' for k, v in changes.items())}")

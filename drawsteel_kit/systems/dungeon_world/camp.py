@@ -12,6 +12,7 @@ from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.systems.dungeon_world._checks import check_bool, check_int
 from drawsteel_kit.systems.dungeon_world.advancement import (
     LevelUpChoice,
+    Rest,
     can_level_up,
     level_up,
     xp_to_level_up,
@@ -46,7 +47,7 @@ __all__ = [
 #: Making camp eats one ration (003: 284), unless an inn or host feeds you (003: 288).
 RATIONS_PER_CAMP = 1
 #: Sleeping a few hours in a row heals half max HP on waking (003: 284); the seed does not
-#: say how to round: we round down.
+#: say how to round: down, unless the table sets ``settings.half_hp: up``.
 CAMP_HEAL_DIVISOR = 2
 #: A strong hit on Take Watch gives everyone in the camp +1 forward (003: 293).
 WATCH_FORWARD = 1
@@ -78,7 +79,7 @@ _JOB_RESULTS = {
 
 
 def offer_level_up(
-    character: Character, choice: object, lines: list[str]
+    character: Character, choice: object, lines: list[str], rest: Rest = Rest.HOURS
 ) -> tuple[Character, MoveResult | None]:
     """Level Up while resting if XP allows and a choice was given (003: 284, 330)."""
     if not can_level_up(character):
@@ -93,7 +94,8 @@ def offer_level_up(
         return character, None
     picked = LevelUpChoice.from_value(choice)
     result = level_up(
-        character, picked.stat, advanced_move=picked.advanced_move, spell=picked.spell
+        character, picked.stat, rest=rest, advanced_move=picked.advanced_move,
+        spell=picked.spell,
     )
     lines.extend(result.lines)
     return result.character, result
@@ -105,14 +107,17 @@ def make_camp(
     meal_provided: bool = False,
     slept: bool = True,
     level_up: LevelUpChoice | str | dict[str, Any] | None = None,
+    round_half_up: bool = False,
 ) -> MoveResult:
     """Make Camp: eat a ration, Level Up if XP allows, heal half max HP on waking.
 
     ``meal_provided``: a night at an inn or a house whose meal is paid for or given eats no
     ration (003: 288). ``slept``: only a few hours' sleep in a row heals (003: 284).
     ``level_up``: the choice to use if Level Up is offered (skipped, with a line, if not).
+    ``round_half_up``: the table rounds half max HP up (the seed does not say).
     """
     check_bool("meal_provided", meal_provided)
+    check_bool("round_half_up", round_half_up)
     check_bool("slept", slept)
     lines: list[str] = []
     after = character
@@ -122,7 +127,7 @@ def make_camp(
         if character.rations < RATIONS_PER_CAMP:
             raise NotEnoughRations(
                 f"{character.name} has no rations to eat at camp: share some, or camp where "
-                "the meal is provided (meal_provided=True, 003: 288)"
+                "the meal is provided (meal_provided=True)"
             )
         after = replace(after, rations=after.rations - RATIONS_PER_CAMP)
         lines.append(
@@ -130,7 +135,9 @@ def make_camp(
         )
     after, _ = offer_level_up(after, level_up, lines)
     if slept:
-        heal = min(after.max_hp // CAMP_HEAL_DIVISOR, after.damage)
+        half = -(-after.max_hp // CAMP_HEAL_DIVISOR) if round_half_up else (
+            after.max_hp // CAMP_HEAL_DIVISOR)
+        heal = min(half, after.damage)
         after = replace(after, hp=after.hp + heal)
         lines.append(f"{character.name} wakes and heals {heal} HP ({after.hp}/{after.max_hp})")
     else:
@@ -200,7 +207,7 @@ def perilous_journey(
     check_int("rations for the journey", rations, minimum=1)
     jobs = {Job.TRAILBLAZER: trailblazer, Job.SCOUT: scout, Job.QUARTERMASTER: quartermaster}
     assigned = [name for name in jobs.values() if name is not None]
-    names_in(travellers, assigned, "one job each (003: 306): the jobs")
+    names_in(travellers, assigned, "one job each: the jobs")
     preparing = set(names_in(travellers, spend_preparation, "spend_preparation"))
     check_bool("xp_on_miss", xp_on_miss)
     if ration_saved_by is not None:

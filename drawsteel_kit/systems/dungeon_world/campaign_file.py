@@ -29,9 +29,9 @@ from drawsteel_kit.kit.fields import (
     within,
 )
 from drawsteel_kit.kit.file_errors import Problem, located, name_clashes
+from drawsteel_kit.kit.registry import SheetSpec
 from drawsteel_kit.systems.dungeon_world.character import MIN_LEVEL, Alignment, Character
 from drawsteel_kit.systems.dungeon_world.stats import SCORE_MAX, SCORE_MIN, Debility
-from drawsteel_kit.systems.registry import SheetSpec
 
 __all__ = ["CampaignFile", "CharacterSpec", "Settings", "Stats", "party_settings", "sheets"]
 
@@ -95,6 +95,13 @@ class CharacterSpec(_Model):
     debilities: list[DebilityName] = []
     moves: list[Label] = []
     gear: list[Label] = []
+    weights: dict[Label, Annotated[int, within(0, MAX_USES)]] = Field(
+        {}, description="the weight of each gear item that weighs something: "
+        "{great axe: 2}")
+    load: Annotated[int, within(0, MAX_USES)] | None = Field(
+        None, description="the playbook's base load (leave it out: the core book's for "
+        "the playbook); STR's modifier is added")
+    ammo: Annotated[int, within(0, MAX_USES)] = Field(0, description="uses of ammunition")
 
     @field_validator("hp")
     @classmethod
@@ -112,6 +119,19 @@ class CharacterSpec(_Model):
     def _each_once(cls, values: list[str]) -> list[str]:
         return no_duplicates(values)
 
+    @field_validator("weights")
+    @classmethod
+    def _weighs_gear(cls, weights: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        gear = info.data.get("gear") or []
+        for item in weights:
+            if item not in gear:
+                from pydantic_core import PydanticCustomError
+
+                raise PydanticCustomError("not_gear", "'{item}' is not in gear ({gear}): "
+                                          "weigh only gear carried",
+                                          {"item": item, "gear": ", ".join(gear) or "none"})
+        return weights
+
     def character(self) -> Character:
         """The sheet the rules play with (full HP unless ``hp`` says otherwise)."""
         return Character(
@@ -121,7 +141,8 @@ class CharacterSpec(_Model):
             alignment=Alignment(self.alignment),
             bonds=[{"target": b.target, "text": b.text} for b in self.bonds],
             debilities=[Debility(d) for d in self.debilities],
-            preparation=self.preparation, moves=self.moves, gear=self.gear)
+            preparation=self.preparation, moves=self.moves, gear=self.gear,
+            weights=self.weights, load=self.load, ammo=self.ammo)
 
 
 class Settings(_Model):
@@ -129,6 +150,9 @@ class Settings(_Model):
 
     xp_on_miss: bool = Field(False, description="mark 1 XP on a roll of 6- (the core book's "
                              "rule; seed 003 does not say it)")
+    half_hp: Literal["down", "up"] = Field(
+        "down", description="Make Camp heals half max HP: round it down or up (the text "
+        "does not say)")
 
 
 class CampaignFile(_Model):

@@ -2,14 +2,17 @@
 
 What the special moves read and change (003: 282-387): stats and modifiers, HP, level,
 XP, coin, rations (uses), bonds, alignment, debilities, preparation (〔備え〕, 003: 387),
-forward modifiers (〔次回+1〕, 003: 118, 178, 293, 369) and ongoing ones (〔継続-1〕, 003: 274).
+forward modifiers (〔次回+1〕, 003: 118, 178, 293, 369) and ongoing ones (〔継続-1〕, 003: 274),
+Defend's hold (〔ホールド〕, 003: 114-121), ammo (〔矢弾〕, 003: 53), the load carried (003:
+271-277) and what Last Breath left (003: 257).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any
 
 from drawsteel_kit.systems.dungeon_world._checks import (
@@ -36,6 +39,7 @@ __all__ = [
     "Alignment",
     "Bond",
     "Character",
+    "Fate",
     "Modifier",
 ]
 
@@ -51,6 +55,21 @@ class Alignment(StrEnum):
     NEUTRAL = "neutral"
     CHAOTIC = "chaotic"
     EVIL = "evil"
+
+
+class Fate(StrEnum):
+    """Where Last Breath left a character (《死に際》, 003: 257).
+
+    ``offered``: a 7-9 whose bargain is not answered yet; ``bargained``: alive, the
+    bargain's terms kept in ``bargain``; ``marked``: a miss, Death's own, alive until the GM
+    says the time has come; ``dead``: through the Black Gates (a refused bargain).
+    """
+
+    ALIVE = "alive"
+    OFFERED = "offered"
+    BARGAINED = "bargained"
+    MARKED = "marked"
+    DEAD = "dead"
 
 
 @dataclass(frozen=True)
@@ -117,6 +136,18 @@ class Modifier:
         )
 
 
+def _weights(name: str, weights: object, gear: tuple[str, ...]) -> Mapping[str, int]:
+    """Whole weights of 0 or more; an item no longer carried drops out (gear put down
+    lightens the load)."""
+    if not isinstance(weights, Mapping):
+        raise DungeonWorldError(f"{name}'s weights map gear to weights, like "
+                                f"{{'great axe': 2}}; got {weights!r}")
+    for item, weight in weights.items():
+        check_text(f"an item of {name}'s weights", item)
+        check_int(f"the weight of {name}'s {item}", weight, minimum=0)
+    return MappingProxyType({item: weights[item] for item in gear if item in weights})
+
+
 def _tuple_of(cls: Any, name: str, values: object) -> tuple[Any, ...]:
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__iter__"):
         raise DungeonWorldError(f"{name} must be a list, got {values!r}")
@@ -144,6 +175,18 @@ class Character:
     ongoing: tuple[Modifier, ...] = ()
     moves: tuple[str, ...] = ()
     gear: tuple[str, ...] = ()
+    #: Defend's hold left, and what is being defended (003: 114, 121).
+    hold: int = 0
+    defending: str = ""
+    #: Uses of ammunition (〔矢弾〕: Volley's 7-9 may mark one, 003: 53).
+    ammo: int = 0
+    #: The playbook's base load; None: the core book's for the playbook (see ``load``).
+    load: int | None = None
+    #: The weight of each gear item that weighs something (by its name in ``gear``).
+    weights: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    fate: Fate = Fate.ALIVE
+    #: The terms of Death's bargain, once accepted (003: 257).
+    bargain: str = ""
 
     def __post_init__(self) -> None:
         def put(field: str, value: object) -> None:
@@ -155,8 +198,8 @@ class Character:
         check_int(f"{self.name}'s level", self.level, minimum=MIN_LEVEL)
         check_int(f"{self.name}'s max_hp", self.max_hp, minimum=1)
         check_int(f"{self.name}'s hp", self.hp, minimum=0, maximum=self.max_hp)
-        for field in ("xp", "coin", "rations", "preparation"):
-            check_int(f"{self.name}'s {field}", getattr(self, field), minimum=0)
+        for key in ("xp", "coin", "rations", "preparation"):
+            check_int(f"{self.name}'s {key}", getattr(self, key), minimum=0)
         put("alignment", coerce_enum(Alignment, self.alignment, f"{self.name}'s alignment"))
         put("bonds", _tuple_of(Bond, f"{self.name}'s bonds", self.bonds))
         debilities = coerce_enums(Debility, self.debilities, f"{self.name}'s debilities")
@@ -165,6 +208,20 @@ class Character:
         put("ongoing", _tuple_of(Modifier, f"{self.name}'s ongoing", self.ongoing))
         put("moves", text_tuple(f"{self.name}'s moves", self.moves))
         put("gear", text_tuple(f"{self.name}'s gear", self.gear))
+        for key in ("hold", "ammo"):
+            check_int(f"{self.name}'s {key}", getattr(self, key), minimum=0)
+        check_text(f"{self.name}'s defending", self.defending, allow_empty=True)
+        if self.hold and not self.defending:
+            raise DungeonWorldError(f"{self.name} holds {self.hold} from Defend: say what is "
+                                    "defended (defending)")
+        if self.load is not None:
+            check_int(f"{self.name}'s load", self.load, minimum=0)
+        put("weights", _weights(self.name, self.weights, self.gear))
+        put("fate", coerce_enum(Fate, self.fate, f"{self.name}'s fate"))
+        check_text(f"{self.name}'s bargain", self.bargain, allow_empty=True)
+        if self.fate is Fate.BARGAINED and not self.bargain.strip():
+            raise DungeonWorldError(f"{self.name} bargained with Death: write the terms "
+                                    "(bargain)")
 
     # --- reading the sheet --------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any
 import click
 import yaml
 
-from drawsteel_kit.cli.common import campaign_arg, check_fields, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, open_campaign, say
 
 __all__ = ["dw", "parse_dice", "parse_options"]
 
@@ -158,6 +158,11 @@ def show(campaign: str, name: str, as_json: bool) -> None:
     click.echo(f"{c.name}: {c.playbook or 'no playbook'}, level {c.level}, {c.alignment}")
     click.echo(f"  HP {c.hp}/{c.max_hp}, XP {c.xp}/{c.level + 7}, coin {c.coin}, rations "
                f"{c.rations}, preparation {c.preparation}")
+    from drawsteel_kit.systems.dungeon_world.entries import sheet_extras
+
+    extras = sheet_extras(c)
+    if extras:
+        click.echo("  " + "; ".join(extras))
     click.echo("  " + ", ".join(f"{s} {c.score(s)} ({c.modifier(s):+d})"
                                 for s in c.scores.as_dict()))
     for label, values in (("debilities", c.debilities), ("moves", c.moves), ("gear", c.gear),
@@ -178,6 +183,39 @@ def moves() -> None:
 
     for key, name in MOVE_NAMES.items():
         click.echo(f"{key.value:<22} {name}: {', '.join(move_options(key)) or '-'}")
+
+
+@dw.command("hold")
+@campaign_arg
+@click.argument("name")
+@click.argument("choices", nargs=-1, metavar="CHOICE...")
+@click.option("--ally", default=None, metavar="NAME",
+              help="Who takes +1 forward against the attacker (for open_up).")
+@click.option("--attacker", default="", help="Who attacks (shown in the history).")
+@click.option("--drop", is_flag=True,
+              help="NAME leaves what they defend, or stops watching it: the hold is lost.")
+@friendly
+def hold(campaign: str, name: str, choices: Sequence[str], ally: str | None, attacker: str,
+         drop: bool) -> None:
+    """Spend Defend's hold when NAME or what they defend is attacked: 1 per CHOICE, each
+    one of redirect, halve, open_up, damage.
+
+    Example: drawsteel-kit dw hold campaigns/dungeon-world-demo Ava redirect open_up
+    --ally Nim --attacker "the wight"
+    """
+    if drop and (choices or ally or attacker):
+        raise click.UsageError("--drop loses the whole hold: give no CHOICE, --ally or "
+                               "--attacker with it")
+    if not drop and not choices:
+        raise click.UsageError("name what the hold buys (redirect, halve, open_up, damage), "
+                               "or --drop it")
+    with open_campaign(campaign) as camp:
+        book = camp.dungeon_world
+        happened = (book.end_defense(name) if drop
+                    else book.spend_hold(name, list(choices), ally=ally, attacker=attacker))
+    for line in happened.details["lines"]:
+        click.echo(line)
+    say(campaign, happened)
 
 
 @dw.command("adjust")

@@ -17,7 +17,7 @@ from drawsteel_kit.systems.dungeon_world._checks import (
     coerce_enum,
     coerce_enums,
 )
-from drawsteel_kit.systems.dungeon_world.advancement import LevelUpChoice
+from drawsteel_kit.systems.dungeon_world.advancement import LevelUpChoice, Rest
 from drawsteel_kit.systems.dungeon_world.camp import offer_level_up
 from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
@@ -144,7 +144,7 @@ def recover(
     )
     if wanted:
         lines.append(f"{character.name} is no longer {', '.join(d.value for d in wanted)}")
-    after, _ = offer_level_up(after, level_up, lines)
+    after, _ = offer_level_up(after, level_up, lines, Rest.DAYS)
     return MoveResult(
         move=Move.RECOVER, before=(character,), after=(after,), lines=tuple(lines),
         choices=tuple(d.value for d in wanted),
@@ -200,7 +200,7 @@ def recruit(
         hired = f"{hireling} ({offered})" if hireling else offered
         lines.append(f"{character.name} hires {hired}")
     elif roll.band is Band.STRONG_HIT:
-        lines.append(f"{character.name} hires no one, at no cost (003: 369)")
+        lines.append(f"{character.name} hires no one, at no cost")
     else:
         after = after.with_forward(Modifier(RECRUIT_TURN_AWAY_FORWARD, Move.RECRUIT, "Recruit"))
         lines.append(
@@ -222,7 +222,7 @@ def bolster_period(days: int) -> BolsterPeriod:
         return BolsterPeriod.WEEK
     raise DungeonWorldError(
         f"Bolster needs a week ({BOLSTER_DAYS[BolsterPeriod.WEEK]} days) or more of "
-        f"preparation (003: 387); got {days} day(s)"
+        f"preparation; got {days} day(s)"
     )
 
 

@@ -28,9 +28,17 @@ from drawsteel_kit.systems.dungeon_world import (
     supply,
     take_watch,
 )
+from drawsteel_kit.systems.dungeon_world.basic import (
+    aid_or_interfere,
+    discern_realities,
+    last_breath,
+)
+from drawsteel_kit.systems.dungeon_world.combat import defend, hack_and_slash, volley
+from drawsteel_kit.systems.dungeon_world.load import Burden, encumbrance
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
-__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "move_options"]
+__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "hold_text", "load_text",
+           "move_options", "sheet_extras"]
 
 #: The function of each special move; every other move is a plain roll (``roll_move``).
 MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
@@ -39,16 +47,20 @@ MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
     Move.LEVEL_UP: level_up, Move.CAROUSE: carouse, Move.SUPPLY: supply,
     Move.RECOVER: recover, Move.RECRUIT: recruit,
     Move.OUTSTANDING_WARRANTS: outstanding_warrants, Move.BOLSTER: bolster,
+    Move.HACK_AND_SLASH: hack_and_slash, Move.VOLLEY: volley, Move.DEFEND: defend,
+    Move.DISCERN_REALITIES: discern_realities, Move.AID_OR_INTERFERE: aid_or_interfere,
+    Move.LAST_BREATH: last_breath,
 }
 
 #: Parameters the campaign fills in, never an option.
-_DRIVEN = {"dice", "xp_on_miss", "move"}
+_DRIVEN = {"dice", "xp_on_miss", "round_half_up", "move"}
 #: Options that name characters (matched case-insensitively, like ``who``).
 _NAME_OPTIONS = ("camp", "trailblazer", "scout", "quartermaster", "ration_saved_by",
-                 "alignment")
+                 "alignment", "target")
 #: The sheet numbers a change line reports, in order.
 _NUMBERS = (("level", "level"), ("xp", "XP"), ("hp", "HP"), ("max_hp", "max HP"),
-            ("coin", "coin"), ("rations", "rations"), ("preparation", "preparation"))
+            ("coin", "coin"), ("rations", "rations"), ("preparation", "preparation"),
+            ("hold", "hold"), ("ammo", "ammo"))
 
 
 def move_options(move: Move | str) -> list[str]:
@@ -79,6 +91,11 @@ def describe_changes(before: Character, after: Character) -> str:
     parts += [f"no longer {d}" for d in before.debilities if d not in after.debilities]
     parts += [f"{m.amount:+d} forward" + (f" ({m.move})" if m.move else "")
               for m in after.forward if m not in before.forward]
+    if after.fate != before.fate:
+        parts.append(f"fate {before.fate} → {after.fate}")
+    was, now = encumbrance(before), encumbrance(after)
+    if was.weight != now.weight or was.burden != now.burden:
+        parts.append(now.describe())
     if len(after.forward) < len(before.forward):
         parts.append("forward used")
     parts += [f"gains {g}" for g in after.gear[len(before.gear):]
@@ -96,3 +113,33 @@ def describe_changes(before: Character, after: Character) -> str:
     if not parts and before != after:
         parts.append("sheet edited")
     return ", ".join(parts) or "no change to the sheet"
+
+
+def sheet_extras(c: Character) -> list[str]:
+    """What a sheet holds beyond its numbers, when there is any: debilities, Defend's hold,
+    ammo, the load carried, Last Breath's fate (``hold 2 (defending Zora)``)."""
+    out = [", ".join(c.debilities)] if c.debilities else []
+    if c.hold:
+        out.append(f"hold {c.hold} (defending {c.defending})")
+    if c.ammo:
+        out.append(f"ammo {c.ammo}")
+    burden = encumbrance(c)
+    if burden.load is not None and burden.weight:
+        out.append(burden.describe())
+    if c.fate != "alive":
+        out.append(f"fate: {c.fate}" + (f" ({c.bargain})" if c.bargain else ""))
+    return out
+
+
+def hold_text(c: Character) -> str:
+    """Defend's hold and what it defends: ``2 (Zora)``, or ``-``."""
+    return f"{c.hold} ({c.defending})" if c.hold else "-"
+
+
+def load_text(c: Character) -> str:
+    """The weight carried of the load: ``14/13 heavy``, or ``-`` when no load is known."""
+    burden = encumbrance(c)
+    if burden.load is None:
+        return "-"
+    return f"{burden.weight}/{burden.load}" + (
+        "" if burden.burden is Burden.LIGHT else f" {burden.burden}")

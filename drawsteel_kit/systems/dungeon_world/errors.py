@@ -10,6 +10,7 @@ __all__ = [
     "NotEnoughCoin",
     "NotEnoughPreparation",
     "NotEnoughRations",
+    "Overloaded",
     "UnknownCharacter",
 ]
 
@@ -36,3 +37,7 @@ class NotEnoughPreparation(DungeonWorldError):
 
 class UnknownCharacter(DungeonWorldError):
     """A name that is not one of the characters handed to the move."""
+
+
+class Overloaded(DungeonWorldError):
+    """A roll by a character carrying more than load + 2 (003: 275)."""

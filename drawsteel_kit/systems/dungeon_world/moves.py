@@ -104,15 +104,15 @@ MOVE_NAMES_JA: MappingProxyType[Move, str] = MappingProxyType(
 #: Where each move's rule text is in seed 003 (first and last line).
 MOVE_LINES: MappingProxyType[Move, tuple[int, int]] = MappingProxyType(
     {
-        Move.HACK_AND_SLASH: (14, 16),
-        Move.VOLLEY: (47, 53),
+        Move.HACK_AND_SLASH: (14, 26),
+        Move.VOLLEY: (47, 59),
         Move.DEFY_DANGER: (74, 85),
-        Move.DEFEND: (112, 119),
+        Move.DEFEND: (112, 129),
         Move.SPOUT_LORE: (149, 151),
-        Move.DISCERN_REALITIES: (176, 185),
+        Move.DISCERN_REALITIES: (176, 195),
         Move.PARLEY: (207, 209),
         Move.AID_OR_INTERFERE: (233, 243),
-        Move.LAST_BREATH: (255, 257),
+        Move.LAST_BREATH: (255, 261),
         Move.MAKE_CAMP: (282, 288),
         Move.TAKE_WATCH: (291, 293),
         Move.PERILOUS_JOURNEY: (296, 310),

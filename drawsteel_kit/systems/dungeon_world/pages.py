@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
@@ -25,12 +26,13 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
+from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
+from drawsteel_kit.systems.dungeon_world.load import encumbrance
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+    from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.kit.ledger import Event
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import Resolution
     from drawsteel_kit.systems.dungeon_world import Character
 
 __all__ = ["member_page", "party_page", "resolution_blocks", "xp_and_hp"]
@@ -82,10 +84,12 @@ def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> go
 
 def _numbers(c: Character) -> list[Any]:
     return [c.level, progress(c.xp, c.level + XP_OFFSET), f"{c.hp}/{c.max_hp}", c.coin,
-            c.rations, c.preparation, ", ".join(c.debilities) or "-"]
+            c.rations, c.preparation, hold_text(c), load_text(c),
+            ", ".join(c.debilities) or "-"]
 
 
-_NUMBER_HEADERS = ["level", "XP/next", "HP", "coin", "rations", "preparation", "debilities"]
+_NUMBER_HEADERS = ["level", "XP/next", "HP", "coin", "rations", "preparation", "hold", "load",
+                   "debilities"]
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
@@ -134,9 +138,13 @@ def member_page(view: PartyView, name: str | None = None, *,
             (f" ({m.source})" if m.source else "") for m in c.forward]
     mods += [f"{m.amount:+d} ongoing" + (f" ({m.source})" if m.source else "")
              for m in c.ongoing]
-    traits = table(["", ""], [("moves", ", ".join(c.moves) or "-"),
-                              ("gear", ", ".join(c.gear) or "-"),
-                              ("forward and ongoing", "; ".join(mods) or "-")])
+    gear = [f"{g} ({c.weights[g]})" if c.weights.get(g) else g for g in c.gear]
+    rows = [("moves", ", ".join(c.moves) or "-"), ("gear (weight)", ", ".join(gear) or "-"),
+            ("load", encumbrance(c).describe()), ("ammo", c.ammo),
+            ("forward and ongoing", "; ".join(mods) or "-")]
+    if c.fate != "alive":
+        rows.append(("Last Breath", f"{c.fate}" + (f": {c.bargain}" if c.bargain else "")))
+    traits = table(["", ""], rows)
     history = campaign.history(hero=c.name, visible_to=viewer, limit=HISTORY_ROWS)
     blocks = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'

@@ -12,15 +12,16 @@ from typing import Any
 import ipywidgets as W
 import yaml
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
-from drawsteel_kit.kit.ui.panels import Panel, html_table, preview
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.kit.ui.panels import Panel, html_table, preview, split_list
+from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
-__all__ = ["PANELS", "MovesPanel", "PartyPanel", "TownDaysPanel"]
+__all__ = ["PANELS", "HoldPanel", "MovesPanel", "PartyPanel", "TownDaysPanel"]
 
 
 class PartyPanel(Panel):
@@ -38,9 +39,11 @@ class PartyPanel(Panel):
         book = self.campaign.dungeon_world
         self.table.value = html_table(
             ["Character", "Playbook", "Level", "XP", "HP", "Coin", "Rations", "Preparation",
-             "Debilities"],
+             "Hold", "Load", "Ammo", "Debilities", "Fate"],
             [(c.name, c.playbook, c.level, f"{c.xp}/{c.level + 7}", f"{c.hp}/{c.max_hp}",
-              c.coin, c.rations, c.preparation, ", ".join(c.debilities) or "-")
+              c.coin, c.rations, c.preparation, hold_text(c), load_text(c), c.ammo,
+              ", ".join(c.debilities) or "-",
+              f"{c.fate}" + (f": {c.bargain}" if c.bargain else ""))
              for c in book.characters().values()])
 
 
@@ -119,6 +122,42 @@ class MovesPanel(Panel):
             self._show(happened)
 
 
+class HoldPanel(Panel):
+    """Defend's hold at the table: spend it (1 per choice) when the defender or what they
+    defend is attacked, or drop it when they leave."""
+
+    title = "Defend's hold"
+
+    def __init__(self, campaign: Campaign) -> None:
+        super().__init__(campaign)
+        self.who = W.Dropdown(description="Defender")
+        self.choices = W.Text(description="Choices", placeholder="redirect, halve, open_up, "
+                              "damage")
+        self.ally = W.Dropdown(description="Ally")
+        self.attacker = W.Text(description="Attacker", placeholder="the barrow-wight")
+        self.spend_button = self.button("Spend hold", self.spend, "primary")
+        self.drop_button = self.button("Drop the hold", self.drop)
+        self._box = W.VBox([W.HBox([self.who, self.ally]), self.choices, self.attacker,
+                            W.HBox([self.spend_button, self.drop_button]), self.message])
+        self.refresh()
+
+    def refresh(self) -> None:
+        names = list(self.campaign.members)
+        holding = [n for n, c in self.campaign.dungeon_world.characters().items() if c.hold]
+        keep = self.who.value if self.who.value in names else None
+        self.who.options = names
+        self.who.value = keep or (holding[0] if holding else (names[0] if names else None))
+        self.ally.options = [("(none)", ""), *((n, n) for n in names)]
+
+    def spend(self) -> None:
+        self.run(lambda: self.campaign.dungeon_world.spend_hold(
+            self.who.value, list(split_list(self.choices.value)),
+            ally=self.ally.value or None, attacker=self.attacker.value))
+
+    def drop(self) -> None:
+        self.run(lambda: self.campaign.dungeon_world.end_defense(self.who.value))
+
+
 class TownDaysPanel(Panel):
     """A town-days plan file: preview it with a seed, then resolve it."""
 
@@ -137,11 +176,11 @@ class TownDaysPanel(Panel):
                             self.message])
 
     def _resolve(self, dry_run: bool) -> Any:
-        from drawsteel_kit.systems.draw_steel.downtime import find_plan, resolve
+        from drawsteel_kit.kit.book.plans import find_plan, plan_seed
 
-        plan = self.campaign.dungeon_world.load_plan(find_plan(self.campaign.folder,
-                                                               self.plan.value.strip()))
-        return resolve(self.campaign, plan, seed=self.seed.value, dry_run=dry_run)
+        book = self.campaign.dungeon_world
+        plan = book.load_plan(find_plan(self.campaign.folder, self.plan.value.strip()))
+        return book.resolve_plan(plan, seed=plan_seed(self.seed.value), dry_run=dry_run)
 
     def resolve(self, *, dry_run: bool) -> None:
         result = (self.attempt(lambda: self._resolve(True)) if dry_run
@@ -152,4 +191,5 @@ class TownDaysPanel(Panel):
                 self.say("Preview: nothing was written; Resolve with this seed writes this.")
 
 
-PANELS: tuple[type[Panel], ...] = (PartyPanel, MovesPanel, TownDaysPanel, HistoryPanel)
+PANELS: tuple[type[Panel], ...] = (PartyPanel, MovesPanel, HoldPanel, TownDaysPanel,
+                                   HistoryPanel)

@@ -29,18 +29,24 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from drawsteel_kit.kit.dice import SeededDice
-from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
-from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
-from drawsteel_kit.systems.draw_steel.downtime import (
+from drawsteel_kit.kit.book.plans import (
     DayResult,
     Resolution,
     already_resolved,
     record_resolved,
     resolved_before,
 )
-from drawsteel_kit.systems.dungeon_world import Character, TownEntry, resolve_town_days
+from drawsteel_kit.kit.dice import SeededDice
+from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
+from drawsteel_kit.kit.fields import show
+from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
+from drawsteel_kit.systems.dungeon_world import (
+    Character,
+    Move,
+    Rest,
+    TownEntry,
+    resolve_town_days,
+)
 from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_changes
 
 if TYPE_CHECKING:
@@ -152,8 +158,11 @@ def _checked(book: DungeonWorldBook, plan: TownPlan) -> list[TownEntry]:
     """The entries with names as the ledger spells them; PlanError names the entry."""
     out = []
     for i, e in enumerate(plan.entries):
+        options = dict(e.options)
+        if e.move is Move.LEVEL_UP:  # a plan's days are days in town: a rest (003: 330)
+            options.setdefault("rest", Rest.DAYS.value)
         try:
-            out.append(book.entry(e.move, list(e.who), e.options, day=e.day))
+            out.append(book.entry(e.move, list(e.who), options, day=e.day))
         except DrawSteelKitError as exc:
             raise _fail(plan.source, f"entries[{i}] ({e.label()})", str(exc)) from None
     return out

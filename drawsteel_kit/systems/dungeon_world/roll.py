@@ -17,8 +17,9 @@ from drawsteel_kit.systems.dungeon_world._checks import (
     coerce_enum,
     fields_as_plain,
 )
-from drawsteel_kit.systems.dungeon_world.character import Character
+from drawsteel_kit.systems.dungeon_world.character import Character, Fate
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughPreparation
+from drawsteel_kit.systems.dungeon_world.load import load_penalty
 from drawsteel_kit.systems.dungeon_world.moves import (
     CHOSEN_STAT,
     MOVE_STAT,
@@ -95,6 +96,8 @@ class MoveRoll:
     forward: int = 0
     ongoing: int = 0
     preparation: int = 0
+    #: -1 while the load is heavy (003: 274).
+    load: int = 0
     bonus: int = 0
     #: What ``bonus`` is for: "coin" (Carouse), "conditions" (Recruit), "bonus" otherwise.
     bonus_label: str = "bonus"
@@ -120,6 +123,7 @@ class MoveRoll:
             (self.forward, "forward"),
             (self.ongoing, "ongoing"),
             (self.preparation, "preparation"),
+            (self.load, "load"),
             (self.bonus, self.bonus_label),
         ):
             if amount:
@@ -172,7 +176,7 @@ def resolve_stat(move: Move, stat: Stat | str | None) -> Stat | None:
         if given is None:
             raise DungeonWorldError(
                 f"{move_name(move)} rolls the stat that fits how you act: name one of "
-                "STR, DEX, CON, INT, WIS, CHA (003: 78-83)"
+                "STR, DEX, CON, INT, WIS, CHA"
             )
         return given
     if given is not None and given is not fixed:
@@ -208,24 +212,28 @@ def roll_for(
     check_bool("xp_on_miss", xp_on_miss)
     if move in UNMODIFIED_MOVES and (bonus or spend_preparation):
         raise DungeonWorldError(
-            f"{move_name(move)} is 2d6 with nothing added (003: 257): "
+            f"{move_name(move)} is 2d6 with nothing added: "
             "no bonus and no preparation"
         )
+    if character.fate is Fate.DEAD:
+        raise DungeonWorldError(f"{character.name} is dead: the dead make no moves")
     if spend_preparation and character.preparation < PREPARATION_PER_ROLL:
         raise NotEnoughPreparation(
-            f"{character.name} has no preparation to spend (Bolster gives it, 003: 387)"
+            f"{character.name} has no preparation to spend (Bolster gives it)"
         )
     modified = move not in UNMODIFIED_MOVES
     forward_used = tuple(
         m for m in character.forward if modified and apply_forward and m.applies_to(move)
     )
     ongoing = sum(m.amount for m in character.ongoing if modified and m.applies_to(move))
+    burden = load_penalty(character, move)  # refuses an overloaded roll before the dice
     faces = roll_many(dice, ROLL_DICE, ROLL_SIDES)
     parts = {
         "stat_modifier": character.modifier(used_stat) if used_stat else 0,
         "forward": sum(m.amount for m in forward_used),
         "ongoing": ongoing,
         "preparation": PREPARATION_BONUS if spend_preparation else 0,
+        "load": burden,
         "bonus": bonus,
     }
     total = sum(faces) + sum(parts.values())

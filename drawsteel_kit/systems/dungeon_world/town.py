@@ -129,10 +129,11 @@ def _pay(character: Character, price: int, what: str) -> Character:
     return replace(character, coin=character.coin - price)
 
 
-def _gain(character: Character, item: str, ration_uses: int) -> Character:
+def _gain(character: Character, item: str, ration_uses: int, weight: int = 0) -> Character:
     if ration_uses:
         return replace(character, rations=character.rations + ration_uses)
-    return replace(character, gear=(*character.gear, item))
+    weights = {**character.weights, item: weight} if weight else character.weights
+    return replace(character, gear=(*character.gear, item), weights=weights)
 
 
 def supply(
@@ -146,6 +147,7 @@ def supply(
     higher_price: int | None = None,
     similar_item: str | None = None,
     ration_uses: int = 0,
+    weight: int = 0,
     spend_preparation: bool = False,
     xp_on_miss: bool = False,
 ) -> MoveResult:
@@ -156,11 +158,13 @@ def supply(
     fair price; 7-9 the ``weak_hit`` option: pay ``higher_price``, settle for
     ``similar_item`` at ``price``, or decline; a miss buys nothing. ``ration_uses``: the
     purchase is rations and adds that many uses (the item then is not kept as gear).
+    ``weight``: the item's weight, counted in the load (003: 271).
     """
     check_text("the item", item)
     check_int("price", price, minimum=0)
     check_bool("special", special)
     check_int("ration_uses", ration_uses, minimum=0)
+    check_int("weight", weight, minimum=0)
     option = coerce_enum(SupplyOption, weak_hit, "Supply's weak_hit option")
     if option is SupplyOption.PAY_MORE:
         if higher_price is None:
@@ -169,7 +173,7 @@ def supply(
     if option is SupplyOption.SETTLE:
         check_text("similar_item (weak_hit='settle')", similar_item)
     if not special:
-        after = _gain(_pay(character, price, item), item, ration_uses)
+        after = _gain(_pay(character, price, item), item, ration_uses, weight)
         line = f"{character.name} buys {item} for {price} coin ({after.coin} left)"
         return MoveResult(move=Move.SUPPLY, before=(character,), after=(after,), lines=(line,))
     if dice is None:
@@ -195,7 +199,7 @@ def supply(
         reason = "the GM makes a move" if roll.band is Band.MISS else "the GM's offer is declined"
         lines.append(f"{character.name} buys nothing: {reason}")
     else:
-        after = _gain(after, bought, ration_uses)
+        after = _gain(after, bought, ration_uses, weight)
         lines.append(f"{character.name} buys {bought} for {paid} coin ({after.coin} left)")
     return MoveResult(
         move=Move.SUPPLY, before=(character,), after=(after,), rolls=(roll,),

@@ -16,9 +16,15 @@ from typing import Any
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.systems.dungeon_world._checks import check_bool, check_int, coerce_enum, to_plain
-from drawsteel_kit.systems.dungeon_world.advancement import end_of_session, level_up
+from drawsteel_kit.systems.dungeon_world.advancement import Rest, end_of_session, level_up
+from drawsteel_kit.systems.dungeon_world.basic import (
+    aid_or_interfere,
+    discern_realities,
+    last_breath,
+)
 from drawsteel_kit.systems.dungeon_world.camp import make_camp, perilous_journey, take_watch
 from drawsteel_kit.systems.dungeon_world.character import Character
+from drawsteel_kit.systems.dungeon_world.combat import defend, hack_and_slash, volley
 from drawsteel_kit.systems.dungeon_world.downtime import bolster, recover, recruit
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
 from drawsteel_kit.systems.dungeon_world.moves import ROLLED_MOVES, Move, move_name
@@ -38,6 +44,11 @@ _SINGLE: dict[Move, Callable[..., MoveResult]] = {
     Move.RECRUIT: recruit,
     Move.OUTSTANDING_WARRANTS: outstanding_warrants,
     Move.BOLSTER: bolster,
+    Move.HACK_AND_SLASH: hack_and_slash,
+    Move.VOLLEY: volley,
+    Move.DEFEND: defend,
+    Move.DISCERN_REALITIES: discern_realities,
+    Move.LAST_BREATH: last_breath,
 }
 #: Moves made by a group at once: ``who`` is the group (everyone if left out).
 _GROUP: dict[Move, Callable[..., MoveResult]] = {
@@ -46,7 +57,8 @@ _GROUP: dict[Move, Callable[..., MoveResult]] = {
 }
 #: Every move an entry may name: the special moves, and any other rolled move (plain roll).
 TOWN_DAY_MOVES: frozenset[Move] = frozenset({*_SINGLE, *_GROUP, Move.TAKE_WATCH, *ROLLED_MOVES})
-_DRIVEN = {"dice", "xp_on_miss"}
+#: Parameters the campaign fills in (the table's rules and the dice), never an option.
+_DRIVEN = {"dice", "xp_on_miss", "round_half_up"}
 
 
 @dataclass(frozen=True)
@@ -122,8 +134,8 @@ class TownDaysResult:
 
 
 def _call(
-    fn: Callable[..., MoveResult], first: Any, entry: TownEntry, dice: Dice, xp_on_miss: bool,
-    extra: Mapping[str, Any] | None = None,
+    fn: Callable[..., MoveResult], first: Any, entry: TownEntry, dice: Dice,
+    table: Mapping[str, bool], extra: Mapping[str, Any] | None = None,
 ) -> MoveResult:
     params = list(inspect.signature(fn).parameters)
     allowed = [p for p in params[1:] if p not in _DRIVEN and p not in (extra or {})]
@@ -136,19 +148,18 @@ def _call(
     kwargs = dict(entry.options) | dict(extra or {})
     if "dice" in params:
         kwargs["dice"] = dice
-    if "xp_on_miss" in params:
-        kwargs["xp_on_miss"] = xp_on_miss
+    kwargs.update({k: v for k, v in table.items() if k in params})
     return fn(first, **kwargs)
 
 
 def _resolve(
-    state: dict[str, Character], entry: TownEntry, dice: Dice, xp_on_miss: bool
+    state: dict[str, Character], entry: TownEntry, dice: Dice, table: Mapping[str, bool]
 ) -> list[MoveResult]:
     party = list(state.values())
     names_in(party, entry.who, entry.move.value)
     if entry.move in _GROUP:
         group = [state[n] for n in entry.who] if entry.who else party
-        return [_call(_GROUP[entry.move], group, entry, dice, xp_on_miss)]
+        return [_call(_GROUP[entry.move], group, entry, dice, table)]
     if not entry.who:
         raise DungeonWorldError(f"{move_name(entry.move)} needs who: the character(s) making it")
     if entry.move is Move.TAKE_WATCH:
@@ -158,14 +169,40 @@ def _resolve(
         camp_names = options.pop("camp", [n for n in state if n != entry.who[0]])
         camp = [state[n] for n in names_in(party, camp_names, "camp")]
         plain = TownEntry(entry.move, entry.who, entry.day, options)
-        return [_call(take_watch, state[entry.who[0]], plain, dice, xp_on_miss, {"camp": camp})]
+        return [_call(take_watch, state[entry.who[0]], plain, dice, table, {"camp": camp})]
+    if entry.move is Move.AID_OR_INTERFERE:
+        return _aid(state, entry, dice, table)
+    if entry.move is Move.LEVEL_UP and entry.day is not None and "rest" not in entry.options:
+        # a plan's days are days in town: Level Up there rests for days (003: 330)
+        entry = TownEntry(entry.move, entry.who, entry.day,
+                          {**entry.options, "rest": Rest.DAYS.value})
     results = []
     for name in entry.who:
         if entry.move in _SINGLE:
-            result = _call(_SINGLE[entry.move], state[name], entry, dice, xp_on_miss)
+            result = _call(_SINGLE[entry.move], state[name], entry, dice, table)
         else:
-            result = _call(roll_move, state[name], entry, dice, xp_on_miss, {"move": entry.move})
+            result = _call(roll_move, state[name], entry, dice, table, {"move": entry.move})
         state[name] = result.after[0]
+        results.append(result)
+    return results
+
+
+def _aid(state: dict[str, Character], entry: TownEntry, dice: Dice,
+         table: Mapping[str, bool]) -> list[MoveResult]:
+    """Each helper in ``who`` aids or interferes with the ``target``, one after another."""
+    options = dict(entry.options)
+    target = options.pop("target", None)
+    if not isinstance(target, str):
+        raise DungeonWorldError("Aid or Interfere needs target: whom the roll helps or "
+                                "hinders")
+    names_in(list(state.values()), [target], "target")
+    plain = TownEntry(entry.move, entry.who, entry.day, options)
+    results = []
+    for name in entry.who:
+        result = _call(aid_or_interfere, state[name], plain, dice, table,
+                       {"target": state[target]})
+        for character in result.after:
+            state[character.name] = character
         results.append(result)
     return results
 
@@ -176,6 +213,7 @@ def resolve_town_days(
     *,
     dice: Dice,
     xp_on_miss: bool = False,
+    round_half_up: bool = False,
 ) -> TownDaysResult:
     """Resolve ``entries`` in order, each on the party as the entries before left it.
 
@@ -184,6 +222,8 @@ def resolve_town_days(
     """
     characters = check_party(party)
     check_bool("xp_on_miss", xp_on_miss)
+    check_bool("round_half_up", round_half_up)
+    table = {"xp_on_miss": xp_on_miss, "round_half_up": round_half_up}
     state = {c.name: c for c in characters}
     steps: list[TownStep] = []
     lines: list[str] = []
@@ -195,7 +235,7 @@ def resolve_town_days(
                 if entry.day < last_day:
                     raise DungeonWorldError(f"day {entry.day} comes after day {last_day}")
                 last_day = entry.day
-            results = _resolve(state, entry, dice, xp_on_miss)
+            results = _resolve(state, entry, dice, table)
         except (RulesError, DiceExhausted) as err:
             raise type(err)(f"entry {number} ({entry.label()}): {err}") from err
         for result in results:

@@ -15,8 +15,24 @@ Typical use::
     enc = start_turn(enc).state
 """
 
+from drawsteel_kit.systems.pf2e.checks import (
+    AGILE_PENALTIES,
+    AID_DC,
+    ATTACK_PENALTIES,
+    DEGREES,
+    OFF_GUARD_AC,
+    aid,
+    attack,
+    attack_penalty,
+    check,
+    degree_of_success,
+    set_cover,
+    set_off_guard,
+    target_ac,
+)
 from drawsteel_kit.systems.pf2e.combatant import (
     ACTIONS_PER_TURN,
+    COVERS,
     DEFAULT_INITIATIVE_SKILL,
     ENEMY,
     INITIATIVE_DIE,
@@ -31,6 +47,15 @@ from drawsteel_kit.systems.pf2e.combatant import (
     PersistentDamage,
     Readied,
 )
+from drawsteel_kit.systems.pf2e.conditions import (
+    DYING_DEATH,
+    VALUED,
+    damage,
+    heal,
+    recovery_check,
+    set_condition,
+    set_dying,
+)
 from drawsteel_kit.systems.pf2e.delay import delay, ready, return_from_delay, use_readied
 from drawsteel_kit.systems.pf2e.encounter import (
     Encounter,
@@ -40,10 +65,16 @@ from drawsteel_kit.systems.pf2e.encounter import (
     identify,
     new_encounter,
     remove,
-    set_dying,
 )
 from drawsteel_kit.systems.pf2e.errors import PcTieUnresolved, Pf2eError
 from drawsteel_kit.systems.pf2e.initiative import initiative_order, roll_initiative
+from drawsteel_kit.systems.pf2e.movement import (
+    breathe,
+    hold_breath,
+    lose_air,
+    move,
+    movement_cost,
+)
 from drawsteel_kit.systems.pf2e.record import (
     EncounterRecord,
     EndResult,
@@ -64,15 +95,23 @@ from drawsteel_kit.systems.pf2e.turns import (
 
 __all__ = [
     "ACTIONS_PER_TURN",
+    "AGILE_PENALTIES",
+    "AID_DC",
+    "ATTACK_PENALTIES",
+    "COVERS",
     "DEFAULT_INITIATIVE_SKILL",
+    "DEGREES",
+    "DYING_DEATH",
     "ENEMY",
     "INITIATIVE_DIE",
+    "OFF_GUARD_AC",
     "PC",
     "REACTIONS_PER_TURN",
     "READY_ACTIONS",
     "ROUND_SECONDS",
     "TICK_END",
     "TICK_START",
+    "VALUED",
     "Combatant",
     "Effect",
     "Encounter",
@@ -87,22 +126,39 @@ __all__ = [
     "add_combatant",
     "add_effect",
     "add_persistent",
+    "aid",
+    "attack",
+    "attack_penalty",
+    "breathe",
+    "check",
+    "damage",
     "defeat",
+    "degree_of_success",
     "delay",
     "end_encounter",
     "end_persistent",
     "end_turn",
+    "heal",
+    "hold_breath",
     "identify",
     "initiative_order",
+    "lose_air",
+    "move",
+    "movement_cost",
     "new_encounter",
     "player_view",
     "ready",
+    "recovery_check",
     "remove",
     "remove_effect",
     "return_from_delay",
     "roll_initiative",
+    "set_condition",
+    "set_cover",
     "set_dying",
+    "set_off_guard",
     "start_turn",
+    "target_ac",
     "use_actions",
     "use_reaction",
     "use_readied",

@@ -16,27 +16,31 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.kit.limits import same_name
-from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.sheets import (
+from drawsteel_kit.kit.book.base import Happened, check_count, check_text, operation
+from drawsteel_kit.kit.book.sheets import (
     RUNNING,
     SheetState,
     SystemBook,
     insert_sheet_op,
     update_sheet_op,
 )
+from drawsteel_kit.kit.dice import Dice, dice_for
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
+from drawsteel_kit.systems.pf2e.book_combat import CombatSteps
+from drawsteel_kit.systems.pf2e.book_turns import TurnSteps
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 
 __all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
 
 ENCOUNTER, VIEW = "encounter", "encounter-view"
 ENDED = "ended"
-#: Ours: most identical creatures added in one go.
+#: Ours: most identical creatures added in one go; bounds that catch typos in a foe's numbers
+#: (the published creatures stay well inside).
 MAX_COUNT = 50
+MAX_HP, MAX_AC = 9999, 99
 
 Step = Callable[[Encounter], tuple[EncounterResult, str | None]]
 
@@ -93,11 +97,14 @@ def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
     return out
 
 
-class EncounterTracker(SystemBook):
+class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
     """Pathfinder 2e encounters: roster, initiative, turns, durations, Delay, the record."""
 
     SYSTEM = "pf2e"
     MEMBER_KIND = "character"
+    #: What the mixins use of the shared write path's checks.
+    who = staticmethod(who)
+    text = staticmethod(check_text)
 
     # -- reading ---------------------------------------------------------------------------
     def encounters(self) -> list[EncounterInfo]:
@@ -141,12 +148,16 @@ class EncounterTracker(SystemBook):
         view = self.sheet(f"{VIEW}:{sheet.key.split(':')[1]}")
         if sheet.status != RUNNING:
             raise Pf2eError(f"{sheet.name} has ended; start a new encounter")
-        result, subject = step(Encounter.from_dict(sheet.data["state"]))
+        before = self._pcs_from_sheets(Encounter.from_dict(sheet.data["state"]))
+        result, subject = step(before)
         state, record = result.state, getattr(result, "record", None)
         full = record.as_dict() if record is not None else None
         shown = party_record(full, state) if full is not None else None
         status = ENDED if ending else None
-        actor = subject if subject and state.get(subject).pc else None
+        pc_ops = self._pc_sheet_ops(state, (full or {}).get("xp", 0))
+        reveal = bool(self.campaign.settings.get("reveal_foes", False))
+        members = set(self.campaign.members)
+        actor = subject if subject in members else None
         number = int(sheet.key.split(":")[1])
         extra = {"record": full} if full else {}
         with self._writing() as w:
@@ -155,7 +166,8 @@ class EncounterTracker(SystemBook):
                     summary=_summary(sheet.name, result.lines), actor=actor,
                     payload={"encounter": number, "lines": list(result.lines), **extra},
                     visibility=DIRECTOR, seed=seed, dice=list(result.faces) or None)
-            w.event(kind, [update_sheet_op(view, data=view_data(state, shown), status=status)],
+            w.event(kind, [update_sheet_op(view, data=view_data(state, shown, reveal_foes=reveal),
+                                           status=status), *pc_ops],
                     summary=_summary(sheet.name, result.player_lines), actor=actor,
                     payload={"encounter": number, "lines": list(result.player_lines),
                              **({"record": shown} if shown else {})}, visibility=PARTY)
@@ -163,6 +175,31 @@ class EncounterTracker(SystemBook):
                         {"encounter": number, "lines": list(result.lines),
                          "player_lines": list(result.player_lines),
                          "faces": list(result.faces), "record": full})
+
+    def _pcs_from_sheets(self, state: Encounter) -> Encounter:
+        """A PC's hit points are its sheet's (``pf2e hp`` may have changed them)."""
+        members = set(self.campaign.members)
+        for c in state.combatants:
+            if c.pc and c.hp is not None and c.status == "active" and c.name in members:
+                data = self.member_sheet(c.name).data
+                hp, top = int(data["hp"]), int(data["max_hp"])
+                if (hp, top) != (c.hp, c.max_hp):
+                    state = state.update(c.name, hp=min(hp, top), max_hp=top)
+        return state
+
+    def _pc_sheet_ops(self, state: Encounter, xp: int) -> list[Any]:
+        """The PCs' sheets brought in line: hit points taken in the fight, XP awarded."""
+        ops = []
+        fighting = {c.name: c.hp for c in state.combatants if c.pc and c.hp is not None}
+        for sheet in self.sheets(self.MEMBER_KIND):
+            data = dict(sheet.data)
+            if fighting.get(sheet.name) is not None:
+                data["hp"] = fighting[sheet.name]
+            if xp:
+                data["xp"] = int(data.get("xp", 0)) + xp
+            if data != sheet.data:
+                ops.append(update_sheet_op(sheet, data=data))
+        return ops
 
     @operation
     def new_encounter(self, name: str) -> Happened:
@@ -202,13 +239,22 @@ class EncounterTracker(SystemBook):
                             f"{', '.join(skills)}")
         return self._step(encounter, "pf2e_combatant_added", lambda s: (rules.add_combatant(
             s, pc.name, rules.PC, initiative_modifier=skills[found[0]],
-            initiative_skill=found[0]), pc.name))
+            initiative_skill=found[0], hp=int(pc.data["hp"]), max_hp=int(pc.data["max_hp"]),
+            ac=pc.data.get("ac")), pc.name))
 
     def add_creature(self, encounter: int | str | None, name: str, modifier: int, *,
                      group: str | None = None, shown_as: str | None = None, count: int = 1,
-                     skill: str = rules.DEFAULT_INITIATIVE_SKILL) -> Happened:
+                     skill: str = rules.DEFAULT_INITIATIVE_SKILL, hp: int | None = None,
+                     ac: int | None = None, rider: str | None = None) -> Happened:
         """Add an enemy, or ``count`` identical ones (``Name 1``..., one initiative group);
-        ``shown_as`` is what players call it until identified."""
+        ``shown_as`` is what players call it until identified; ``hp`` and ``ac`` are the
+        GM's to track; ``rider`` makes it that combatant's mount."""
+        if hp is not None:
+            hp = check_count(hp, "the creature's hit points", maximum=MAX_HP)
+        if ac is not None:
+            ac = check_count(ac, "the creature's AC", minimum=0, maximum=MAX_AC)
+        if rider is not None and count != 1:
+            raise Pf2eError("a rider has one mount: add it with --count 1")
         count = check_count(count, "the number of creatures", maximum=MAX_COUNT)
         name = check_text(name, "the creature's name", name=True)
         group = (check_text(group, "the group's name", name=True) or None
@@ -223,10 +269,13 @@ class EncounterTracker(SystemBook):
             players: list[str] = []
             for i in range(1, count + 1):
                 suffix = f" {i}" if count > 1 else ""
+                mounted = state.get(who(state, rider)) if rider is not None else None
                 done = rules.add_combatant(
-                    state, name + suffix, rules.ENEMY, initiative_modifier=modifier,
+                    state, name + suffix, mounted.side if mounted else rules.ENEMY,
+                    initiative_modifier=modifier,
                     initiative_skill=check_text(skill, "the initiative skill"), group=group,
-                    shown_as=shown + suffix if shown else None)
+                    shown_as=shown + suffix if shown else None, hp=hp, ac=ac,
+                    rider=mounted.name if mounted else None)
                 state, gm, players = (done.state, [*gm, *done.lines],
                                       [*players, *done.player_lines])
             return EncounterResult(state, tuple(gm), tuple(players)), None
@@ -277,92 +326,18 @@ class EncounterTracker(SystemBook):
 
         return self._step(encounter, "pf2e_initiative", step, seed=used)
 
-    # -- turns -----------------------------------------------------------------------------
-    def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
-                   action_adjustment: int = 0) -> Happened:
-        """The next creature's turn: durations count down, 3 actions and 1 reaction back."""
-        def step(s: Encounter) -> tuple[EncounterResult, str | None]:
-            done = rules.start_turn(s, can_act=can_act, action_adjustment=action_adjustment)
-            return done, done.state.current
-        return self._step(encounter, "pf2e_turn_started", step)
-
-    def end_turn(self, encounter: int | str | None = None) -> Happened:
-        """End the current turn: end-of-turn durations, persistent damage reminders."""
-        return self._step(encounter, "pf2e_turn_ended",
-                          lambda s: (rules.end_turn(s), s.current))
-
-    def use_actions(self, encounter: int | str | None, count: int = 1,
-                    what: str = "an action") -> Happened:
-        """The current creature spends actions (its turn ends when none are left)."""
-        what = check_text(what, "what the actions are for")
-        return self._step(encounter, "pf2e_actions",
-                          lambda s: (rules.use_actions(s, count, what), s.current))
-
-    def use_reaction(self, encounter: int | str | None, name: str,
-                     what: str = "a reaction") -> Happened:
-        """A creature uses its one reaction."""
-        what = check_text(what, "what the reaction is")
-        return self._step(encounter, "pf2e_reaction",
-                          lambda s: (rules.use_reaction(s, n := who(s, name), what), n))
-
-    def delay(self, encounter: int | str | None = None) -> Happened:
-        """The current creature Delays: out of the order until it returns."""
-        return self._step(encounter, "pf2e_delayed", lambda s: (rules.delay(s), s.current))
-
-    def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
-        """A delaying creature returns after another's turn and keeps that place."""
-        return self._step(encounter, "pf2e_returned",
-                          lambda s: (rules.return_from_delay(s, n := who(s, name)), n))
-
-    def ready(self, encounter: int | str | None, action: str, trigger: str, *,
-              attack_penalty: int = 0) -> Happened:
-        """Ready (2 actions): an action for a trigger; the turn ends."""
-        action = check_text(action, "the readied action")
-        trigger = check_text(trigger, "the trigger")
-        return self._step(encounter, "pf2e_readied", lambda s: (rules.ready(
-            s, action, trigger, attack_penalty=attack_penalty), s.current))
-
-    def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
-        """The trigger came: the readied action is used as a reaction."""
-        note = check_text(note, "the note")
-        return self._step(encounter, "pf2e_readied_used",
-                          lambda s: (rules.use_readied(s, n := who(s, name), note), n))
-
-    # -- durations -------------------------------------------------------------------------
-    def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
-                   ticks: str = rules.TICK_START, on: str | None = None) -> Happened:
-        """Track an effect on the creature whose turns count it down."""
-        effect = check_text(effect, "the effect's name")
-        return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
-            s, n := who(s, holder), effect, rounds, ticks=ticks,
-            on=who(s, on) if on else None), n))
-
-    def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
-        """End a tracked effect early."""
-        effect = check_text(effect, "the effect's name")
-        return self._step(encounter, "pf2e_effect_removed", lambda s: (rules.remove_effect(
-            s, n := who(s, holder), effect), n))
-
-    def add_persistent(self, encounter: int | str | None, name: str, damage: str,
-                       damage_type: str) -> Happened:
-        """Persistent damage: a reminder at the end of each of its turns."""
-        damage = check_text(damage, "the persistent damage")
-        damage_type = check_text(damage_type, "the damage type")
-        return self._step(encounter, "pf2e_persistent_added", lambda s: (rules.add_persistent(
-            s, n := who(s, name), damage, damage_type), n))
-
-    def end_persistent(self, encounter: int | str | None, name: str,
-                       damage_type: str) -> Happened:
-        """Persistent damage ends (the flat check succeeded, or it was treated)."""
-        damage_type = check_text(damage_type, "the damage type")
-        return self._step(encounter, "pf2e_persistent_ended", lambda s: (rules.end_persistent(
-            s, n := who(s, name), damage_type), n))
-
     # -- the end ---------------------------------------------------------------------------
-    def end_encounter(self, encounter: int | str | None = None) -> Happened:
-        """End the encounter and keep its record (both sheets: ``ended``)."""
+    def end_encounter(self, encounter: int | str | None = None, *, xp: int = 0,
+                      treasure: Sequence[str] = ()) -> Happened:
+        """End the encounter and keep its record (both sheets: ``ended``); ``xp`` is added
+        to every PC's sheet, ``treasure`` kept in the record for the party to share."""
+        xp = check_count(xp, "the XP", minimum=0)
+        if isinstance(treasure, str):
+            treasure = [treasure]
+        found = [check_text(t, "a find") for t in treasure]
         return self._step(encounter, "pf2e_encounter_ended",
-                          lambda s: (rules.end_encounter(s), None), ending=True)
+                          lambda s: (rules.end_encounter(s, xp=xp, treasure=found), None),
+                          ending=True)
 
     @operation
     def adjust_hp(self, name: str, hp: int, *, reason: str = "") -> Happened:

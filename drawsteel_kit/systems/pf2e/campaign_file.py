@@ -26,8 +26,8 @@ from drawsteel_kit.kit.fields import (
     within,
 )
 from drawsteel_kit.kit.file_errors import located, name_clashes
+from drawsteel_kit.kit.registry import SheetSpec
 from drawsteel_kit.systems.pf2e.combatant import DEFAULT_INITIATIVE_SKILL
-from drawsteel_kit.systems.registry import SheetSpec
 
 __all__ = ["CampaignFile", "CharacterSpec", "Settings", "party_settings", "sheets"]
 
@@ -36,6 +36,9 @@ MIN_LEVEL, MAX_LEVEL = 1, 20
 #: Ours, not the book's: bounds that catch typos (a level 20 PC's modifiers stay well inside).
 MODIFIER_MIN, MODIFIER_MAX = -10, 60
 MAX_HP_LIMIT = 999
+MAX_AC_LIMIT = 99
+#: A PC levels up at 1000 XP and keeps the rest; a sheet far beyond is a typo.
+MAX_XP_LIMIT = 99_999
 
 Modifier = Annotated[int, within(MODIFIER_MIN, MODIFIER_MAX)]
 
@@ -53,6 +56,12 @@ class Settings(_Model):
         "(the book: Perception)")
     hp_on_page: bool = Field(
         True, description="true: the players' page shows each PC's hit points")
+    reveal_foes: bool = Field(
+        False, description="true: the players' pages show foes' hit points and AC too "
+        "(by default they are the GM's)")
+    foes_at_zero_hp: Literal["die", "dying"] = Field(
+        "die", description="a foe brought to 0 HP dies (the book's usual), or is dying like "
+        "a PC")
 
 
 class CharacterSpec(_Model):
@@ -73,6 +82,10 @@ class CharacterSpec(_Model):
         description=f"maximum hit points, a whole number from 1 to {MAX_HP_LIMIT}")
     hp: Annotated[int, within(0, MAX_HP_LIMIT)] | None = Field(
         None, description="current hit points (default: max_hp)")
+    ac: Annotated[int, within(0, MAX_AC_LIMIT)] | None = Field(
+        None, description="Armor Class, for Strikes against the PC (optional)")
+    xp: Annotated[int, within(0, MAX_XP_LIMIT)] = Field(
+        0, description="experience points so far (encounters add to it)")
 
     @model_validator(mode="after")
     def _hp_within_max(self) -> CharacterSpec:
@@ -128,7 +141,9 @@ def character_data(spec: CharacterSpec) -> dict[str, Any]:
     return {"name": spec.name, "player": spec.player, "ancestry": spec.ancestry,
             "class": spec.character_class, "level": spec.level, "perception": spec.perception,
             "initiative_skills": dict(spec.initiative_skills),
-            "hp": spec.max_hp if spec.hp is None else spec.hp, "max_hp": spec.max_hp}
+            "hp": spec.max_hp if spec.hp is None else spec.hp, "max_hp": spec.max_hp,
+            **({"xp": spec.xp} if spec.xp else {}),
+            **({"ac": spec.ac} if spec.ac is not None else {})}
 
 
 def sheets(cf: CampaignFile) -> list[SheetSpec]:

@@ -2,48 +2,31 @@
 
 Each command is one call into :class:`drawsteel_kit.systems.pf2e.book.EncounterTracker`. Steps act
 on the newest running encounter unless ``--encounter`` names one (its number or name). The
-Director sees real names; ``show --player`` prints what the players see.
+Director sees real names; ``show --player`` prints what the players see. The fight's own
+commands (damage, conditions, checks, Strikes ...) are in :mod:`.cli_combat`, ``show`` and
+``list`` in :mod:`.cli_show`.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, pairs
+from drawsteel_kit.kit.commands import campaign_arg, friendly, open_campaign, pairs
+from drawsteel_kit.systems.pf2e import cli_combat, cli_show
+from drawsteel_kit.systems.pf2e.cli_base import (
+    Tools,
+    commands,
+    dice_options,
+    encounter_option,
+    pf2e,
+    typed_dice,
+)
 
-__all__ = ["pf2e"]
+__all__ = ["cli_combat", "cli_show", "commands", "pf2e"]
 
-encounter_option = click.option("--encounter", "-e", "ref", default=None, metavar="REF",
-                                help="The encounter's number or name (default: the newest "
-                                "running one).")
-
-
-def _done(campaign: str, happened: Any) -> None:
-    """The GM's lines, then how to undo."""
-    click.echo("\n".join(happened.details.get("lines") or [happened.summary]))
-    if happened.events:
-        click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
-
-
-def _call(campaign: str, method: str, *args: Any, **kwargs: Any) -> None:
-    with open_campaign(campaign) as camp:
-        _done(campaign, getattr(camp.pf2e, method)(*args, **kwargs))
-
-
-#: What this module adds to ``drawsteel-kit``: the root group mounts these through the
-#: registry (``drawsteel_kit.cli``).
-commands = click.Group()
-
-
-@commands.group()
-def pf2e() -> None:
-    """Pathfinder 2e encounters: initiative, turns, Delay, durations, hidden names.
-
-    Example: drawsteel-kit pf2e new campaigns/pf2e-demo "Goblin bridge"
-    """
+TOOLS = Tools(campaign_arg=campaign_arg, friendly=friendly, open_campaign=open_campaign)
+_call = TOOLS.step
+_named = TOOLS.named
 
 
 @pf2e.command("new")
@@ -68,22 +51,26 @@ def new_encounter(campaign: str, name: str) -> None:
 @click.option("--count", type=int, default=1, show_default=True,
               help="How many identical creatures (NAME 1, NAME 2, ... in one group).")
 @click.option("--skill", default=None, help="The initiative check (default: the table's).")
+@click.option("--hp", type=int, default=None, help="A creature's hit points (the GM's).")
+@click.option("--ac", type=int, default=None, help="A creature's AC (the GM's).")
+@click.option("--rider", default=None, help="It is this combatant's mount (acts on its turns).")
 @encounter_option
 @friendly
 def add(campaign: str, name: str, modifier: int | None, group: str | None,
-        shown_as: str | None, count: int, skill: str | None, ref: str | None) -> None:
+        shown_as: str | None, count: int, skill: str | None, hp: int | None, ac: int | None,
+        rider: str | None, ref: str | None) -> None:
     """Add a PC (by name) or a creature (with --modifier) before initiative.
 
-    Example: drawsteel-kit pf2e add campaigns/pf2e-demo Goblin -m 2 --count 3 --shown-as Gremlin
+    Example: drawsteel-kit pf2e add campaigns/pf2e-demo Goblin -m 2 --count 3 --hp 6 --ac 16
     """
     if modifier is None:
-        if group or shown_as or count != 1:
-            raise click.UsageError("--group, --shown-as and --count are for creatures: give "
-                                   "--modifier too")
+        if group or shown_as or count != 1 or hp is not None or ac is not None or rider:
+            raise click.UsageError("--group, --shown-as, --count, --hp, --ac and --rider are "
+                                   "for creatures: give --modifier too")
         _call(campaign, "add_pc", ref, name, skill=skill)
     else:
         _call(campaign, "add_creature", ref, name, modifier, group=group, shown_as=shown_as,
-              count=count, **({"skill": skill} if skill else {}))
+              count=count, hp=hp, ac=ac, rider=rider, **({"skill": skill} if skill else {}))
 
 
 @pf2e.command("initiative")
@@ -118,27 +105,37 @@ def turn() -> None:
 @turn.command("start")
 @campaign_arg
 @click.option("--cannot-act", is_flag=True, help="No actions and no reaction this turn.")
-@click.option("--adjust", type=int, default=0, help="Actions more (quickened) or fewer (slowed).")
+@click.option("--adjust", type=int, default=0, help="Actions more (quickened) or fewer.")
+@click.option("--recovery", type=int, default=None,
+              help="A dying creature's recovery check: the d20 rolled at the table.")
+@click.option("--seed", type=int, default=None, help="Seed for a recovery check rolled here.")
 @encounter_option
 @friendly
-def turn_start(campaign: str, cannot_act: bool, adjust: int, ref: str | None) -> None:
-    """The next creature's turn: durations tick, 3 actions and 1 reaction back.
+def turn_start(campaign: str, cannot_act: bool, adjust: int, recovery: int | None,
+               seed: int | None, ref: str | None) -> None:
+    """The next creature's turn: durations tick, a dying creature's recovery check, 3
+    actions and 1 reaction back.
 
-    Example: drawsteel-kit pf2e turn start campaigns/pf2e-demo --adjust -1
+    Example: drawsteel-kit pf2e turn start campaigns/pf2e-demo --recovery 14
     """
-    _call(campaign, "start_turn", ref, can_act=not cannot_act, action_adjustment=adjust)
+    _call(campaign, "start_turn", ref, can_act=not cannot_act, action_adjustment=adjust,
+          recovery=recovery, seed=seed)
 
 
 @turn.command("end")
 @campaign_arg
+@click.option("--cast", is_flag=True, help="It cast a spell this turn (2 rounds of air).")
+@dice_options
 @encounter_option
 @friendly
-def turn_end(campaign: str, ref: str | None) -> None:
-    """End the current turn (persistent damage reminders, end-of-turn durations).
+def turn_end(campaign: str, cast: bool, typed: str | None, seed: int | None,
+             ref: str | None) -> None:
+    """End the current turn: persistent damage and its flat check, saves, then conditions
+    (frightened -1, air) and end-of-turn durations.
 
-    Example: drawsteel-kit pf2e turn end campaigns/pf2e-demo
+    Example: drawsteel-kit pf2e turn end campaigns/pf2e-demo --dice 3,16
     """
-    _call(campaign, "end_turn", ref)
+    _call(campaign, "end_turn", ref, cast_spell=cast, seed=seed, dice=typed_dice(typed))
 
 
 @pf2e.command("actions")
@@ -153,20 +150,6 @@ def actions(campaign: str, count: int, what: str, ref: str | None) -> None:
     Example: drawsteel-kit pf2e actions campaigns/pf2e-demo 2 --what "Strike, Stride"
     """
     _call(campaign, "use_actions", ref, count, what)
-
-
-def _named(command: str, method: str, help_text: str, *options: Any) -> None:
-    """A command taking CAMPAIGN NAME (plus options) calling one book method."""
-
-    @friendly
-    def run(campaign: str, name: str, ref: str | None, **kw: Any) -> None:
-        _call(campaign, method, ref, name, **kw)
-
-    run.__doc__ = help_text
-    decorated = encounter_option(campaign_arg(click.argument("name")(run)))
-    for option in options:
-        decorated = option(decorated)
-    pf2e.command(command)(decorated)
 
 
 _named("reaction", "use_reaction", "A creature uses its reaction.\n\nExample: drawsteel-kit "
@@ -205,15 +188,20 @@ def delay(campaign: str, ref: str | None) -> None:
 @campaign_arg
 @click.argument("action")
 @click.argument("trigger")
-@click.option("--penalty", type=int, default=0, help="Multiple attack penalty kept (e.g. -5).")
+@click.option("--penalty", type=int, default=None,
+              help="Multiple attack penalty kept (default: the turn's so far).")
+@click.option("--free-with-trigger", is_flag=True,
+              help="ACTION is a free action with a trigger of its own (refused).")
 @encounter_option
 @friendly
-def ready(campaign: str, action: str, trigger: str, penalty: int, ref: str | None) -> None:
+def ready(campaign: str, action: str, trigger: str, penalty: int | None,
+          free_with_trigger: bool, ref: str | None) -> None:
     """Ready (2 actions) an action for a trigger; the turn ends.
 
     Example: drawsteel-kit pf2e ready campaigns/pf2e-demo Strike "a goblin comes close"
     """
-    _call(campaign, "ready", ref, action, trigger, attack_penalty=penalty)
+    _call(campaign, "ready", ref, action, trigger, attack_penalty=penalty,
+          free_action_with_trigger=free_with_trigger)
 
 
 @pf2e.group()
@@ -232,15 +220,17 @@ def effect() -> None:
 @click.option("--ticks", type=click.Choice(["start", "end"]), default="start",
               show_default=True, help="Counted down at the start or end of HOLDER's turns.")
 @click.option("--on", default=None, help="Who it is on, when not HOLDER.")
+@click.option("--save", default=None,
+              help="The save HOLDER attempts at the end of each turn (\"Fortitude DC 16\").")
 @encounter_option
 @friendly
 def effect_add(campaign: str, holder: str, name: str, rounds: int, ticks: str,
-               on: str | None, ref: str | None) -> None:
+               on: str | None, save: str | None, ref: str | None) -> None:
     """Track an effect on HOLDER, whose turns count it down.
 
     Example: drawsteel-kit pf2e effect add campaigns/pf2e-demo Brannoc Bless 3
     """
-    _call(campaign, "add_effect", ref, holder, name, rounds, ticks=ticks, on=on)
+    _call(campaign, "add_effect", ref, holder, name, rounds, ticks=ticks, on=on, save=save)
 
 
 @effect.command("remove")
@@ -313,77 +303,17 @@ def hp(campaign: str, name: str, hp: int, reason: str) -> None:
 
 @pf2e.command("end")
 @campaign_arg
+@click.option("--xp", type=int, default=0, help="XP each PC earns.")
+@click.option("--treasure", multiple=True, help="A find for the party to share; repeatable.")
 @encounter_option
 @friendly
-def end(campaign: str, ref: str | None) -> None:
-    """End the encounter and keep its record.
+def end(campaign: str, xp: int, treasure: tuple[str, ...], ref: str | None) -> None:
+    """End the encounter and keep its record (with the XP and treasure it gave).
 
-    Example: drawsteel-kit pf2e end campaigns/pf2e-demo
+    Example: drawsteel-kit pf2e end campaigns/pf2e-demo --xp 80 --treasure "12 gp"
     """
-    _call(campaign, "end_encounter", ref)
+    _call(campaign, "end_encounter", ref, xp=xp, treasure=list(treasure))
 
 
-@pf2e.command("show")
-@campaign_arg
-@click.option("--player", is_flag=True, help="What the players see (hidden names kept).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@encounter_option
-@friendly
-def show(campaign: str, player: bool, as_json: bool, ref: str | None) -> None:
-    """Show an encounter: the order, whose turn, actions, effects.
-
-    Example: drawsteel-kit pf2e show campaigns/pf2e-demo --player
-    """
-    with open_campaign(campaign, readonly=True) as camp:
-        book = camp.pf2e
-        info = book.encounter(ref)
-        view = book.sheet(f"encounter-view:{info.number}").data
-    if player:
-        data: dict[str, Any] = view
-    else:
-        data = {"number": info.number, "status": info.status, "state": info.state.as_dict(),
-                "record": info.record}
-    if as_json:
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-        return
-    click.echo(f"Encounter {info.number}: {view['encounter']} ({info.status}), "
-               f"round {view['round']}")
-    listed = info.state.order if info.state.rolled else tuple(
-        c.name for c in info.state.combatants if c.status == "active")
-    rows = view["combatants"] if player else [
-        {**row, "name": name} for row, name in zip(view["combatants"], listed, strict=False)]
-    for row in rows:
-        marks = [f"init {row.get('initiative')}"] if row.get("initiative") is not None else []
-        if row.get("acting"):
-            marks.append(f"ACTING, {row['actions']} action(s)")
-        marks.append("reaction" if row.get("reaction") else "no reaction")
-        marks += [f"{e['name']} ({e['rounds']})" for e in row.get("effects", [])]
-        marks += [f"persistent {p['damage']} {p['type']}" for p in row.get("persistent", [])]
-        marks += ["delaying"] * bool(row.get("delaying")) + ["dying"] * bool(row.get("dying"))
-        click.echo(f"  {row['name']}: " + ", ".join(marks))
-    out = view["out"] if player else [c.name for c in info.state.combatants
-                                      if c.status != "active"]
-    if out:
-        click.echo("  out: " + ", ".join(out))
-
-
-@pf2e.command("list")
-@campaign_arg
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-@friendly
-def list_encounters(campaign: str, as_json: bool) -> None:
-    """List the encounters, running and ended.
-
-    Example: drawsteel-kit pf2e list campaigns/pf2e-demo
-    """
-    with open_campaign(campaign, readonly=True) as camp:
-        infos = camp.pf2e.encounters()
-    rows = [{"number": i.number, "name": i.name, "status": i.status, "round": i.state.round,
-             "record": i.record} for i in infos]
-    if as_json:
-        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
-        return
-    for r in rows or []:
-        click.echo(f"{r['number']}. {r['name']} ({r['status']}, round {r['round']})")
-    if not rows:
-        click.echo("No encounters yet: drawsteel-kit pf2e new CAMPAIGN NAME")
+cli_combat.register(TOOLS)
+cli_show.register(TOOLS)

@@ -6,7 +6,7 @@ Seed 002 (Pathfinder 2e, encounter mode): 36-51 (structure), 52-71 (turns),
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from drawsteel_kit.kit.limits import check_name, check_whole
@@ -14,6 +14,7 @@ from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = [
     "ACTIONS_PER_TURN",
+    "COVERS",
     "DEFAULT_INITIATIVE_SKILL",
     "EFFECT_TICKS",
     "ENEMY",
@@ -59,7 +60,10 @@ SIDES = (PC, ENEMY)
 TICK_START = "start"
 TICK_END = "end"
 EFFECT_TICKS = (TICK_START, TICK_END)
-#: A combatant is in the encounter, defeated (out of the order, kept in the record) or
+#: Cover and the circumstance bonus it gives to AC (002: 199-205): lesser +1 (AC only),
+#: standard +2 and greater +4 (AC, Reflex saves against area effects, Stealth).
+COVERS = {"lesser": 1, "standard": 2, "greater": 4}
+#: A creature is in the encounter, defeated (out of the order, kept in the record) or
 #: removed (left the encounter, kept in the record).
 STATUSES = ("active", "defeated", "removed")
 
@@ -86,9 +90,12 @@ class Effect:
     rounds: int
     ticks: str = TICK_START
     on: str | None = None
+    save: str | None = None
 
     def __post_init__(self) -> None:
         check_text("an effect's name", self.name)
+        if self.save is not None:
+            check_text(f"the save against {self.name}", self.save)
         check_int(f"{self.name}'s rounds", self.rounds, low=1)
         if self.ticks not in EFFECT_TICKS:
             raise Pf2eError(f"{self.name} ticks at 'start' or 'end' of a turn, got {self.ticks!r}")
@@ -150,9 +157,20 @@ class Combatant:
     effects: tuple[Effect, ...] = field(default=())
     persistent: tuple[PersistentDamage, ...] = field(default=())
     readied: Readied | None = None
-    dying: bool = False
     status: str = "active"
     turns_taken: int = 0
+    hp: int | None = None
+    max_hp: int | None = None
+    ac: int | None = None
+    conditions: tuple[tuple[str, int], ...] = field(default=())
+    attacks: int = 0
+    aid: int = 0
+    cover: str | None = None
+    off_guard: bool = False
+    rider: str | None = None
+    air: int | None = None
+    suffocation: int = 0
+    diagonals: int = 0
 
     def __post_init__(self) -> None:
         check_text("a combatant's name", self.name)
@@ -167,7 +185,7 @@ class Combatant:
             check_text(f"{self.name}'s group", self.group)
         if self.shown_as is not None:
             check_text(f"the name players see for {self.name}", self.shown_as)
-        for flag in ("identified", "reaction", "dying"):
+        for flag in ("identified", "reaction", "off_guard"):
             if not isinstance(getattr(self, flag), bool):
                 raise Pf2eError(f"{self.name}'s {flag} must be True or False")
         if self.initiative is not None:
@@ -178,6 +196,24 @@ class Combatant:
                 raise Pf2eError(f"a d{INITIATIVE_DIE} shows 1-{INITIATIVE_DIE}, got {face}")
         check_int(f"{self.name}'s actions", self.actions, low=0)
         check_int(f"{self.name}'s turns taken", self.turns_taken, low=0)
+        for what in ("max_hp", "ac", "air"):
+            if getattr(self, what) is not None:
+                check_int(f"{self.name}'s {what.replace('_', ' ')}", getattr(self, what),
+                          low=1 if what == "max_hp" else 0)
+        if self.hp is not None and (self.max_hp is None or not 0 <= check_int(
+                f"{self.name}'s HP", self.hp) <= self.max_hp):
+            raise Pf2eError(f"{self.name}'s HP must be from 0 to its maximum HP, "
+                                f"got {self.hp}")
+        for what in ("attacks", "suffocation", "diagonals"):
+            check_int(f"{self.name}'s {what}", getattr(self, what), low=0)
+        check_int(f"{self.name}'s aid", self.aid)
+        for cond, value in self.conditions:
+            check_text("a condition", cond)
+            check_int(f"{self.name}'s {cond} value", value, low=1)
+        if self.cover is not None and self.cover not in COVERS:
+            raise Pf2eError(f"cover is {', '.join(COVERS)}, got {self.cover!r}")
+        if self.rider is not None:
+            check_text(f"{self.name}'s rider", self.rider)
         if self.status not in STATUSES:
             raise Pf2eError(f"{self.name}'s status must be one of {', '.join(STATUSES)}, "
                             f"got {self.status!r}")
@@ -186,6 +222,20 @@ class Combatant:
     def pc(self) -> bool:
         """A player character (PCs choose among themselves on a tie, 002: 45)."""
         return self.side == PC
+
+    @property
+    def dying(self) -> bool:
+        """At 0 HP and dying (the dying condition has a value)."""
+        return self.condition("dying") > 0
+
+    def condition(self, name: str) -> int:
+        """The value of a condition (0: does not have it)."""
+        return dict(self.conditions).get(name, 0)
+
+    def with_condition(self, name: str, value: int) -> Combatant:
+        """This combatant with ``name`` at ``value`` (0 removes it), kept sorted by name."""
+        kept = {**dict(self.conditions), name: value}
+        return replace(self, conditions=tuple(sorted((k, v) for k, v in kept.items() if v > 0)))
 
     @property
     def hidden(self) -> bool:
@@ -203,17 +253,36 @@ class Combatant:
         out["effects"] = [vars(e).copy() for e in self.effects]
         out["persistent"] = [vars(p).copy() for p in self.persistent]
         out["readied"] = vars(self.readied).copy() if self.readied else None
+        out["conditions"] = dict(self.conditions)
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Combatant:
-        """Rebuild from :meth:`as_dict` output (refuses unknown or missing keys)."""
+        """Rebuild from :meth:`as_dict` output (refuses unknown or missing keys).
+
+        A state written before conditions, hit points and the rest were kept has ``dying``
+        (True or False) and none of the later keys: it reads with their defaults.
+        """
         names = {f.name for f in fields(cls)}
+        if isinstance(data, dict) and "dying" in data and "conditions" not in data:
+            old = {k: v for k, v in data.items() if k != "dying"}
+            data = {**old, "conditions": {"dying": 1} if data["dying"] is True else {}}
+            data = {**{k: _DEFAULTS[k] for k in LATER_KEYS}, **data}
         if not isinstance(data, dict) or set(data) != names:
             got = sorted(data) if isinstance(data, dict) else type(data).__name__
             raise Pf2eError(f"a combatant needs exactly the keys {sorted(names)}, got {got}")
         values = dict(data)
+        if not isinstance(data["conditions"], dict):
+            raise Pf2eError("a combatant's conditions are NAME: VALUE pairs")
+        values["conditions"] = tuple(sorted(data["conditions"].items()))
         values["effects"] = tuple(Effect(**e) for e in data["effects"])
         values["persistent"] = tuple(PersistentDamage(**p) for p in data["persistent"])
         values["readied"] = Readied(**data["readied"]) if data["readied"] else None
         return cls(**values)
+
+
+#: The keys a combatant gained after the first release, with the values old states read as.
+LATER_KEYS = ("hp", "max_hp", "ac", "conditions", "attacks", "aid", "cover", "off_guard",
+              "rider", "air", "suffocation", "diagonals")
+_DEFAULTS: dict[str, Any] = {f.name: (f.default if f.default is not MISSING else ())
+                             for f in fields(Combatant) if f.name in LATER_KEYS}

@@ -90,7 +90,7 @@ def ready(
         raise Pf2eError("no turn is in progress: a creature Readies on its own turn")
     if free_action_with_trigger:
         raise Pf2eError(f"{action} is a free action that already has a trigger: it cannot be "
-                        "readied (002: 103)")
+                        "readied (Ready)")
     readied = Readied(action=action, trigger=trigger, attack_penalty=attack_penalty)
     left = state.get(name).actions
     if left < READY_ACTIONS:

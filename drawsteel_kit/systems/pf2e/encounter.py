@@ -28,7 +28,6 @@ __all__ = [
     "identify",
     "new_encounter",
     "remove",
-    "set_dying",
 ]
 
 
@@ -63,6 +62,10 @@ class Encounter:
             raise Pf2eError(f"the order must list active combatants once each, got {self.order}")
         if not set(self.delayed) <= set(self.order):
             raise Pf2eError(f"a delaying creature keeps its slot in the order: {self.delayed}")
+        mounts = {c.name for c in self.combatants if c.rider is not None}
+        if mounts & set(self.order) or not {c.rider for c in self.combatants
+                                             if c.rider} <= set(names):
+            raise Pf2eError("a mount acts on its rider's turns and has no place in the order")
         check_int("the round", self.round, low=0)
         check_int("the turn index", self.turn_index, low=-1)
         if self.turn_index >= max(len(self.order), 1):
@@ -184,8 +187,17 @@ def add_combatant(
     initiative_skill: str = DEFAULT_INITIATIVE_SKILL,
     group: str | None = None,
     shown_as: str | None = None,
+    hp: int | None = None,
+    max_hp: int | None = None,
+    ac: int | None = None,
+    rider: str | None = None,
 ) -> EncounterResult:
     """Add a PC or an enemy before initiative is rolled (002: 40-43).
+
+    ``hp`` (of ``max_hp``, the same when left out) and ``ac`` are tracked when given. A
+    mount names its ``rider``: it acts on the rider's initiative (002: 223), so it rolls
+    none and has no place of its own in the order, and the two share one multiple attack
+    penalty (002: 226).
 
     ``group`` joins identical creatures that roll initiative once for the group (002: 43);
     ``shown_as`` hides an enemy's name from the players until it is identified (002: 73).
@@ -193,13 +205,20 @@ def add_combatant(
     require_open(state)
     if state.rolled:
         raise Pf2eError(f"initiative is already rolled in {state.name} and is not rolled "
-                        "again (002: 49); add combatants before rolling")
+                        "again (Begin the Next Round); add combatants before rolling")
     if side == PC and (group is not None or shown_as is not None):
         raise Pf2eError(f"{name} is a PC: only creatures the GM rolls for form a group "
-                        "(002: 43), and the players know their own names")
+                        "(Roll Initiative), and the players know their own names")
+    if rider is not None:
+        mounted = state.get(rider)
+        if mounted.rider is not None or any(c.rider == rider for c in state.combatants):
+            raise Pf2eError(f"{rider} already rides a mount or is one")
+        if group is not None:
+            raise Pf2eError(f"{name} is a mount: it acts on {rider}'s initiative, in no group")
     combatant = Combatant(name=name, side=side, initiative_modifier=initiative_modifier,
                           initiative_skill=initiative_skill, group=group, shown_as=shown_as,
-                          identified=shown_as is None)
+                          identified=shown_as is None, hp=hp,
+                          max_hp=max_hp if max_hp is not None else hp, ac=ac, rider=rider)
     twin = next((c.name for c in state.combatants if same_name(c.name, combatant.name)), None)
     if twin is not None:
         raise Pf2eError(f"{twin!r} is already in {state.name}: combatant names must be unique "
@@ -212,7 +231,7 @@ def add_combatant(
             if (mate.side, mate.initiative_modifier, mate.initiative_skill) != (
                     side, initiative_modifier, initiative_skill):
                 raise Pf2eError(
-                    f"group {group!r} is for identical creatures (002: 43): {mate.name} rolls "
+                    f"group {group!r} is for identical creatures: {mate.name} rolls "
                     f"{mate.initiative_skill} {mate.initiative_modifier:+d} as a {mate.side}, "
                     f"{name} would roll {initiative_skill} {initiative_modifier:+d} as a {side}")
     elif name in {c.group for c in state.combatants}:
@@ -221,9 +240,17 @@ def add_combatant(
     log = Log()
     log.say(new, "{0} joins {enc} ({side}).", name, enc=state.name, side=side)
     extra = f", rolling once for group {group}" if group else ""
-    log.gm_only(f"{name} rolls {initiative_skill} {initiative_modifier:+d} for initiative{extra}.")
+    if rider is None:
+        log.gm_only(f"{name} rolls {initiative_skill} {initiative_modifier:+d} for "
+                    f"initiative{extra}.")
     if shown_as:
         log.gm_only(f"Players see {name} as {shown_as!r} until it is identified.")
+    if hp is not None or ac is not None:
+        log.gm_only(f"{name}: " + ", ".join(
+            ([f"{hp}/{combatant.max_hp} HP"] if hp is not None else [])
+            + ([f"AC {ac}"] if ac is not None else [])) + ".")
+    if rider is not None:
+        log.say(new, "{0} is {1}'s mount: it acts on {1}'s turns.", name, rider)
     return log.result(new)
 
 
@@ -269,15 +296,3 @@ def defeat(state: Encounter, name: str) -> EncounterResult:
 def remove(state: Encounter, name: str) -> EncounterResult:
     """A creature leaves the encounter (flees, is dismissed): out of the order, in the record."""
     return _drop(state, name, "removed", "leaves the encounter")
-
-
-def set_dying(state: Encounter, name: str, dying: bool = True) -> EncounterResult:
-    """Mark a creature dying: each turn starts with a recovery check reminder (002: 58)."""
-    require_open(state)
-    if not isinstance(dying, bool):
-        raise Pf2eError(f"dying must be True or False, got {dying!r}")
-    if state.get(name).dying == dying:
-        raise Pf2eError(f"{name} is {'already' if dying else 'not'} dying")
-    log = Log()
-    log.say(state, "{0} is dying." if dying else "{0} is no longer dying.", name)
-    return log.result(state.update(name, dying=dying))

@@ -28,15 +28,15 @@ __all__ = ["initiative_order", "roll_initiative"]
 
 def _check_tie_order(tie_order: Sequence[str], known: Iterable[str]) -> dict[str, int]:
     if isinstance(tie_order, str) or not isinstance(tie_order, Sequence):
-        raise Pf2eError(f"tie_order must be a list of names, got {tie_order!r}")
+        raise Pf2eError(f"the tie order must be a list of names, got {tie_order!r}")
     names = set(known)
     rank: dict[str, int] = {}
     for i, name in enumerate(tie_order):
         if name not in names:
-            raise Pf2eError(f"tie_order names {name!r}, who is not in the initiative order; "
+            raise Pf2eError(f"the tie order names {name!r}, who is not in the initiative order; "
                             f"known: {', '.join(sorted(names))}")
         if name in rank:
-            raise Pf2eError(f"tie_order lists {name!r} twice")
+            raise Pf2eError(f"the tie order lists {name!r} twice")
         rank[name] = i
     return rank
 
@@ -49,7 +49,7 @@ def initiative_order(combatants: Sequence[Combatant], tie_order: Sequence[str] =
     must be in it, else :class:`PcTieUnresolved`. Tied enemies go in ``tie_order`` order
     when listed (the GM's choice), else as added, a group's members together (002: 43).
     """
-    active = [c for c in combatants if c.status == "active"]
+    active = [c for c in combatants if c.status == "active" and c.rider is None]
     for c in active:
         if c.initiative is None:
             raise Pf2eError(f"{c.name} has no initiative result yet; roll initiative first")
@@ -75,8 +75,8 @@ def initiative_order(combatants: Sequence[Combatant], tie_order: Sequence[str] =
             names = [c.name for c in pcs]
             raise PcTieUnresolved(
                 f"{' and '.join(names)} tied at {result}: PCs decide among themselves who "
-                f"acts first (002: 45); pass tie_order with all of them in the order they "
-                f"chose, e.g. tie_order={names!r}", tied=tuple(names))
+                f"acts first (Tracking Initiative); give the tie order with all of them in "
+                f"the order they chose, e.g. {', '.join(names)}", tied=tuple(names))
         pcs.sort(key=lambda c: rank.get(c.name, 0))
         order.extend(c.name for c in (*enemies, *pcs))
     return tuple(order)
@@ -86,7 +86,7 @@ def _units(state: Encounter) -> dict[str, list[Combatant]]:
     """Who rolls: each combatant alone, or a group once (002: 43), in the order added."""
     units: dict[str, list[Combatant]] = {}
     for c in state.combatants:
-        if c.status == "active":
+        if c.status == "active" and c.rider is None:
             units.setdefault(c.group or c.name, []).append(c)
     return units
 
@@ -114,7 +114,7 @@ def roll_initiative(
     require_open(state)
     if state.rolled:
         raise Pf2eError(f"initiative was already rolled in {state.name}: it is not rolled "
-                        "again; new rounds keep the same order (002: 49)")
+                        "again; new rounds keep the same order (Begin the Next Round)")
     units = _units(state)
     if not units:
         raise Pf2eError(f"{state.name} has nobody in it yet; add combatants first")

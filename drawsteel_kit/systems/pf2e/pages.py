@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
 from drawsteel_kit.kit.ui.pages import (
@@ -20,13 +21,12 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
-    from drawsteel_kit.systems.draw_steel.book.sheets import SheetState
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+    from drawsteel_kit.kit.book.sheets import SheetState
 
 __all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_blocks",
            "rounds_chart"]
@@ -59,10 +59,11 @@ def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) 
         row: list[Any] = [link(s.name, linker(s.name)), d.get("player", ""),
                           f"{d.get('ancestry', '')} {d.get('class', '')}".strip(),
                           d.get("level"), f"{d.get('perception', 0):+d}"]
+        row.append(d.get("xp", 0))
         if show_hp:
             row.append(f"{d.get('hp')}/{d.get('max_hp')}")
         rows.append(row)
-    headers = ["PC", "player", "ancestry & class", "level", "Perception"]
+    headers = ["PC", "player", "ancestry & class", "level", "Perception", "XP"]
     return table([*headers, "HP"] if show_hp else headers, rows, empty="No PCs.")
 
 
@@ -73,7 +74,28 @@ def _effects(row: dict[str, Any]) -> str:
     return "; ".join(parts) or "-"
 
 
-def tracker(view: dict[str, Any]) -> Markup:
+def _state(row: dict[str, Any]) -> str:
+    """Conditions with their values, cover, off-guard, air, a mount's rider."""
+    parts = [f"{k} {v}" for k, v in row.get("conditions", {}).items()]
+    parts += [f"{row['cover']} cover"] * bool(row.get("cover"))
+    parts += ["off-guard (flanked)"] * bool(row.get("off_guard"))
+    if row.get("air") is not None:
+        parts.append(f"holding breath: {row['air']} round(s) of air" if row["air"] else
+                     "suffocating")
+    if row.get("mount_of"):
+        parts.append(f"{row['mount_of']}'s mount")
+    return ", ".join(parts) or "-"
+
+
+def _hp(row: dict[str, Any], show_hp: bool) -> str:
+    """Hit points where the players may see them (their own; foes' only when revealed)."""
+    if row.get("hp") is None or (row.get("side") == "pc" and not show_hp):
+        return "-"
+    ac = f", AC {row['ac']}" if row.get("ac") is not None and row.get("side") != "pc" else ""
+    return f"{row['hp']}/{row['max_hp']}{ac}"
+
+
+def tracker(view: dict[str, Any], show_hp: bool = True) -> Markup:
     """One running encounter as players see it."""
     acting = view.get("acting")
     now = (Markup(" · <b>{}'s turn</b>").format(acting) if acting else
@@ -85,13 +107,16 @@ def tracker(view: dict[str, Any]) -> Markup:
         state = ("acting" if row.get("acting") else "delaying" if row.get("delaying")
                  else "waiting")
         economy = (f"{row['actions']} action(s)" if row.get("acting") else "-")
+        if row.get("acting") and row.get("attack_penalty"):
+            economy += f", next attack {row['attack_penalty']}"
         rows.append((i, ("▶ " if row.get("acting") else "") + row["name"],
                      row.get("initiative") if row.get("initiative") is not None else "-",
-                     state + (", dying" if row.get("dying") else ""), economy,
+                     state, _hp(row, show_hp), _state(row), economy,
                      "yes" if row.get("reaction") else "no", _effects(row),
                      "; ".join(f"{p['damage']} {p['type']}: at the end of each turn, then a "
                                "flat check" for p in row.get("persistent", [])) or "-"))
-    order = table(["#", "creature", "initiative", "now", "actions left", "reaction",
+    order = table(["#", "creature", "initiative", "now", "HP", "conditions", "actions left",
+                   "reaction",
                    "effects", "persistent damage"], rows, empty="Nobody in it yet.")
     extra = []
     if view.get("delaying"):
@@ -110,10 +135,12 @@ def _records(views: list[SheetState], only: str | None = None) -> Markup:
         rows.append((s.name, s.day, r["rounds"], f"{r['seconds']} s",
                      r["turns"].get(only, "-") if only else ", ".join(r["acted"]) or "-",
                      ", ".join(r["defeated"]) or "-", ", ".join(r["identified"]) or "-",
-                     len(r["unidentified"])))
+                     len(r["unidentified"]), r.get("xp", 0),
+                     "; ".join(r.get("treasure", [])) or "-"))
     return table(["encounter", "day", "rounds", "game time",
                   "turns taken" if only else "acted", "defeated", "identified",
-                  "never identified"], rows, empty="No encounter has ended yet.")
+                  "never identified", "XP each", "treasure"], rows,
+                 empty="No encounter has ended yet.")
 
 
 def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
@@ -173,7 +200,8 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     party = campaign.party
     views = _views(campaign, viewer)
     running = [s for s in views if s.status == "running"]
-    live = join("", [tracker(s.data) for s in running]) or \
+    show_hp = bool(campaign.settings.get("hp_on_page", True))
+    live = join("", [tracker(s.data, show_hp) for s in running]) or \
         Markup('<p class="dsk-empty">No encounter is running.</p>')
     blocks: list[Block] = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Pathfinder 2e · '
@@ -199,7 +227,8 @@ def member_page(view: PartyView, name: str | None = None, *,
     views = _views(campaign, viewer)
     mine = [s for s in views if s.status == "running"
             and any(c["name"] == viewer for c in s.data.get("combatants", []))]
-    live = join("", [tracker(s.data) for s in mine]) or \
+    show_hp = bool(campaign.settings.get("hp_on_page", True))
+    live = join("", [tracker(s.data, show_hp) for s in mine]) or \
         Markup('<p class="dsk-empty">{} is in no running encounter.</p>').format(viewer)
     blocks: list[Block] = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'

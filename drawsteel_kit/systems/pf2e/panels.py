@@ -10,10 +10,14 @@ from typing import Any
 
 import ipywidgets as W
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.pf2e.checks import target_ac
+from drawsteel_kit.systems.pf2e.combatant import COVERS
+from drawsteel_kit.systems.pf2e.conditions import VALUED
+from drawsteel_kit.systems.pf2e.party_view import listing
 
 __all__ = ["PANELS", "EncounterPanel", "HistoryPanel"]
 
@@ -60,12 +64,28 @@ class EncounterPanel(Panel):
         self.damage = W.Text(description="Damage", placeholder="1d6")
         self.damage_type = W.Text(description="Type", placeholder="fire")
         self.hp = W.BoundedIntText(value=0, min=0, max=999, description="HP")
+        self.creature_hp = W.BoundedIntText(value=0, min=0, max=9999, description="HP (0: -)")
+        self.creature_ac = W.BoundedIntText(value=0, min=0, max=99, description="AC (0: -)")
+        self.amount = W.BoundedIntText(value=1, min=1, max=9999, description="Amount")
+        self.critical = W.Checkbox(value=False, description="Critical hit")
+        self.condition = W.Dropdown(options=list(VALUED), value="frightened",
+                                    description="Condition")
+        self.value = W.BoundedIntText(value=1, min=0, max=9, description="Value")
+        self.roll_modifier = W.IntText(value=0, description="Modifier")
+        self.dc = W.IntText(value=20, description="DC / AC")
+        self.face = W.Text(description="d20", placeholder="(blank: rolled)")
+        self.check_what = W.Text(value="Athletics", description="Check")
+        self.target = W.Dropdown(description="Target")
+        self.agile = W.Checkbox(value=False, description="Agile")
+        self.cover = W.Dropdown(options=["none", *COVERS], value="none", description="Cover")
+        self.xp = W.BoundedIntText(value=0, min=0, max=9999, description="XP each")
+        self.treasure = W.Text(description="Treasure", placeholder="12 gp, a +1 dagger")
         self._box = W.VBox([
             W.HBox([self.encounter, self.new_name, b("New encounter", self.new, "success")]),
             self.table,
             W.HBox([self.pc, b("Add PC", self.add_pc), b("Add whole party", self.add_party)]),
-            W.HBox([self.creature, self.modifier, self.count, self.shown_as,
-                    b("Add creature", self.add_creature)]),
+            W.HBox([self.creature, self.modifier, self.count, self.shown_as, self.creature_hp,
+                    self.creature_ac, b("Add creature", self.add_creature)]),
             W.HBox([self.typed, self.tie_order, self.seed,
                     b("Roll initiative", self.roll, "primary")]),
             W.HBox([b("Next turn", self.next_turn, "primary"), b("Start turn", self.start),
@@ -77,7 +97,16 @@ class EncounterPanel(Panel):
                     b("Remove effect", self.remove_effect)]),
             W.HBox([self.damage, self.damage_type, b("Persistent damage", self.persistent),
                     b("End persistent", self.end_persistent)]),
-            W.HBox([self.hp, b("Set PC's HP", self.set_hp),
+            W.HBox([self.amount, self.critical, b("Damage", self.take_damage),
+                    b("Heal", self.heal)]),
+            W.HBox([self.condition, self.value, b("Set condition", self.set_condition),
+                    self.cover, b("Set cover", self.set_cover), b("Flanked", self.flanked),
+                    b("Not flanked", self.not_flanked)]),
+            W.HBox([self.check_what, self.roll_modifier, self.dc, self.face,
+                    b("Check", self.check)]),
+            W.HBox([self.target, self.agile, b("Strike", self.strike),
+                    b("Aid target", self.aid)]),
+            W.HBox([self.hp, b("Set PC's HP", self.set_hp), self.xp, self.treasure,
                     b("End encounter", self.end, "danger")]),
             self.message])
         self.refresh()
@@ -111,12 +140,17 @@ class EncounterPanel(Panel):
             return
         info = self.book.encounter(self.ref)
         state = info.state
-        listed = state.order or tuple(c.name for c in state.combatants if c.status == "active")
+        listed = listing(state)
         rows = []
         for name in listed:
             c = state.get(name)
             rows.append((("▶ " if name == state.current else "") + c.name,
-                         c.shown_as if c.hidden else "", c.initiative, c.actions,
+                         c.shown_as if c.hidden else "", c.initiative,
+                         f"{c.hp}/{c.max_hp}" if c.hp is not None else "",
+                         target_ac(c) if c.ac is not None else "",
+                         ", ".join(f"{k} {v}" for k, v in c.conditions)
+                         + (f", {c.cover} cover" if c.cover else "")
+                         + (", off-guard" if c.off_guard else ""), c.actions,
                          "yes" if c.reaction else "no",
                          ", ".join(f"{e.name} ({e.rounds}, {e.ticks})" for e in c.effects),
                          ", ".join(f"{p.damage} {p.damage_type}" for p in c.persistent),
@@ -124,13 +158,17 @@ class EncounterPanel(Panel):
         out = [c.name + f" ({c.status})" for c in state.combatants if c.status != "active"]
         self.table.value = join("", [
             Markup("<p>Round {} · {}</p>").format(state.round, info.status),
-            html_table(["creature", "players see", "init", "actions", "reaction", "effects",
+            html_table(["creature", "players see", "init", "HP", "AC", "conditions", "actions",
+                        "reaction", "effects",
                         "persistent", ""], rows),
             Markup("<p>Out: {}</p>").format(", ".join(out)) if out else ""])
         keep = self.who.value
         self.who.options = [c.name for c in state.combatants]
         if keep in self.who.options:
             self.who.value = keep
+        aim = self.target.value
+        self.target.options = ["", *(c.name for c in state.combatants)]
+        self.target.value = aim if aim in self.target.options else ""
 
     def _do(self, method: str, *args: Any, **kwargs: Any) -> Any:
         return self.run(lambda: getattr(self.book, method)(*args, **kwargs), _lines)
@@ -150,7 +188,8 @@ class EncounterPanel(Panel):
 
     def add_creature(self) -> None:
         self._do("add_creature", self.ref, self.creature.value, self.modifier.value,
-                 count=self.count.value, shown_as=self.shown_as.value or None)
+                 count=self.count.value, shown_as=self.shown_as.value or None,
+                 hp=self.creature_hp.value or None, ac=self.creature_ac.value or None)
 
     def roll(self) -> None:
         seed = self.seed.value.strip()
@@ -215,7 +254,53 @@ class EncounterPanel(Panel):
         self.run(lambda: self.book.adjust_hp(self.pc.value or "", self.hp.value))
 
     def end(self) -> None:
-        self._do("end_encounter", self.ref)
+        self._do("end_encounter", self.ref, xp=self.xp.value,
+                 treasure=split_list(self.treasure.value))
+
+    def take_damage(self) -> None:
+        self._named("damage", self.amount.value, critical=self.critical.value)
+
+    def heal(self) -> None:
+        self._named("heal", self.amount.value)
+
+    def set_condition(self) -> None:
+        self._named("set_condition", self.condition.value, self.value.value)
+
+    def set_cover(self) -> None:
+        self._named("cover", None if self.cover.value == "none" else self.cover.value)
+
+    def flanked(self) -> None:
+        self._named("flanked", True)
+
+    def not_flanked(self) -> None:
+        self._named("flanked", False)
+
+    def _face(self) -> tuple[bool, int | None]:
+        text = self.face.value.strip()
+        if text and not (text.isdecimal() and text.isascii()):
+            self.say(f"the d20 is a whole number from 1 to 20, got {text!r}", ok=False)
+            return False, None
+        return True, int(text) if text else None
+
+    def check(self) -> None:
+        ok, face = self._face()
+        if ok:
+            self._named("check", self.check_what.value, self.roll_modifier.value,
+                        self.dc.value, face=face)
+
+    def strike(self) -> None:
+        ok, face = self._face()
+        if ok:
+            self._named("attack", self.roll_modifier.value, target=self.target.value or None,
+                        ac=None if self.target.value else self.dc.value, agile=self.agile.value,
+                        face=face)
+
+    def aid(self) -> None:
+        ok, face = self._face()
+        if ok and not self.target.value:
+            self.say("choose the ally to Aid as the target", ok=False)
+        elif ok:
+            self._named("aid", self.target.value, self.roll_modifier.value, face=face)
 
 
 PANELS: tuple[type[Panel], ...] = (EncounterPanel, HistoryPanel)

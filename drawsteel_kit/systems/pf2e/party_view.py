@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drawsteel_kit.systems.pf2e.checks import attack_penalty
 from drawsteel_kit.systems.pf2e.encounter import Encounter
 from drawsteel_kit.systems.pf2e.record import player_view
 
-__all__ = ["encounter_lines", "party_record", "view_data"]
+__all__ = ["encounter_lines", "listing", "party_record", "view_data"]
 
 #: The record's lists of names, each turned into the names players know.
 RECORD_NAMES = ("acted", "identified", "unidentified", "defeated", "removed")
@@ -20,13 +21,27 @@ def _shown(state: Encounter) -> dict[str, str]:
     return {c.name: c.display_name for c in state.combatants}
 
 
-def view_data(state: Encounter, record: dict[str, Any] | None) -> dict[str, Any]:
-    """The players' sheet data: nothing in it names a creature they have not identified."""
-    shown = _shown(state)
-    listed = state.order if state.rolled else tuple(
-        c.name for c in state.combatants if c.status == "active")
-    rows = []
+def listing(state: Encounter) -> tuple[str, ...]:
+    """The rows of the tracker: the order (before initiative: as added), each mount after
+    its rider."""
+    listed = [n for n in state.order] if state.rolled else [
+        c.name for c in state.combatants if c.status == "active" and c.rider is None]
+    out: list[str] = []
     for name in listed:
+        out.append(name)
+        out += [c.name for c in state.combatants if c.rider == name and c.status == "active"]
+    return tuple(out)
+
+
+def view_data(state: Encounter, record: dict[str, Any] | None, *,
+              reveal_foes: bool = False) -> dict[str, Any]:
+    """The players' sheet data: nothing in it names a creature they have not identified.
+
+    A foe's hit points and AC are the GM's: they are left out unless ``reveal_foes``.
+    """
+    shown = _shown(state)
+    rows = []
+    for name in listing(state):
         c = state.get(name)
         readied = None
         if c.readied is not None:  # a PC's readied action is the players' own plan
@@ -39,6 +54,10 @@ def view_data(state: Encounter, record: dict[str, Any] | None) -> dict[str, Any]
             "effects": [{"name": e.name, "rounds": e.rounds, "ticks": e.ticks,
                          "on": shown[e.on] if e.on else None} for e in c.effects],
             "persistent": [{"damage": p.damage, "type": p.damage_type} for p in c.persistent],
+            "conditions": dict(c.conditions), "cover": c.cover, "off_guard": c.off_guard,
+            "air": c.air, "mount_of": shown[c.rider] if c.rider else None,
+            "attack_penalty": attack_penalty(state, name) if name == state.current else None,
+            **({"hp": c.hp, "max_hp": c.max_hp, "ac": c.ac} if c.pc or reveal_foes else {}),
         })
     return {**player_view(state).as_dict(), "rolled": state.rolled, "ended": state.ended,
             "combatants": rows, "record": record}

@@ -6,10 +6,11 @@ the names of enemies the PCs have not identified hidden (002: 73).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from drawsteel_kit.systems.pf2e.combatant import ROUND_SECONDS
+from drawsteel_kit.systems.pf2e.combatant import ROUND_SECONDS, check_int, check_text
 from drawsteel_kit.systems.pf2e.encounter import (
     Encounter,
     EncounterResult,
@@ -17,6 +18,7 @@ from drawsteel_kit.systems.pf2e.encounter import (
     require_open,
     slots,
 )
+from drawsteel_kit.systems.pf2e.errors import Pf2eError
 
 __all__ = ["EncounterRecord", "EndResult", "PlayerView", "end_encounter", "player_view"]
 
@@ -64,13 +66,16 @@ class EncounterRecord:
     unidentified: tuple[str, ...]
     defeated: tuple[str, ...]
     removed: tuple[str, ...]
+    xp: int = 0
+    treasure: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON-ready values."""
         return {"encounter": self.encounter, "rounds": self.rounds, "seconds": self.seconds,
                 "acted": list(self.acted), "turns": {n: t for n, t in self.turns},
                 "identified": list(self.identified), "unidentified": list(self.unidentified),
-                "defeated": list(self.defeated), "removed": list(self.removed)}
+                "defeated": list(self.defeated), "removed": list(self.removed),
+                "xp": self.xp, "treasure": list(self.treasure)}
 
 
 @dataclass(frozen=True)
@@ -80,14 +85,19 @@ class EndResult(EncounterResult):
     record: EncounterRecord | None = None
 
 
-def end_encounter(state: Encounter) -> EndResult:
+def end_encounter(state: Encounter, *, xp: int = 0, treasure: Sequence[str] = ()) -> EndResult:
     """End the encounter: nobody follows the order any more (002: 50-51); keep its record.
 
     ``rounds`` is the last round reached, ``seconds`` the game time at 6 seconds a round
     (002: 37). ``identified`` lists the enemies shown under another name that the PCs
-    identified; ``unidentified`` those they never did.
+    identified; ``unidentified`` those they never did. ``xp`` is what the GM awards the party
+    and ``treasure`` what it finds to share (002: 51): each PC gains the same XP.
     """
     require_open(state)
+    check_int("the XP", xp, low=0)
+    if isinstance(treasure, str):
+        raise Pf2eError("treasure is a list of finds")
+    found = tuple(check_text("a find", t) for t in treasure)
     cs = state.combatants
     record = EncounterRecord(
         encounter=state.name,
@@ -99,6 +109,8 @@ def end_encounter(state: Encounter) -> EndResult:
         unidentified=tuple(c.name for c in cs if c.hidden),
         defeated=tuple(c.name for c in cs if c.status == "defeated"),
         removed=tuple(c.name for c in cs if c.status == "removed"),
+        xp=xp,
+        treasure=found,
     )
     new = replace(state, in_turn=False, ended=True, delayed=())
     log = Log()
@@ -110,5 +122,9 @@ def end_encounter(state: Encounter) -> EndResult:
         names = getattr(record, key)
         if names:
             log.say(state, label + ": " + slots(len(names)) + ".", *names)
+    if xp:
+        log.say(state, "The party earns {xp} XP each.", xp=xp)
+    if found:
+        log.say(state, "Treasure to share: {t}.", t="; ".join(found))
     base = log.result(new)
     return EndResult(base.state, base.lines, base.player_lines, (), record)

@@ -1,132 +1,50 @@
-"""What every campaign operation shares: the write path, the Writer, Happened.
+"""What Draw Steel's operations share: the heroes, and the writer's hero events.
 
-Operations are grouped by area in mixins (``book.sessions``, ``book.respites``, ...);
-:class:`drawsteel_kit.systems.draw_steel.campaign.Campaign` composes them into the one facade.
+The write path itself (:func:`operation`, :class:`Happened`, the checks) is the kit's
+(:mod:`drawsteel_kit.kit.book.base`). Operations are grouped by area in mixins
+(``book.sessions``, ``book.respites``, ...); ``systems.draw_steel.campaign.Campaign``
+composes them into the one facade.
 """
 
 from __future__ import annotations
 
-import functools
-import unicodedata
-import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, TypeVar, cast
+from collections.abc import Iterable, Mapping
+from typing import Any
 
+from drawsteel_kit.kit.book.base import (
+    MAX_AWARD,
+    MAX_DAYS_AT_ONCE,
+    MAX_TEXT,
+    CampaignCore,
+    Happened,
+    check_count,
+    check_text,
+    check_visibility,
+    operation,
+)
+from drawsteel_kit.kit.book.base import Writer as CoreWriter
 from drawsteel_kit.kit.errors import RulesError, UnknownHero, WrongSystem
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Event, Ledger, Op, insert_op, update_op
-from drawsteel_kit.kit.limits import control_problem
+from drawsteel_kit.kit.ledger import Event, insert_op, update_op
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
-    PartyState,
-    encodable,
     read_followers,
     read_hero,
     read_heroes,
     read_party,
 )
 
-__all__ = ["CampaignBase", "Happened", "Writer", "check_count", "check_text", "check_visibility",
-           "operation"]
-
-#: Our own sanity limits (not the book's): larger numbers are typos, not awards.
-MAX_AWARD = 1_000
-MAX_DAYS_AT_ONCE = 3_650
-MAX_TEXT = 500
-
-
-@dataclass(frozen=True)
-class Happened:
-    """What an operation did: its events (one per hero touched) and a summary line."""
-
-    kind: str
-    summary: str
-    events: tuple[Event, ...] = ()
-    details: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def event_ids(self) -> tuple[int, ...]:
-        """The ids of the events written (empty for a dry run or a no-op)."""
-        return tuple(e.id for e in self.events)
-
-    def __str__(self) -> str:
-        return self.summary
-
-
-def check_text(value: str, what: str, *, name: bool = False) -> str:
-    """Text a user typed, stripped; ``name``: a name (of an NPC, a follower, an item, a
-    battle ...), one line without invisible characters and NFC-normalised, so that it reads
-    as it looks and equals the same name typed another way."""
-    if not isinstance(value, str):
-        raise RulesError(f"{what} must be text, got {value!r}")
-    if not encodable(value):
-        raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); type it "
-                         "again, or set the terminal to UTF-8")
-    problem = control_problem(value.strip() if name else value, lines=not name)
-    if problem:
-        raise RulesError(f"{what} {problem}")
-    value = unicodedata.normalize("NFC", value.strip()) if name else value.strip()
-    if len(value) > MAX_TEXT:
-        raise RulesError(f"{what} is {len(value)} characters long; keep it under {MAX_TEXT}")
-    return value
-
-
-def check_count(value: object, what: str, *, minimum: int = 1, maximum: int = MAX_AWARD) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= maximum:
-        raise RulesError(
-            f"{what} must be a whole number from {minimum} to {maximum}, got {value!r}"
-        )
-    return value
+__all__ = ["MAX_AWARD", "MAX_DAYS_AT_ONCE", "MAX_TEXT", "CampaignBase", "Happened", "Writer",
+           "check_count", "check_text", "check_visibility", "operation"]
 
 
 def hero_row(hero: HeroState) -> dict[str, Any]:
     return hero.as_dict()
 
 
-_Method = TypeVar("_Method", bound=Callable[..., Any])
-
-
-def operation(method: _Method) -> _Method:
-    """Run a whole operation (its reads, checks and writes) in one write transaction.
-
-    Reading the state before taking the write lock let two writers compute from the
-    same values and lose a change (two awards of one victory leaving one). A refused
-    operation rolls back a transaction that wrote nothing.
-    """
-
-    @functools.wraps(method)
-    def run(self: CampaignBase, *args: Any, **kwargs: Any) -> Any:
-        if self.ledger.db.conn.in_transaction:
-            return method(self, *args, **kwargs)
-        with self.ledger.write():
-            return method(self, *args, **kwargs)
-
-    return cast(_Method, run)
-
-
-class _Discard(Exception):
-    """Raised inside a dry run's transaction so that it rolls back."""
-
-
-class CampaignBase:
-    """A campaign's folder and ledger, its state, and the one write path."""
-
-    def __init__(self, folder: Path, ledger: Ledger) -> None:
-        self.folder = folder
-        self.ledger = ledger
-        #: The copy kept when opening upgraded an older ledger (None: no upgrade).
-        self.upgraded_from: Path | None = None
+class CampaignBase(CampaignCore):
+    """Draw Steel's side of a campaign: its heroes, and events that change them."""
 
     # -- reading -------------------------------------------------------------
-    @property
-    def party(self) -> PartyState:
-        """The party: name, day, session, hero tokens, settings, stronghold."""
-        party = read_party(self.ledger.db)
-        assert party is not None  # open() checked
-        return party
-
     @property
     def heroes(self) -> dict[str, HeroState]:
         """Every hero, by name."""
@@ -142,7 +60,7 @@ class CampaignBase:
 
     def _draw_steel_only(self) -> None:
         """Refuse Draw Steel's hero operations in a campaign that plays another system."""
-        from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, system
+        from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, system
 
         party = read_party(self.ledger.db)
         played = system(party.settings.get("system", DEFAULT_SYSTEM)) if party else None
@@ -152,11 +70,6 @@ class CampaignBase:
                 "heroes, respites, projects and followers don't apply; its own operations "
                 f"are `campaign.book` (`drawsteel-kit {played.command} --help`)")
 
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The campaign's table rules as the ledger has them."""
-        return self.party.settings
-
     def book_name(self, kind: str, name: str, what: str) -> str:
         """A skill, language or title as the book or this campaign (campaign.yaml's
         ``custom:``) spells it; NotInBook names ``what`` and the closest match otherwise."""
@@ -164,34 +77,6 @@ class CampaignBase:
 
         return book_name(kind, name, self.settings.get("custom"),  # type: ignore[arg-type]
                          what=what)
-
-    def _next_id(self, table: str) -> int:
-        """The next free id of a projection table (inside the write, so no one else takes it)."""
-        return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")
-                   .fetchone()[0])
-
-    # -- the one write path --------------------------------------------------
-    @contextmanager
-    def transaction(self, *, rollback: bool = False) -> Iterator[None]:
-        """One ``BEGIN IMMEDIATE`` transaction that every operation inside joins: all of it
-        lands, or none. ``rollback``: never commit (a dry run or a preview), leaving by an
-        exception like any failure, so the real run and the preview share every line of the
-        write path but the last."""
-        try:
-            with self.ledger.write():
-                yield
-                if rollback:
-                    raise _Discard
-        except _Discard:
-            pass
-
-    @contextmanager
-    def _writing(self) -> Iterator[Writer]:
-        if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction
-            yield Writer(self)
-            return
-        with self.ledger.write():
-            yield Writer(self)
 
     def _resolve_heroes(self, names: Iterable[str] | None) -> list[HeroState]:
         if names is None:
@@ -211,38 +96,8 @@ class CampaignBase:
         return list(chosen.values())
 
 
-class Writer:
-    """Writes events inside one open transaction, stamping day, session and operation."""
-
-    def __init__(self, campaign: CampaignBase) -> None:
-        self.campaign = campaign
-        self.ledger = campaign.ledger
-        party = read_party(campaign.ledger.db)
-        self.day = party.day if party else 1
-        self.session = (party.session or None) if party else None
-        self.operation = uuid.uuid4().hex[:12]
-        self.written: list[Event] = []
-
-    def event(
-        self, kind: str, ops: Sequence[Op], *, summary: str, actor: str | None = None,
-        payload: Mapping[str, Any] | None = None, visibility: str = PARTY,
-        session: int | None = None, seed: int | None = None, dice: Sequence[int] | None = None,
-        undoes: int | None = None,
-    ) -> Event:
-        body = {"summary": summary, **(payload or {})}
-        written = self.ledger.append(
-            kind, day=self.day, session=session if session is not None else self.session,
-            actor=actor, payload=body, ops=ops, seed=seed, dice=dice, visibility=visibility,
-            undoes=undoes, operation=self.operation,
-        )
-        self.written.append(written)
-        return written
-
-    def party_event(self, kind: str, after: Mapping[str, Any], **kw: Any) -> Event:
-        party = read_party(self.ledger.db)
-        assert party is not None
-        before = party.as_dict()
-        return self.event(kind, [update_op("party", 1, before, after)], **kw)
+class Writer(CoreWriter):
+    """The core writer, with the events that change a hero."""
 
     def hero_event(
         self, kind: str, hero: HeroState, after: Mapping[str, Any], **kw: Any
@@ -261,8 +116,5 @@ class Writer:
                           actor=str(row["name"]), **kw)
 
 
-def check_visibility(visibility: str) -> str:
-    """Party (everyone) or the Director's eyes only."""
-    if visibility not in (PARTY, DIRECTOR):
-        raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}, got {visibility!r}")
-    return visibility
+
+CampaignBase.writer_class = Writer

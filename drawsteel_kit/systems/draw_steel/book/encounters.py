@@ -15,6 +15,7 @@ from typing import Any
 
 import sqlite_utils
 
+from drawsteel_kit.kit.book.sheets import insert_sheet_op, read_sheets
 from drawsteel_kit.kit.errors import RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.systems.draw_steel.book.base import (
@@ -26,7 +27,6 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.sheets import insert_sheet_op, read_sheets
 from drawsteel_kit.systems.draw_steel.rules.encounters import (
     COMBAT,
     Opponent,

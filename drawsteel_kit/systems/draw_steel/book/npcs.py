@@ -23,7 +23,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.records import NoteState, NpcState, read_notes, read_npcs
+from drawsteel_kit.systems.draw_steel.records import NpcState, read_npcs
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 
 __all__ = ["STANDINGS", "NpcOps"]
@@ -121,25 +121,6 @@ class NpcOps(CampaignBase):
                 standing=standing if standing in ("fame", "infamy") else None,  # type: ignore[arg-type]
                 titles=hero.titles, perks=hero.perks, npc_tags=n.tags, npc=n.name))
         return out
-
-    # -- notes -------------------------------------------------------------------------
-    def notes(self, *, visible_to: str | None = None) -> list[NoteState]:
-        """Notes in the books (those the players may see, with ``visible_to``)."""
-        return read_notes(self.ledger.db, visible_to=visible_to)
-
-    @operation
-    def add_note(self, text: str, *, about: str = "", visibility: str = PARTY) -> Happened:
-        """A note in the books: a rumour, a debt, a secret (``visibility="director"``)."""
-        text = check_text(text, "note")
-        if not text:
-            raise RulesError("the note is empty")
-        about = check_text(about, "about")
-        with self._writing() as w:
-            w.event("note_added", [insert_op("notes", self._next_id("notes"), {
-                "text": text, "about": about, "day": w.day,
-                "visibility": check_visibility(visibility)})],
-                visibility=visibility, summary=f"Note{' on ' + about if about else ''}: {text}")
-        return Happened("note_added", w.written[-1].summary, tuple(w.written))
 
 
 def _check_standing(value: object) -> str:

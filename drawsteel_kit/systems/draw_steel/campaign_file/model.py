@@ -15,7 +15,6 @@ The field types live in :mod:`drawsteel_kit.kit.fields`, the making of messages 
 from __future__ import annotations
 
 import difflib
-import os
 from typing import Annotated, Literal
 
 import yaml
@@ -24,14 +23,14 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    ValidationError,
     ValidationInfo,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
-from drawsteel_kit.kit.errors import CampaignFileError, RulesError
+from drawsteel_kit.kit.campaign_file import load_campaign_file, parse_campaign_text
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.fields import (
     CAMPAIGN_NAME_MAX,
     CHARACTERISTIC_MAX,
@@ -51,12 +50,8 @@ from drawsteel_kit.kit.fields import (
 from drawsteel_kit.kit.file_errors import (
     MAX_PROBLEMS_SHOWN,
     Problem,
-    UniqueKeyLoader,
     located,
     name_clashes,
-    read_text,
-    report,
-    yaml_problem,
 )
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, slugify
 from drawsteel_kit.systems.draw_steel.campaign_file.names import (
@@ -83,7 +78,6 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import (
 )
 from drawsteel_kit.systems.draw_steel.rules.retainers import RETAINERS_PER_HERO
 from drawsteel_kit.systems.draw_steel.rules.wealth import TIER_MAX, TIER_MIN
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, SYSTEMS
 
 __all__ = [
     "CAMPAIGN_FILE",
@@ -331,54 +325,7 @@ class CampaignFile(_Model):
         return projects
 
 
-# --- reading and writing ----------------------------------------------------------------------
-
-
-def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> CampaignFile:
-    """Validate campaign-file text; every problem is a CampaignFileError naming ``source``.
-
-    A file whose ``system:`` names another rule system is validated by that system's
-    model, and that model is returned."""
-    try:
-        data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader: no arbitrary objects
-    except yaml.YAMLError as exc:
-        raise CampaignFileError(yaml_problem(source, exc, text)) from None
-    except RecursionError:
-        raise CampaignFileError(f"{source}: nested too deeply to read") from None
-    if data is None:
-        raise CampaignFileError(
-            f"{source}: is empty: it needs at least `name:` and `heroes:` "
-            "(`drawsteel-kit new` writes a commented starter file)"
-        )
-    if not isinstance(data, dict):
-        raise CampaignFileError(
-            f"{source}: the top level must be a mapping (`name:`, `heroes:`, ... lines), "
-            f"got {show(data)}"
-        )
-    model = _model_for(data.get("system", DEFAULT_SYSTEM), source)
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise CampaignFileError(report(source, exc, data, model)) from None
-
-
-def _model_for(key: object, source: str) -> type[CampaignFile]:
-    """The campaign-file model of the system the file names (Draw Steel when it names none).
-
-    Another system's model (``drawsteel_kit.systems.<module>.campaign_file.CampaignFile``)
-    has the same ``name``, ``system`` and ``notes`` and a party of its own."""
-    if not (isinstance(key, str) and key in SYSTEMS):
-        raise CampaignFileError(f"{source}: system: must be one of {', '.join(SYSTEMS)}, "
-                                f"got {show(key)}")
-    if key == DEFAULT_SYSTEM:
-        return CampaignFile
-    model: type[CampaignFile] = SYSTEMS[key].part("campaign_file").CampaignFile
-    return model
-
-
-def load_campaign_file(path: str | os.PathLike[str]) -> CampaignFile:
-    """Read and validate a campaign file; every problem is a CampaignFileError naming the file."""
-    return parse_campaign_text(read_text(path, CAMPAIGN_FILE), os.fspath(path))
+# --- writing (reading is the kit's: drawsteel_kit.kit.campaign_file) -------------------------
 
 
 def dump_campaign_file(cf: CampaignFile) -> str:

@@ -11,6 +11,7 @@ import click
 from drawsteel_kit.systems.draw_steel.cli import (
     encounters,
     followers,
+    heroes,
     inventory,
     npcs,
     projects,
@@ -23,6 +24,7 @@ __all__ = ["commands"]
 
 #: Every Draw Steel command, for the root group.
 commands = click.Group()
-for _module in (encounters, followers, inventory, npcs, projects, rewards, sessions, titles):
+for _module in (encounters, followers, heroes, inventory, npcs, projects, rewards, sessions,
+                titles):
     for _command in _module.commands.commands.values():
         commands.add_command(_command)

@@ -12,8 +12,9 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.systems.draw_steel.cli.options import open_campaign
 from drawsteel_kit.systems.draw_steel.rules.encounters import CHALLENGE, COMBAT
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")

@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
-from drawsteel_kit.systems.draw_steel.cli.options import _ref
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
+from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
            "followers_list", "followers_place", "followers_recruit", "followers_replace"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.book.inventory import ITEM_ORIGINS
 from drawsteel_kit.systems.draw_steel.cli.options import (
     PARTY_WORD,
@@ -15,6 +15,7 @@ from drawsteel_kit.systems.draw_steel.cli.options import (
     _visibility,
     director_option,
     json_option,
+    open_campaign,
 )
 
 __all__ = ["inventory", "inventory_add", "inventory_give", "inventory_list", "inventory_remove",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.cli.options import (
     NO_STANDING,
     _echo_json,
@@ -18,6 +18,7 @@ from drawsteel_kit.systems.draw_steel.cli.options import (
     _visibility,
     director_option,
     json_option,
+    open_campaign,
 )
 from drawsteel_kit.systems.draw_steel.rules.renown import IMPRESSION_MAX, IMPRESSION_MIN
 

@@ -9,9 +9,21 @@ from typing import Any
 
 import click
 
+from drawsteel_kit.kit.commands import check_fields, parse_value
+from drawsteel_kit.kit.commands import open_campaign as open_folder
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.systems.draw_steel.init import ADJUSTABLE
+from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS
 
-__all__ = ["NO_STANDING", "PARTY_WORD", "SIGNED", "director_option", "json_option"]
+__all__ = [
+    "NO_STANDING",
+    "PARTY_WORD",
+    "SIGNED",
+    "director_option",
+    "hero_changes",
+    "json_option",
+    "open_campaign",
+]
 
 
 #: Tokens for "not a hero": the party's common store, an NPC that knows no one.
@@ -60,3 +72,33 @@ def _ref(project: str) -> int | str:
     """A project named by id (``#3`` or ``3``) or by title."""
     text = project.strip().removeprefix("#")
     return int(text) if text.isdecimal() else project.strip()
+
+
+def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
+    """`adjust`'s FIELD=VALUE pairs (values as JSON) as keyword arguments for adjust_hero:
+    each field once and adjustable; characteristics nested, since ``reason`` is both a
+    characteristic and the call's own reason."""
+    values: dict[str, Any] = {}
+    for pair in changes:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
+        if key.strip() in values:
+            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
+        values[key.strip()] = parse_value(raw)
+    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
+    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
+    if scores:
+        if "characteristics" in values:
+            raise click.UsageError("give characteristics one by one (might=2) or as "
+                                   "characteristics={...}, not both")
+        values["characteristics"] = scores
+    return values
+
+
+def open_campaign(campaign: str, readonly: bool = False) -> Any:
+    """The campaign as Draw Steel's facade, whatever system it plays: a Draw Steel command
+    on another system's campaign is refused with what to use instead."""
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+    return open_folder(campaign, readonly, cls=Campaign)

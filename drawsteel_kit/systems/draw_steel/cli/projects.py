@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
-from drawsteel_kit.systems.draw_steel.cli.options import _ref
+from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 
 #: Chances the forecast table shows.
@@ -215,43 +215,3 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
     click.echo(f"Expected: {curve.expected_rolls:.1f} days")
     for chance in FORECAST_CHANCES:
         click.echo(f"  {chance:>4.0%} done within {curve.rolls_for(chance)} day(s)")
-
-
-@commands.command("resolve")
-@campaign_arg
-@click.option("--plan", "plan", required=True, metavar="PLAN",
-              help="A plan file, or its name in the campaign's plans/ folder.")
-@click.option("--seed", type=click.IntRange(0), default=None,
-              help="Dice seed: the same seed gives the same rolls (default: a new one, printed).")
-@click.option("--dry-run", is_flag=True, help="Show exactly what would happen; write nothing.")
-@click.option("--no-notebook", is_flag=True,
-              help="Resolve in this process, without the notebook and its record in runs/.")
-@click.option("--again", is_flag=True,
-              help="Resolve a plan that was already resolved once more (normally it is not).")
-@click.option("--keep", is_flag=True,
-              help="Keep the notebook and report of a dry run or a refused run in runs/ too.")
-@friendly
-def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
-            no_notebook: bool, again: bool, keep: bool) -> None:
-    """Resolve a downtime plan day by day: all of it, or nothing.
-
-    Runs notebooks/resolve_downtime.ipynb through papermill and keeps the executed notebook
-    and an HTML report in the campaign's runs/ folder (a dry run only with --keep). A plan
-    already resolved is not resolved twice: running it again (after a crash, say) writes
-    nothing unless --again.
-
-    Example: drawsteel-kit resolve campaigns/demo --plan first-week --seed 7 --dry-run
-    """
-    if no_notebook:
-        from drawsteel_kit.systems.draw_steel.downtime import main_resolve
-
-        main_resolve(campaign, plan, seed, dry_run, click.echo, again=again)
-        return
-    from drawsteel_kit.workbook.notebook_runs import resolve_through_notebook
-
-    run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run, again=again,
-                                   keep=keep)
-    for line in run.lines:
-        click.echo(line)
-    if run.notebook is not None:
-        click.echo(f"Kept: {run.notebook} and {run.report}")

@@ -12,7 +12,7 @@ import dataclasses
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.book.rewards import REWARD_SOURCES
 from drawsteel_kit.systems.draw_steel.cli.options import (
     SIGNED,
@@ -21,6 +21,7 @@ from drawsteel_kit.systems.draw_steel.cli.options import (
     _visibility,
     director_option,
     json_option,
+    open_campaign,
 )
 
 

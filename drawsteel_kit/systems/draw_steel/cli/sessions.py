@@ -9,15 +9,13 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.cli.common import (
+from drawsteel_kit.kit.commands import (
     campaign_arg,
     friendly,
-    hero_changes,
-    open_campaign,
     pairs,
     say,
 )
-from drawsteel_kit.systems.draw_steel.cli.options import _ref
+from drawsteel_kit.systems.draw_steel.cli.options import _ref, hero_changes, open_campaign
 
 __all__ = ["adjust", "day", "respite", "session", "tokens", "victories"]
 

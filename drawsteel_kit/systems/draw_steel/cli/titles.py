@@ -7,13 +7,14 @@ import dataclasses
 
 import click
 
-from drawsteel_kit.cli.common import campaign_arg, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.cli.options import (
     _echo_json,
     _hidden,
     _visibility,
     director_option,
     json_option,
+    open_campaign,
 )
 
 __all__ = ["titles", "titles_catalog", "titles_grant", "titles_list", "titles_revoke"]

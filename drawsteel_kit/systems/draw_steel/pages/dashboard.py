@@ -3,7 +3,7 @@
 Voila (``notebooks/players/dashboard.ipynb``) displays these blocks and static publishing
 (:mod:`drawsteel_kit.workbook.publish`) writes them out, so both show exactly the same thing. The
 party page shows party rows only; a hero's page adds that hero's own ``hero:NAME`` rows. Pages are
-built from a :class:`~drawsteel_kit.systems.draw_steel.party_view.PartyView` only, which holds
+built from a :class:`~drawsteel_kit.kit.book.party_view.PartyView` only, which holds
 nothing marked for the Director (a hidden change shows as "Adjusted by the Director"). Every text is
 escaped (``kit.ui.html``: a template's arguments are escaped unless they are Markup).
 """
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
 from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
@@ -33,7 +34,6 @@ from drawsteel_kit.systems.draw_steel.pages.data import (
     visible_projects,
 )
 from drawsteel_kit.systems.draw_steel.pages.encounters import hero_encounters, party_encounters
-from drawsteel_kit.systems.draw_steel.party_view import PartyView, books
 from drawsteel_kit.systems.draw_steel.records import read_inventory, read_titles
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for_level
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown

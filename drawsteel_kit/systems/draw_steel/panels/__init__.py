@@ -16,19 +16,21 @@ from drawsteel_kit.kit.ui.panels import Panel, preview
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels.encounters import EncounterPanel
 from drawsteel_kit.systems.draw_steel.panels.followers import FollowersPanel
+from drawsteel_kit.systems.draw_steel.panels.heroes import ForgeSteelPanel
 from drawsteel_kit.systems.draw_steel.panels.npcs import NpcPanel
 from drawsteel_kit.systems.draw_steel.panels.party import PartyOverview, SessionPanel
 from drawsteel_kit.systems.draw_steel.panels.projects import ProjectsPanel
 from drawsteel_kit.systems.draw_steel.panels.respite import RespitePanel, RespiteRow
 from drawsteel_kit.systems.draw_steel.panels.rewards import InventoryPanel, WealthPanel
 
-__all__ = ["EncounterPanel", "FollowersPanel", "HistoryPanel", "InventoryPanel", "NpcPanel",
-           "Panel", "PartyOverview", "ProjectsPanel", "RespitePanel", "RespiteRow", "SessionPanel",
+__all__ = ["EncounterPanel", "FollowersPanel", "ForgeSteelPanel", "HistoryPanel",
+           "InventoryPanel", "NpcPanel", "Panel", "PartyOverview", "ProjectsPanel",
+           "RespitePanel", "RespiteRow", "SessionPanel",
            "WealthPanel", "Workbook", "open_workbook", "preview"]
 
 PANELS: tuple[type[Panel], ...] = (PartyOverview, SessionPanel, EncounterPanel, RespitePanel,
                                    ProjectsPanel, FollowersPanel, WealthPanel, InventoryPanel,
-                                   NpcPanel, HistoryPanel)
+                                   NpcPanel, ForgeSteelPanel, HistoryPanel)
 
 
 class Workbook:

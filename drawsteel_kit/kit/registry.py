@@ -60,6 +60,11 @@ class System:
     source: str = ""
     #: It has ``drawsteel_kit.systems.m.face.party_face``: what players see of its sheets.
     face: bool = False
+    #: The class its campaigns open as (``module:Class`` under the system's folder); empty:
+    #: the kit's ``BaseCampaign``, its operations in ``campaign.book``.
+    campaign: str = ""
+    #: Parts kept under another name than the usual one (area -> module under the folder).
+    layout: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_default(self) -> bool:
@@ -67,8 +72,8 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops`` or ``face``."""
-        where = {
+        ``demo``, ``cli``, ``ops``, ``face`` or ``init``."""
+        where = dict(self.layout).get(area) or {
             "campaign_file": "campaign_file",
             "ops": "book",
             "dashboard": "pages",
@@ -76,8 +81,21 @@ class System:
             "demo": "demo",
             "cli": "cli",
             "face": "face",
+            "init": "init",
         }[area]
         return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
+
+    def has(self, area: str) -> bool:
+        """Whether the system has this optional part (``init``: builds its own ledger)."""
+        return area in dict(self.layout)
+
+    def campaign_class(self) -> type[Any] | None:
+        """The class a campaign of this system opens as (None: the kit's ``BaseCampaign``)."""
+        if not self.campaign:
+            return None
+        module, name = self.campaign.split(":")
+        found = importlib.import_module(f"drawsteel_kit.systems.{self.module}.{module}")
+        return getattr(found, name)  # type: ignore[no-any-return]
 
     def book_class(self) -> type[Any]:
         """The class of the system's campaign operations."""
@@ -88,7 +106,8 @@ class System:
 SYSTEMS: dict[str, System] = {
     s.key: s for s in (
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
-               source="seed 000/001"),
+               source="seed 000/001", campaign="campaign:Campaign",
+               layout=(("campaign_file", "campaign_file.model"), ("init", "init"))),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="seed 003"),
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",

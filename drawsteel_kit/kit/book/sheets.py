@@ -8,9 +8,8 @@ and the timeline (``SHEET_TRACKED`` numbers) serve every system unchanged.
 
 :class:`SystemBook` is the base of each system's campaign operations
 (``campaign.dungeon_world``, ``campaign.pf2e``, ``campaign.condition_sheet``);
-:class:`SheetOps` gives :class:`~drawsteel_kit.systems.draw_steel.campaign.Campaign` the system it
-plays,
-its sheets and its members (the names that have pages and histories of their own).
+:class:`SheetOps` gives a campaign the system it plays, its sheets and its members (the
+names that have pages and histories of their own).
 """
 
 from __future__ import annotations
@@ -23,11 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import sqlite_utils
 
+from drawsteel_kit.kit.book.base import CampaignCore, Writer
+from drawsteel_kit.kit.book.party import visible_where
 from drawsteel_kit.kit.errors import UnknownHero, UnknownSheet, WrongSystem
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import name_key, same_name
-from drawsteel_kit.systems.draw_steel.book.base import CampaignBase, Writer
-from drawsteel_kit.systems.registry import DEFAULT_SYSTEM, System, system
+from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.ledger import Ledger
@@ -64,20 +64,12 @@ class SheetState:
                    day=row["day"], visibility=row["visibility"])
 
 
-def _visible(visible_to: str | None) -> tuple[str, list[Any]]:
-    if visible_to is None:
-        return "1", []
-    if visible_to == "party":
-        return "visibility = 'party'", []
-    return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
-
-
 def read_sheets(db: sqlite_utils.Database, *, system: str | None = None,
                 kind: str | None = None, status: str | None = None,
                 visible_to: str | None = None) -> list[SheetState]:
     """Sheets in the order they were made (their rowid), filtered; ``visible_to`` as
     elsewhere: None is the Director, ``"party"`` party rows, a name adds ``hero:NAME`` rows."""
-    where, params = _visible(visible_to)
+    where, params = visible_where(visible_to)
     for column, value in (("system", system), ("kind", kind), ("status", status)):
         if value is not None:
             where += f" AND [{column}] = ?"
@@ -126,7 +118,7 @@ class SystemBook:
     SYSTEM: ClassVar[str] = ""
     MEMBER_KIND: ClassVar[str] = "character"
 
-    def __init__(self, campaign: CampaignBase) -> None:
+    def __init__(self, campaign: CampaignCore) -> None:
         self.campaign = campaign
 
     @property
@@ -193,7 +185,7 @@ class SystemBook:
         return [f"{s.name}: {s.status}" for s in self.sheets(self.MEMBER_KIND)]
 
 
-class SheetOps(CampaignBase):
+class SheetOps(CampaignCore):
     """The system a campaign plays, its sheets and members."""
 
     @property
@@ -242,16 +234,15 @@ class SheetOps(CampaignBase):
     def members(self) -> list[str]:
         """The names with a player page and a history of their own: Draw Steel's heroes,
         another system's characters."""
-        if self.system.is_default:
-            return list(self.heroes)
+        if self.system.is_default:  # Draw Steel's heroes, by name
+            return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes "
+                                                          "ORDER BY name COLLATE NOCASE")]
         kind = self.system.book_class().MEMBER_KIND
         return [s.name for s in read_sheets(self.ledger.db, system=self.system.key,
                                             kind=kind)]
 
     def member(self, name: str) -> str:
         """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
-        if self.system.is_default:
-            return self.hero(name).name
         folded = name_key(name.strip()) if isinstance(name, str) else None
         for have in self.members:
             if name_key(have) == folded:

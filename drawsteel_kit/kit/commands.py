@@ -17,7 +17,7 @@ from drawsteel_kit.kit.ledger.storage import os_refusal
 from drawsteel_kit.kit.resources import templates_dir
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
-           "hero_changes", "open_campaign", "pairs", "say"]
+           "open_campaign", "pairs", "parse_value", "say"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,11 +72,13 @@ def _copy_refused(exc: shutil.Error) -> str:
             "copied is left in place")
 
 
-def open_campaign(campaign: str, readonly: bool = False) -> Any:
-    """The campaign; the Director's commands upgrade an older ledger, saying so on stderr."""
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+def open_campaign(campaign: str, readonly: bool = False, *, cls: type[Any] | None = None) -> Any:
+    """The campaign, as the class of the system it plays (or ``cls``: a system's commands
+    open it as their own facade); the Director's commands upgrade an older ledger, saying so
+    on stderr."""
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
-    camp = Campaign.open(campaign, readonly=readonly, upgrade=True)
+    camp = (cls or BaseCampaign).open(campaign, readonly=readonly, upgrade=True)
     if camp.upgraded_from is not None:
         click.echo(f"Upgraded {camp.ledger.path} to the current schema; the copy from before "
                    f"is {camp.upgraded_from}", err=True)
@@ -129,33 +131,8 @@ def check_fields(values: dict[str, Any], fields: Sequence[str], *,
             f"{', '.join(fields)}")
 
 
-def _parse_value(raw: str) -> Any:
+def parse_value(raw: str) -> Any:
     try:
         return json.loads(raw)
     except ValueError:
         return raw
-
-
-def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
-    """`adjust`'s FIELD=VALUE pairs (values as JSON) as keyword arguments for adjust_hero:
-    each field once and adjustable; characteristics nested, since ``reason`` is both a
-    characteristic and the call's own reason."""
-    from drawsteel_kit.systems.draw_steel.init import ADJUSTABLE
-    from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS
-
-    values: dict[str, Any] = {}
-    for pair in changes:
-        key, sep, raw = pair.partition("=")
-        if not sep:
-            raise click.UsageError(f"changes are FIELD=VALUE, got {pair!r}")
-        if key.strip() in values:
-            raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
-        values[key.strip()] = _parse_value(raw)
-    check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
-    scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
-    if scores:
-        if "characteristics" in values:
-            raise click.UsageError("give characteristics one by one (might=2) or as "
-                                   "characteristics={...}, not both")
-        values["characteristics"] = scores
-    return values

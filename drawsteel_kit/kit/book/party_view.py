@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.ledger.party import party_copy
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["PARTY", "PartyView", "books"]
 
@@ -42,7 +42,7 @@ class PartyView:
         """The party's view (``viewer`` None or ``"party"``), or one member's (their name,
         any case: their page adds their own rows). The campaign may be read-only."""
         from drawsteel_kit.kit.ledger import Ledger
-        from drawsteel_kit.systems.registry import sheet_faces
+        from drawsteel_kit.kit.registry import sheet_faces
 
         if isinstance(campaign, PartyView):
             raise TypeError("this is already a PartyView: pass the campaign itself")

@@ -1,0 +1,242 @@
+"""The books in and out: a backup put back in place, an export brought into a new campaign
+folder, and the state as CSV files for spreadsheets.
+
+* :func:`restore` checks the backup (SQLite's own check, a ledger's tables, its state equal to
+  a replay of its history) on a copy, keeps the current ledger aside in ``backups/``, then puts
+  the copy in place in one rename.
+* :func:`import_export` writes an ``export``'s events, exactly as they were (ids, times,
+  versions), into a new ledger, replays them, and refuses the result unless its state is the
+  export's: ``export`` -> ``import`` -> ``export`` gives the same bytes.
+* :func:`export_csv` writes one CSV per projection (and the events), lists as JSON text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import shutil
+import sqlite3
+import uuid
+from pathlib import Path
+from typing import Any
+
+from drawsteel_kit.kit.errors import LedgerError
+from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
+from drawsteel_kit.kit.ledger.projections import snapshot
+
+__all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "restore"]
+
+#: The ``format`` an ``export`` file names.
+EXPORT_FORMAT = "drawsteel-kit export"
+#: The columns of an ``events`` row, in the table's order.
+EVENT_COLUMNS = ("id", "kind", "day", "session", "actor", "payload", "seed", "dice",
+                 "visibility", "version", "created_at", "undoes", "operation")
+
+
+def path_text(path: str | os.PathLike[str]) -> str:
+    """A path as a message shows it: as typed, or quoted with escapes when it holds a line
+    break, a control character or bytes that are not text (one line, always)."""
+    text = os.fspath(path)
+    return text if text.isprintable() else repr(text)
+
+
+def _check_copy(path: Path, what: str) -> int:
+    """Open ``path`` as a ledger (bringing its schema up to date), run SQLite's check and
+    compare its state with a replay; the number of events. LedgerError names ``what``."""
+    from drawsteel_kit.kit.ledger import Ledger, check_sqlite_file
+
+    check_sqlite_file(path)
+    try:
+        ledger = Ledger.open(path, create=False)
+    except LedgerError as exc:
+        raise LedgerError(f"{what}: {str(exc).removeprefix(str(path)).lstrip(': ')}") from None
+    except sqlite3.DatabaseError as exc:
+        raise LedgerError(f"{what} is damaged ({exc}): choose another backup") from None
+    with ledger:
+        problems = ledger.integrity()
+        if problems:
+            raise LedgerError(f"{what} fails SQLite's check ({problems[0]}): choose another "
+                              "backup")
+        if "party" not in ledger.db.table_names() or not ledger.db["party"].count:
+            raise LedgerError(f"{what} holds no campaign: choose another backup")
+        if not ledger.verify():
+            raise LedgerError(f"{what}: its state differs from its history: choose another "
+                              "backup (or restore it and run `drawsteel-kit rebuild`)")
+        return ledger.event_count()
+
+
+def _copy_ledger(source: Path, dest: Path) -> None:
+    """A consistent, self-contained copy (SQLite's backup API, WAL folded in)."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    try:
+        out = sqlite3.connect(str(dest))
+        try:
+            src.backup(out)
+        finally:
+            out.close()
+    finally:
+        src.close()
+
+
+def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, int]:
+    """Put ``backup`` in place as ``folder``'s ledger, verified first; the current ledger is
+    kept in ``backups/``. Returns where it was kept (None: there was none) and the number of
+    events restored."""
+    source, shown = Path(backup), path_text(backup)
+    if not source.is_file():
+        raise LedgerError(f"{shown}: no such backup file: name a .db file `drawsteel-kit "
+                          "backup` wrote (they are in the campaign's backups/)")
+    ledger_path = folder / LEDGER_FILE
+    with contextlib.suppress(OSError):
+        if ledger_path.exists() and source.resolve() == ledger_path.resolve():
+            raise LedgerError(f"{shown} is the campaign's own ledger: name a backup")
+    staged = folder / f".restore-{uuid.uuid4().hex[:8]}.db"
+    try:
+        _copy_ledger(source, staged)
+    except sqlite3.DatabaseError as exc:
+        staged.unlink(missing_ok=True)
+        raise LedgerError(f"{shown} is not a ledger backup ({exc}): name a .db file "
+                          "`drawsteel-kit backup` wrote") from None
+    try:
+        count = _check_copy(staged, shown)
+        kept = None
+        if ledger_path.exists():  # moved, not opened: a damaged ledger is kept as it is
+            kept = folder / "backups" / f"ledger-before-restore-{uuid.uuid4().hex[:6]}.db"
+            kept.parent.mkdir(exist_ok=True)
+            for suffix in ("-wal", "-shm", ""):
+                part = Path(f"{ledger_path}{suffix}")
+                if part.exists():
+                    os.replace(part, f"{kept}{suffix}")
+        os.replace(staged, ledger_path)
+    finally:
+        staged.unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            Path(f"{staged}{suffix}").unlink(missing_ok=True)
+    return kept, count
+
+
+def _read_export(path: Path) -> dict[str, Any]:
+    shown = path_text(path)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except FileNotFoundError:
+        raise LedgerError(f"{shown}: no such file: name a file `drawsteel-kit export` "
+                          "wrote") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LedgerError(f"{shown}: is not a whole export (the JSON breaks: {exc}); export "
+                          "the campaign again") from None
+    except IsADirectoryError:
+        raise LedgerError(f"{shown}: is a folder: name a file `drawsteel-kit export` "
+                          "wrote") from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise LedgerError(f"{shown}: format: is not a drawsteel-kit export (made by "
+                          "`drawsteel-kit export CAMPAIGN --out FILE`)")
+    if not isinstance(data.get("events"), list) or not isinstance(data.get("state"), dict):
+        raise LedgerError(f"{shown}: events and state: are missing: export the campaign again")
+    return data
+
+
+def _event_row(event: Any, n: int, path: Path) -> dict[str, Any]:
+    if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) or \
+            not isinstance(event.get("ops"), list):
+        raise LedgerError(f"{path_text(path)}: events[{n}]: is not an event of an export")
+    try:
+        row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
+    except KeyError as exc:
+        raise LedgerError(f"{path_text(path)}: events[{n}].{exc.args[0]}: is missing") from None
+    row["payload"] = json.dumps({**event["payload"], "ops": event["ops"]},
+                                ensure_ascii=False, sort_keys=True)
+    row["dice"] = json.dumps(list(event["dice"])) if event.get("dice") is not None else None
+    return row
+
+
+def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike[str]) -> int:
+    """Bring an export into ``folder`` (new or empty) as its ledger; the events written.
+
+    Refused, leaving no folder or file behind, unless the replayed state is the export's."""
+    from drawsteel_kit.kit.ledger import Ledger
+    from drawsteel_kit.kit.ledger.projections import rebuild
+
+    path, target = Path(export_file), Path(folder)
+    data = _read_export(path)
+    made = not target.exists()
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
+                          "empty folder")
+    rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+    target.mkdir(parents=True, exist_ok=True)
+    ledger_path = target / LEDGER_FILE
+    try:
+        with Ledger.open(ledger_path) as ledger:
+            try:
+                with ledger.write():
+                    for row in rows:
+                        ledger.db.conn.execute(
+                            f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
+                            f"({', '.join(':' + c for c in EVENT_COLUMNS)})", row)
+                    rebuild(ledger.db)
+            except (sqlite3.DatabaseError, LedgerError, KeyError, TypeError) as exc:
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
+                                  "export the campaign again") from None
+            if not _same_state(snapshot(ledger.db), data["state"]):
+                raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
+                                  "--party-only export, or an edited file): import a full "
+                                  "export")
+    except BaseException:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{ledger_path}{suffix}").unlink(missing_ok=True)
+        if made:
+            shutil.rmtree(target, ignore_errors=True)
+        raise
+    return len(rows)
+
+
+def _same_state(have: dict[str, list[dict[str, Any]]], want: dict[str, Any]) -> bool:
+    """The replayed state against the export's, on the tables and columns the export has."""
+    for table, rows in want.items():
+        mine = have.get(table)
+        if not isinstance(rows, list) or mine is None or len(mine) != len(rows):
+            return False
+        for ours, theirs in zip(mine, rows, strict=True):
+            if not isinstance(theirs, dict) or any(ours.get(k) != v for k, v in theirs.items()):
+                return False
+    return True
+
+
+def _cell(value: Any) -> Any:
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | dict) else value
+
+
+def csv_tables(export: dict[str, Any]) -> dict[str, str]:
+    """An export as CSV texts: one per projection, and ``events`` (payload and ops as JSON)."""
+    tables: dict[str, list[dict[str, Any]]] = dict(export["state"])
+    tables["events"] = export["events"]
+    out: dict[str, str] = {}
+    for name, rows in tables.items():
+        buffer = io.StringIO()
+        columns = list(rows[0]) if rows else []
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(columns)
+        for row in rows:
+            writer.writerow([_cell(row.get(c)) for c in columns])
+        out[name] = buffer.getvalue()
+    return out
+
+
+def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
+               force: bool = False) -> list[Path]:
+    """Write :func:`csv_tables` into ``folder`` (new or empty, unless ``force``)."""
+    from drawsteel_kit.kit.outputs import write_new_file
+
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise LedgerError(f"{path_text(target)} is a file: name a folder for the CSV files")
+    if target.is_dir() and any(target.iterdir()) and not force:
+        raise LedgerError(f"{path_text(target)} already holds files: pass --force to replace "
+                          "the CSV files in it, or name a new folder")
+    target.mkdir(parents=True, exist_ok=True)
+    return [write_new_file(target / f"{name}.csv", text, force=force)
+            for name, text in csv_tables(export).items()]

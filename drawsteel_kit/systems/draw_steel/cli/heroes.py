@@ -1,0 +1,74 @@
+"""``drawsteel-kit heroes import|export``: heroes in from Forge Steel and back out."""
+
+from __future__ import annotations
+
+import click
+
+from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly
+from drawsteel_kit.systems.draw_steel.cli.options import open_campaign
+
+__all__ = ["heroes", "heroes_export", "heroes_import"]
+
+#: What this module adds to ``drawsteel-kit``: the root group mounts it through the registry.
+commands = click.Group()
+
+
+@commands.group()
+def heroes() -> None:
+    """Heroes from Forge Steel (.ds-hero files) in, and back out with the workbook's numbers."""
+
+
+@heroes.command("import")
+@campaign_arg
+@click.argument("files", nargs=-1, required=True, metavar="FILE.ds-hero...")
+@click.option("--dry-run", is_flag=True, help="Show what would change; write nothing.")
+@friendly
+def heroes_import(campaign: str, files: tuple[str, ...], dry_run: bool) -> None:
+    """Add or update heroes from Forge Steel hero files, showing each change.
+
+    Every file is checked before anything is written. A field the file changed since the
+    hero's last import takes the file's value; one only the workbook changed keeps the
+    ledger's. An unchanged file writes nothing.
+
+    \b
+    Example: drawsteel-kit heroes import campaigns/demo Ilsa.ds-hero --dry-run
+    """
+    with open_campaign(campaign) as camp:
+        from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes
+
+        happened = import_heroes(camp, list(files), dry_run=dry_run)
+    for name, plan in happened.details["plans"].items():
+        if plan["unchanged"]:
+            click.echo(f"{name}: {plan['file']} is unchanged since its last import")
+            continue
+        click.echo(f"{name} ({'new' if plan['new'] else 'update'}, from {plan['file']}):")
+        for line in plan["changes"] or ["nothing the workbook keeps changed"]:
+            click.echo(f"  {line}")
+        for line in plan["kept"]:
+            click.echo(f"  kept: {line}")
+    click.echo(happened.summary)
+    if happened.events:
+        click.echo(f"(undo with: drawsteel-kit undo {campaign} {happened.events[0].id})")
+
+
+@heroes.command("export")
+@campaign_arg
+@click.argument("hero")
+@click.option("--to", "dest", required=True, type=click.Path(dir_okay=False),
+              metavar="FILE.ds-hero", help="The Forge Steel hero file to write.")
+@force_option
+@friendly
+def heroes_export(campaign: str, hero: str, dest: str, force: bool) -> None:
+    """Write a hero's Forge Steel file with the workbook's numbers in its state.
+
+    XP, victories, renown, wealth, project points, projects and their progress, and titles
+    come from the workbook; everything else is the file last imported, as it was.
+
+    \b
+    Example: drawsteel-kit heroes export campaigns/demo Ilsa --to Ilsa.ds-hero
+    """
+    from drawsteel_kit.systems.draw_steel.forge_steel import write_hero_file
+
+    with open_campaign(campaign, readonly=True) as camp:
+        path = write_hero_file(camp, hero, dest, force=force)
+    click.echo(f"Wrote {path}: open it in Forge Steel (Heroes, Import)")

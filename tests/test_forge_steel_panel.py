@@ -1,0 +1,69 @@
+"""The Director's Forge Steel panel: upload .ds-hero files, preview, import, export back."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+from conftest import ledger_fingerprint
+
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels import ForgeSteelPanel, Workbook
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).parent / "fixtures" / "forge_steel"
+
+
+def _demo(tmp_path: Path) -> Campaign:
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
+    return Campaign.init(folder)[0]
+
+
+def _upload(panel: ForgeSteelPanel, *files: tuple[str, bytes]) -> None:
+    panel.upload.value = tuple({"name": name, "type": "application/json", "size": len(raw),
+                                "content": memoryview(raw),
+                                "last_modified": dt.datetime(2026, 1, 1, tzinfo=dt.UTC)}
+                               for name, raw in files)
+
+
+def test_upload_preview_import_and_export(tmp_path: Path) -> None:
+    with _demo(tmp_path) as camp:
+        book = Workbook(camp)
+        panel = book.panel(ForgeSteelPanel)
+        assert "Forge Steel" in book.widget.titles
+        panel.preview_button.click()
+        assert not panel.ok and "choose one or more .ds-hero files" in panel.message_text
+        raw = (FIXTURES / "full-level-5.ds-hero").read_bytes()
+        _upload(panel, ("corvin.ds-hero", raw))
+        before = ledger_fingerprint(camp.ledger.path)
+        panel.preview_button.click()
+        assert panel.ok and "Corvin (new)" in panel.message_text, panel.message_text
+        assert "press Import" in panel.message_text
+        assert ledger_fingerprint(camp.ledger.path) == before  # a preview writes nothing
+        panel.import_button.click()
+        assert panel.ok and "Imported 1 hero(es)" in panel.message_text
+        assert camp.hero("Corvin").level == 5 and "Corvin" in panel.hero.options
+        panel.hero.value = "Corvin"
+        panel.export_button.click()
+        assert panel.ok, panel.message_text
+        written = camp.folder / "forge-steel" / "corvin.ds-hero"
+        assert json.loads(written.read_text()) == json.loads(raw)
+
+
+def test_a_bad_upload_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    with _demo(tmp_path) as camp:
+        panel = ForgeSteelPanel(camp)
+        before = ledger_fingerprint(camp.ledger.path)
+        good = (FIXTURES / "minimal.ds-hero").read_bytes()
+        _upload(panel, ("ilsa.ds-hero", good), ("broken.ds-hero", good[:400]))
+        panel.import_button.click()
+        assert not panel.ok and len(panel.message_text.splitlines()) == 1
+        assert panel.message_text.startswith("broken.ds-hero: is not a whole Forge Steel")
+        assert ledger_fingerprint(camp.ledger.path) == before
+        panel.hero.value = "Val"
+        panel.export_button.click()
+        assert not panel.ok and "never imported" in panel.message_text
