@@ -13,6 +13,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from drawsteel_kit.kit.book.sheets import (
+    insert_sheet_op,
+    read_sheet,
+    update_sheet_op,
+)
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import name_key
@@ -22,11 +27,6 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_count,
     check_text,
     operation,
-)
-from drawsteel_kit.systems.draw_steel.book.sheets import (
-    insert_sheet_op,
-    read_sheet,
-    update_sheet_op,
 )
 from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
