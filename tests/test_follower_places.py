@@ -258,10 +258,31 @@ def test_the_followers_panel_records_where_a_follower_is(camp):
 
 def test_the_party_page_says_where_followers_are(camp):
     """000: 3937, 3945: players see where each follower is."""
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
     from drawsteel_kit.systems.draw_steel.party_view import PartyView
+
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
 
     _hesk_on_potion(camp)
     camp.place_follower("Hesk", "stronghold", materials=False)
     html = party_page(PartyView.of(camp)).html
     assert "at the stronghold, The Lantern House, no materials" in html
+
+
+def test_the_demo_keeps_a_follower_at_the_stronghold_and_resolves(tmp_path):
+    """000: 3937, 3945, 3957: the demo's week resolves; Hesk works at the Lantern House, and
+    Oss, left at the market, makes no roll on the days she is there, with the reason."""
+    import shutil
+
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
+
+    repo = Path(__file__).resolve().parent.parent
+    folder = tmp_path / "demo"
+    shutil.copytree(repo / "campaigns" / "demo", folder)
+    with build_demo(folder, echo=False) as demo:
+        assert demo.follower("Hesk").location == AT_STRONGHOLD
+        assert demo.follower("Oss").location == "Riverside Market"
+        idle = demo.ledger.events(kind="follower_idle")
+        assert [e.day for e in idle] == [8, 9]
+        assert all("away from the stronghold" in e.summary for e in idle)
+        assert demo.projects(status="complete")  # the week still finishes its work
+        assert demo.ledger.events(kind="plan_resolved")
