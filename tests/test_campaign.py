@@ -209,7 +209,7 @@ def test_tokens_that_do_not_reset_carry_over_and_never_vanish(tmp_path):
     with camp:
         camp.award_tokens(2, reason="before play")
         assert camp.start_session().details["tokens"] == 5  # 3 heroes + the 2 carried
-        camp.spend_tokens("surges")
+        camp.spend_tokens("surges", test="force the door")
         ended = camp.end_session()
         assert ended.details == {"kept": 4, "vanished": 0}
         assert camp.party.hero_tokens == 4
@@ -219,36 +219,36 @@ def test_tokens_that_do_not_reset_carry_over_and_never_vanish(tmp_path):
 def test_awarding_and_spending_tokens(campaign):
     campaign.start_session()
     assert campaign.award_tokens(2, reason="leapt the chasm").details["pool"] == 5
-    spent = campaign.spend_tokens("reroll", hero="val")
+    spent = campaign.spend_tokens("reroll", hero="val", test="climb the cliff")
     assert spent.events[0].actor == "Val"
     assert campaign.party.hero_tokens == 4
-    campaign.spend_tokens("surges")
-    campaign.spend_tokens("save")
+    campaign.spend_tokens("surges", hero="Val", round=1)
+    campaign.spend_tokens("save", hero="Val", round=2)
     assert campaign.party.hero_tokens == 2
 
 
 def test_a_stamina_spend_regains_the_recovery_value_capped_at_max(campaign):
     campaign.start_session()
     campaign.adjust_hero("Val", reason="took a beating", stamina=5)
-    happened = campaign.spend_tokens("stamina", hero="Val")
+    happened = campaign.spend_tokens("stamina", hero="Val", round=1)
     assert happened.details == {"pool": 1, "stamina": 12}  # 21 // 3 = 7
     assert campaign.hero("Val").stamina == 12
     campaign.award_tokens(1)
     campaign.adjust_hero("Val", reason="nearly whole", stamina=19)
-    campaign.spend_tokens("stamina", hero="Val")
+    campaign.spend_tokens("stamina", hero="Val", round=2)
     assert campaign.hero("Val").stamina == 21
 
 
 def test_not_enough_tokens_and_bad_spends_are_refused(campaign):
     with pytest.raises(NotEnoughTokens, match="pool holds 0"):
-        campaign.spend_tokens("surges")
+        campaign.spend_tokens("surges", test="lift the gate")
     campaign.start_session()
-    campaign.spend_tokens("surges")
-    campaign.spend_tokens("surges")
+    campaign.spend_tokens("surges", hero="Val", round=1)
+    campaign.spend_tokens("surges", hero="Bran", round=1)
     with pytest.raises(NotEnoughTokens, match="costs 2"):
-        campaign.spend_tokens("stamina", hero="Val")
+        campaign.spend_tokens("stamina", hero="Val", round=2)
     with pytest.raises(RulesError, match="--hero"):
-        campaign.spend_tokens("stamina")
+        campaign.spend_tokens("stamina", round=2)
     with pytest.raises(RulesError, match="unknown hero-token spend"):
         campaign.spend_tokens("pizza")
     with pytest.raises(UnknownHero):
@@ -457,7 +457,7 @@ def test_history_filters_by_kind_hero_and_visibility(campaign):
     campaign.start_session()
     campaign.award_victories(1, ["Val", "Bran"])
     campaign.award_victories(1, ["Bran"])
-    campaign.spend_tokens("reroll", hero="Bran")
+    campaign.spend_tokens("reroll", hero="Bran", test="read the runes")
     campaign.adjust_hero("Bran", reason="secret", renown=2, visibility=DIRECTOR)
 
     newest = campaign.history()
@@ -501,7 +501,7 @@ def _interleave(first: Campaign, second_write: Callable[[], object]) -> list[str
     [
         (lambda c: c.award_victories(1, ["Val"]), lambda c: c.hero("Val").victories),
         (lambda c: c.award_tokens(1), lambda c: c.party.hero_tokens),
-        (lambda c: c.spend_tokens("surges"), lambda c: c.party.hero_tokens),
+        (lambda c: c.spend_tokens("surges", test=f"test {id(c)}"), lambda c: c.party.hero_tokens),
         (lambda c: c.advance_day(1), lambda c: c.party.day),
     ],
     ids=["victories", "award-tokens", "spend-tokens", "days"],

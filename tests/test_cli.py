@@ -71,7 +71,7 @@ def test_session_victories_tokens_respite(demo: Path) -> None:
     assert hero(demo, heroes[1])["victories"] == second_victories + 2
     run("tokens", demo, "award", "1", "--reason", "Heroic leap")
     assert f"Hero tokens: {len(heroes) + 1}" in run("tokens", demo)
-    run("tokens", demo, "spend", "reroll")
+    run("tokens", demo, "spend", "reroll", "--test", "climb the cliff")
     assert status(demo)["party"]["hero_tokens"] == len(heroes)
     run("session", "end", demo)
     assert status(demo)["party"]["hero_tokens"] == 0
@@ -140,7 +140,7 @@ def test_backup_and_export(demo: Path, tmp_path: Path) -> None:
         (["victories", "{c}", "--", "-2"], "from 1 to"),
         (["victories", "{c}", "1", "--hero", "Nobody"], "no hero named 'Nobody'"),
         (["session", "end", "{c}"], "no session is open"),
-        (["tokens", "{c}", "spend", "stamina", "--hero", "Val"], "pool holds 0"),
+        (["tokens", "{c}", "spend", "stamina", "--hero", "Val", "--round", "1"], "pool holds 0"),
         (["tokens", "{c}", "spend", "dance"], "dance"),
         (["adjust", "{c}", "Val", "level=11", "--reason", "x"], "level"),
         (["adjust", "{c}", "Val", "charisma=3", "--reason", "x"], "charisma"),

@@ -35,7 +35,7 @@ ARTISAN = ["--ancestry", "Dwarf", "--physical", "might", "--skill", "Alchemy",
 #: revoked ...).
 EXAMPLE_ORDER = [
     "renown show", "renown award", "renown history",
-    "wealth show", "wealth award", "wealth history", "buy",
+    "wealth show", "wealth award", "wealth history", "shopping", "buy",
     "inventory add", "inventory list", "inventory use", "inventory give", "inventory remove",
     "titles catalog", "titles grant", "titles list", "titles revoke",
     "npc impressions", "npc add", "npc knows", "npc list", "npc negotiate",

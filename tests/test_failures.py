@@ -36,8 +36,8 @@ def _prepare(folder: Path, *, session_open: bool) -> dict[str, int]:
     camp, _ = Campaign.init(folder)
     with camp:
         camp.start_session()
-        for _ in range(3):
-            camp.spend_tokens("surges")
+        for hero in ("Val", "Bran", "Yorn"):
+            camp.spend_tokens("surges", hero=hero, round=1)
         first = camp.award_victories(1, ["Val"]).events[0].id
         camp.award_victories(1, ["Val"])
         day = camp.advance_day(1).events[0].id
@@ -78,7 +78,7 @@ REFUSALS: dict[str, tuple[bool, type[DrawSteelKitError], Refusal]] = {
     "start-twice": (True, SessionError, lambda c, ids: c.start_session()),
     "end-without-start": (False, SessionError, lambda c, ids: c.end_session()),
     "not-enough-tokens": (
-        True, NotEnoughTokens, lambda c, ids: c.spend_tokens("stamina", hero="Val")),
+        True, NotEnoughTokens, lambda c, ids: c.spend_tokens("stamina", hero="Val", round=2)),
     "unknown-spend": (True, RulesError, lambda c, ids: c.spend_tokens("nap")),
     "blocked-undo": (True, UndoError, lambda c, ids: c.undo(ids["first"])),
     "double-undo": (True, UndoError, lambda c, ids: c.undo(ids["day"])),

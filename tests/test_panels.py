@@ -74,6 +74,7 @@ def test_session_start_award_and_spend(camp: Campaign) -> None:
     panel.award_tokens_button.click()
     assert camp.party.hero_tokens == tokens + 2
     panel.spend.value = "surges"
+    panel.spend_test.value = "climb the cliff"
     panel.spend_button.click()
     assert camp.party.hero_tokens == tokens + 1
     assert "spends 1 hero token" in panel.message_text

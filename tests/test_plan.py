@@ -104,12 +104,19 @@ def test_the_template_reads_with_every_commented_section_switched_on():
         return re.sub(r"^# ?", "", block.group(0), flags=re.M)
 
     text = EXAMPLE_PLAN.read_text(encoding="utf-8")
-    on = re.sub(r"^# (followers|spend|moves):.*?\n\n", switch_on, text, flags=re.M | re.S)
+    on = re.sub(r"^# (followers|spend|shopping|buy|moves):.*?\n\n", switch_on, text,
+                flags=re.M | re.S)
     plan = parse_plan(on, "example.yaml")
     assert [(m.to, m.day) for m in plan.moves] == [("The Old Mill", 5)]
-    assert [f.name for f in plan.followers] == ["Hesk", "Hesk"]
+    assert [f.name for f in plan.followers] == ["Hesk", "Hesk", "Hesk"]
     assert plan.followers[1].assigns and plan.followers[1].assign is None
+    # where followers are (000: 3945, 3957): the template shows both work places and elsewhere
+    assert (plan.followers[0].at, plan.followers[0].materials) == ("stronghold", True)
+    assert plan.followers[2].places and plan.followers[2].at == "Riverside Market"
     assert plan.spend[0].points == 10 and plan.spend[0].day == 1
+    # a downtime's shopping trip and a purchase (000: 3965)
+    assert (plan.shopping[0].purchases, plan.shopping[0].max_tier) == (2, 3)
+    assert (plan.buy[0].hero, plan.buy[0].item, plan.buy[0].day) == ("Aster", "horse and cart", 2)
 
 
 @pytest.mark.parametrize(
@@ -177,7 +184,9 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("days: 7", 'days: "7"', "days: must be a whole number, got '7'", []),
     ("name: The first week\n", "", "week.yaml: name: is required", []),
     ("days: 7", "days: 7\nrespite: []", "week.yaml:3: respite: unknown field; did you mean "
-     "'respites'?", ["Allowed: name, days, start, followers, spend, respites, moves, notes"]),
+     "'respites'?",
+     ["Allowed: name, days, start, followers, spend, shopping, buy, respites, moves, "
+      "notes"]),
     ("knowledge: 20", "knowlege: 20", "week.yaml:22: respites[1] (Bran Ironvein): "
      "activity.knowlege: unknown field; did you mean 'knowledge'?",
      ["activity.knowledge: is required", "Allowed: guide, project, knowledge, language"]),
@@ -321,7 +330,8 @@ yaml_data = st.recursive(
 )
 FIELDS = ["name", "days", "start", "followers", "spend", "respites", "hero", "project", "title",
           "params", "day", "add", "follower", "assign", "role", "points", "activity", "roll",
-          "guide", "knowledge", "dice", "edges", "characteristic", "other", "find_source"]
+          "guide", "knowledge", "dice", "edges", "characteristic", "other", "find_source", "at",
+          "materials"]
 
 
 def only_plan_errors(text: str) -> None:

@@ -30,7 +30,7 @@ OPERATIONS: dict[str, Callable[[Campaign], object]] = {
     "tokens": lambda c: c.award_tokens(3, reason="bold"),
     "day": lambda c: c.advance_day(4),
     "adjust": lambda c: c.adjust_hero("Bran", reason="fix", skills=["History"], wealth=3),
-    "stamina-spend": lambda c: c.spend_tokens("stamina", hero="Val"),
+    "stamina-spend": lambda c: c.spend_tokens("stamina", hero="Val", test="hold the door"),
 }
 
 
@@ -227,7 +227,8 @@ def _random_operation(camp: Campaign, rng: random.Random) -> None:
         camp.award_tokens(count)
     elif pick == 2:
         camp.spend_tokens(rng.choice(["surges", "save", "reroll", "stamina", "stamina"]),
-                          hero=rng.choice([*heroes, None]))
+                          hero=rng.choice([*heroes, None]), round=rng.choice([1, 2, None]),
+                          test=rng.choice([None, "climb"]))
     elif pick == 3:
         camp.start_session()
     elif pick == 4:

@@ -314,6 +314,18 @@ def _where_sources_are(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE projects ADD COLUMN source_at TEXT NOT NULL DEFAULT ''")
 
 
+@MIGRATIONS(name="0006_follower_location")
+def _follower_location(db: sqlite_utils.Database) -> None:
+    """Where each follower is, and whether it has its materials (Draw Steel, issue 17).
+
+    An artisan or sage rolls only at the stronghold or its project's site, with the materials
+    it needs. ``location`` NULL: never recorded (the follower is taken to be where its work
+    is, so older ledgers keep rolling as before); ``materials`` 1 unless recorded otherwise.
+    """
+    db.execute("ALTER TABLE followers ADD COLUMN location TEXT")
+    db.execute("ALTER TABLE followers ADD COLUMN materials INTEGER NOT NULL DEFAULT 1")
+
+
 def schema_version(db: sqlite_utils.Database) -> str | None:
     """The name of the newest migration applied, or None for an empty file."""
     applied = MIGRATIONS.applied(db)

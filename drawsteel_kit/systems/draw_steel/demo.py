@@ -46,13 +46,15 @@ def build_demo(folder: str | Path, *, echo: bool = True,
     camp, happened = Campaign.init(folder)
     log.append(happened)
     log.append(camp.start_session())
+    # A hero-token spend names its turn: one benefit per turn or per test (RULES.md).
+    log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
+    log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", round=3, reason="Second wind"))
+    log.append(camp.spend_tokens("reroll", hero="Pip Thistledown", test="pick the mill's lock"))
     # The session's victories come from its encounter log (RULES.md "Victories").
     log.append(camp.log_encounter("Bandits at the Old Mill",
                                   opponents=["6 bandits", "Mother Ash"],
                                   objective="Drive the bandits out of the mill",
                                   objective_met=True))
-    log.append(camp.adjust_hero("Bran Ironvein", stamina=6, reason="Held the mill bridge alone"))
-    log.append(camp.spend_tokens("stamina", hero="Bran Ironvein", reason="Second wind"))
     log.append(camp.log_encounter("Talked the bridge troll out of its toll",
                                   ["Val", "Yorn", "Pip Thistledown"],
                                   opponents=["the bridge troll"], kind="challenge",
@@ -70,6 +72,9 @@ def build_demo(folder: str | Path, *, echo: bool = True,
                              notes="cursed: the wearer hears the chapel bells",
                              visibility="director"))
     log.append(camp.award_renown("Val", 1, reason="The miller tells everyone who saved the mill"))
+    # What the mill town sells, and how much each hero may buy there (RULES.md "Wealth").
+    log.append(camp.shopping("Millbrook market", purchases=2, max_tier=3,
+                             unavailable=["sailing ship"]))
     log.append(camp.buy("Quillon Ashmark", "horse and cart", reason="for the road to the chapel"))
     log.append(camp.add_npc("Duke Orsolo of Hollowmere", level=8, knows={"Quillon Ashmark": "fame"},
                             notes="pays for the river wards"))

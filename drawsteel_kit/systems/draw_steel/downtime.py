@@ -116,15 +116,29 @@ class _Run:
                     characteristics=a.characteristics, level=a.level, stat_block=a.stat_block))
                 self.followers[a.name.casefold()] = h.details["follower_id"]
                 out.append(h)
+            who = self.followers.get(f.name.casefold(), f.name)
             if f.assigns:
-                who = self.followers.get(f.name.casefold(), f.name)
                 out.append(self.step([("followers", i, "assign")], day, lambda f=f, who=who:
                                      c.assign_follower(who, self.ref(f.assign),
                                                        skill_applies=f.skill_applies)))
+            if f.places:
+                out.append(self.step([("followers", i, "at")], day, lambda f=f, who=who:
+                                     c.place_follower(who, f.at or "",
+                                                      materials=f.materials)))
         for i, p in enumerate(plan.spend):
             if (p.day or 0) == day:
                 out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
                     p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
+        for i, t in enumerate(plan.shopping):  # what this downtime's shopping trip allows
+            if (t.day or 0) == day:
+                out.append(self.step([("shopping", i)], day, lambda t=t: c.shopping(
+                    t.at, purchases=t.purchases, max_tier=t.max_tier, unavailable=t.unavailable,
+                    reason=self.reason(day))))
+        for i, b in enumerate(plan.buy):
+            if (b.day or 0) == day:
+                out.append(self.step([("buy", i)], day, lambda b=b: c.buy(
+                    b.hero, b.item, tier=b.tier, count=b.count,
+                    reason=b.reason or self.reason(day))))
         return out
 
     def reason(self, day: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, echelon, xp_for_level
+from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -40,9 +41,12 @@ def status_text(camp: Campaign) -> str:
         )
     levels = sorted({echelon(h.level) for h in camp.heroes.values()})
     extras = []
+    home = (camp.party.stronghold or {}).get("name")
     for h in camp.heroes.values():
         cap = camp.follower_cap(h.name)
-        names = ", ".join(f"{f.name} ({f.role})" for f in camp.followers(h.name))
+        names = ", ".join(f"{f.name} ({f.role}" + (
+            f", {where_shown(f.location, home)}" if f.location is not None else "") + ")"
+            for f in camp.followers(h.name))
         titles = ", ".join(h.titles)
         if cap.cap or cap.kept or titles:
             extras.append(f"{h.name}: {cap.kept}/{cap.cap} followers"

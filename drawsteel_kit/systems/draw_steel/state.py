@@ -181,6 +181,10 @@ class FollowerState:
     counts: bool = True  # counts toward the renown cap (False: a title's or the Director's gift)
     origin: str = ""  # how they joined: recruited, a title, the Director ...
     joined_day: int | None = None
+    #: Where it is: "stronghold", "site" (its project's site), another place, or None when
+    #: never recorded (taken to be where its work is); and whether it has its materials.
+    location: str | None = None
+    materials: bool = True
 
     @property
     def characteristics(self) -> dict[str, int]:
@@ -201,6 +205,7 @@ class FollowerState:
         data["skill_applies"] = bool(data["skill_applies"])
         data["active"] = bool(data["active"])
         data["counts"] = bool(data.get("counts", 1))
+        data["materials"] = bool(data.get("materials", 1))
         return cls(**data)
 
 

@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from drawsteel_kit.kit.dice import Dice
-from drawsteel_kit.kit.errors import DiceExhausted, FollowerCapReached, RulesError
+from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
@@ -26,9 +25,8 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_text,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.projects import ProjectOps
+from drawsteel_kit.systems.draw_steel.book.follower_work import FollowerWorkOps
 from drawsteel_kit.systems.draw_steel.book.rewards import RewardOps
-from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.state import (
@@ -73,7 +71,7 @@ class FollowerCap:
         return text
 
 
-class FollowerOps(ProjectOps, RewardOps):
+class FollowerOps(FollowerWorkOps, RewardOps):
     """Followers: the cap, recruiting, retainers, assignments and the daily project rolls."""
 
     def followers(self, hero: str | None = None) -> list[FollowerState]:
@@ -107,6 +105,12 @@ class FollowerOps(ProjectOps, RewardOps):
         unless the Director allows more) plus their titles' (Fleet Admiral's retainer)."""
         per_hero = int(self.settings.get("retainers_per_hero", follower_rules.RETAINERS_PER_HERO))
         return per_hero + self.title_bonus(self.hero(hero).name, "retainers")
+
+    def party_retainer_limit(self) -> int | None:
+        """Retainers the whole party may have: the campaign's party_retainers (the book lets
+        the Director allow one for a large party, or none); None: no party-wide limit."""
+        limit = self.settings.get("party_retainers")
+        return None if limit is None else int(limit)
 
     def recruiting_places(self) -> list[str]:
         """Where followers can be recruited or contacted: the stronghold and the campaign's
@@ -166,7 +170,7 @@ class FollowerOps(ProjectOps, RewardOps):
         return spec
 
     def _join(self, w: Writer, who: HeroState, new: NewFollower, *, counts: bool, origin: str,
-              leaving: FollowerState | None = None) -> str:
+              leaving: FollowerState | None = None, location: str | None = None) -> str:
         """Check one new follower against the cap and the retainer limit; write it."""
         spec = self._spec(who, new)
         taken = [f for f in read_followers(self.ledger.db)
@@ -182,7 +186,7 @@ class FollowerOps(ProjectOps, RewardOps):
                 f"{who.name} keeps {kept} follower(s) and renown {who.renown} allows "
                 f"{cap.cap}{f' (titles +{cap.bonus})' if cap.bonus else ''}: no new follower "
                 f"can join until renown grows"
-                + (" (those beyond the cap stay, 000: 3928)" if kept > cap.cap else "")
+                + (" (those beyond the cap stay)" if kept > cap.cap else "")
                 + "; or dismiss one first")
         level = start = None
         if spec.role == "retainer":
@@ -194,6 +198,7 @@ class FollowerOps(ProjectOps, RewardOps):
                     f"{who.name} already has {len(active)} retainer(s) "
                     f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
                     "the Director allows more (settings.retainers_per_hero)")
+            self._check_party_retainers(spec.name, leaving)
             start = check_count(new.level or MIN_LEVEL, "the retainer's stat block level",
                                 minimum=MIN_LEVEL, maximum=MAX_LEVEL)
             if start > who.level:
@@ -208,6 +213,7 @@ class FollowerOps(ProjectOps, RewardOps):
             "project_id": None, "skill_applies": 0, "active": 1, "level": level,
             "start_level": start, "stat_block": check_text(new.stat_block, "stat block"),
             "counts": int(counts), "origin": origin, "joined_day": w.day,
+            "location": location, "materials": 1,
         }
         follower_id = self._next_id("followers")
         what = f"{spec.role}" + (f", level {level}" if level else "")
@@ -217,6 +223,25 @@ class FollowerOps(ProjectOps, RewardOps):
                 summary=summary, actor=who.name,
                 payload={"follower_id": follower_id, "origin": origin, "counts": counts})
         return summary
+
+    def _check_party_retainers(self, name: str, leaving: FollowerState | None,
+                               adding: int = 1) -> None:
+        """Refuse a retainer past the campaign's party_retainers (000: 3951)."""
+        limit = self.party_retainer_limit()
+        if limit is None:
+            return
+        every = [f for f in read_followers(self.ledger.db) if f.role == "retainer"
+                 and (leaving is None or f.id != leaving.id)]
+        if len(every) + adding <= limit:
+            return
+        if limit == 0:
+            raise RulesError(f"{name} cannot join: this campaign allows no retainers "
+                             "(settings.party_retainers: 0, the Director's choice for a "
+                             "large party)")
+        taken = (f"and {every[0].name} ({every[0].hero}'s) is it; dismiss or replace them "
+                 "first" if every else "so recruit only one")
+        raise RulesError(f"{name} cannot join: this campaign allows {limit} retainer for the "
+                         f"whole party (settings.party_retainers), {taken}")
 
     @operation
     def add_follower(
@@ -233,10 +258,12 @@ class FollowerOps(ProjectOps, RewardOps):
         level: int | None = None,
         stat_block: str = "",
         beyond_cap: str = "",
+        at: str | None = None,
     ) -> Happened:
         """A follower joins a hero, checked against the book's template, the renown cap and
         (for a retainer) one retainer per hero. ``beyond_cap``: the reason this one does not
-        count toward the cap (a title's gift, a rescued prisoner the Director allows)."""
+        count toward the cap (a title's gift, a rescued prisoner the Director allows).
+        ``at``: where the follower is (see ``place_follower``; None: not recorded)."""
         who = self.hero(hero)
         beyond_cap = check_text(beyond_cap, "beyond_cap reason")
         for what, names in (("skills", skills), ("languages", languages)):
@@ -248,9 +275,10 @@ class FollowerOps(ProjectOps, RewardOps):
         new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
                           dict(characteristics) if characteristics is not None else None,
                           level, stat_block)
+        location = self._location(at) if at is not None else None
         with self._writing() as w:
             summary = self._join(w, who, new, counts=not beyond_cap,
-                                 origin=beyond_cap or "added")
+                                 origin=beyond_cap or "added", location=location)
         return Happened("follower_added", summary, tuple(w.written),
                         {"follower_id": w.written[-1].payload["follower_id"]})
 
@@ -269,8 +297,11 @@ class FollowerOps(ProjectOps, RewardOps):
     def _recruit(self, w: Writer, who: HeroState, act: Recruit) -> list[str]:
         """The Recruit respite activity: new followers up to the cap, where they can be found."""
         place = self._recruit_place(act.at)
+        home = place == self._stronghold_name()  # recruited at home: they stay there
         return [self._join(w, self.hero(who.name), new, counts=True,
-                           origin=f"recruited at {place}") for new in act.followers]
+                           origin=f"recruited at {place}",
+                           location=follower_rules.AT_STRONGHOLD if home else None)
+                for new in act.followers]
 
     def _check_recruit(self, who: HeroState, act: Recruit) -> None:
         """Refuse a Recruit activity before the respite writes anything."""
@@ -279,6 +310,9 @@ class FollowerOps(ProjectOps, RewardOps):
             raise RulesError(f"{who.name} recruits no one: name at least one follower")
         for new in act.followers:
             self._spec(who, new)
+        retainers = [new.name for new in act.followers if new.role == "retainer"]
+        if retainers:
+            self._check_party_retainers(retainers[0], None, adding=len(retainers))
         cap = self.follower_cap(who.name)
         if cap.kept + len(act.followers) > cap.cap:
             raise FollowerCapReached(
@@ -324,55 +358,3 @@ class FollowerOps(ProjectOps, RewardOps):
                            {"active": 0, "project_id": None})],
                 summary=summary, actor=f.hero, payload={"follower_id": f.id, "reason": reason})
         return summary
-
-    def _workers_today(self) -> list[FollowerState]:
-        """Followers on a project still under way (only artisans and sages get one)."""
-        active = {p.id for p in self.projects(status="active")}
-        return [f for f in read_followers(self.ledger.db) if f.project_id in active]
-
-    def _follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
-        """Each working follower makes its one project roll of the day."""
-        groups = self.settings.get("related_languages", [])
-        apart = self.settings.get("unrelated_languages", [])
-        mode = str(self.settings.get("project_events", "off"))
-        for f in self._workers_today():
-            project = self.project(f.project_id)  # type: ignore[arg-type]
-            if project.status != "active" or project.source == "needed":
-                continue
-            roller = Roller(f.name, f.characteristics, f.languages, f.skills)
-            start = len(getattr(dice, "faces", []))
-            try:
-                result, info = roll_for(project, roller, dice=dice, related_groups=groups,
-                                        unrelated=apart, skill=f.skill_applies)
-
-                def again(bonus: int, project: Any = project, roller: Roller = roller,
-                          skill: bool = f.skill_applies) -> int:
-                    return roll_for(project, roller, dice=dice, related_groups=groups,
-                                    unrelated=apart, skill=skill, bonus=bonus)[0].points
-
-                work = apply_points(project, result.points, day=w.day,
-                                    owner=self.hero(project.hero), dice=dice, events_mode=mode,
-                                    roller=roller, roll_again=again, is_roll=True,
-                                    next_id=self._next_id)
-            except DiceExhausted as exc:
-                raise DiceExhausted(f"{f.name}'s daily roll on {project.title!r}: {exc}") from None
-            summary = (f"{f.name} ({f.role} of {f.hero}) works on {project.title!r}: "
-                       f"+{work.points} ({work.detail['after']}/{work.detail['goal']})"
-                       + ("; complete!" if work.completed else ""))
-            w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
-                    visibility=project.visibility, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
-                    payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
-                             **info, **work.detail, "lines": work.lines})
-            renown = work.detail.get("side_effects", {}).get("renown")
-            if renown:  # a follower's deed is told of their hero
-                owner = self.hero(f.hero)
-                w.hero_event("renown_gained", owner, {"renown": owner.renown + renown},
-                             summary=f"{owner.name} gains {renown} renown (a project event of "
-                                     f"{f.name}'s work)", payload={"reason": "project event"})
-            tokens = work.detail.get("side_effects", {}).get("hero_token")
-            if tokens:  # the event's line says the party gains it: so it does
-                w.party_event("tokens_awarded", {"hero_tokens": self.party.hero_tokens + tokens},
-                              summary=f"The party gains {tokens} hero token (a project event of "
-                                      f"{f.name}'s work)", actor=f.hero,
-                              payload={"count": tokens, "reason": "project event"})

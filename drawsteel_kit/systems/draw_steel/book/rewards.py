@@ -28,6 +28,7 @@ from drawsteel_kit.systems.draw_steel.book.inventory import (
     _counted,
     _treasure,
 )
+from drawsteel_kit.systems.draw_steel.book.shopping import ShoppingOps
 from drawsteel_kit.systems.draw_steel.book.titles import TitleOps
 from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline
@@ -53,7 +54,7 @@ class TierView:
     stretch: bool  # reachable only by the optional stretch rule (then wealth - 1)
 
 
-class RewardOps(InventoryOps, TitleOps, CampaignBase):
+class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
     """Renown, wealth, purchases, titles and the party's inventory."""
 
     # -- renown and wealth -------------------------------------------------------------
@@ -167,7 +168,8 @@ class RewardOps(InventoryOps, TitleOps, CampaignBase):
             reason: str = "", visibility: str = PARTY) -> Happened:
         """Buy something the hero's wealth reaches (RULES.md "Wealth"): recorded in the
         inventory with its tier. One tier above works only with the campaign's
-        stretch_purchases rule, and costs 1 wealth."""
+        stretch_purchases rule, and costs 1 wealth. The item must be available, and the hero
+        within the purchases allowed, on the shopping trip under way (``shopping``)."""
         who = self.hero(hero)
         item = check_text(item, "item", name=True)
         if not item:
@@ -179,6 +181,7 @@ class RewardOps(InventoryOps, TitleOps, CampaignBase):
             raise RulesError(f"{treasure.name} is a treasure: treasures are not bought but "
                              "found, traded, given or crafted (use `inventory add --origin ...`)")
         name, tier = self._item_tier(item, tier)
+        trip = self._check_trip(who.name, name, tier, count)
         bought = wealth_rules.purchase(
             who.wealth, tier, item=name,
             stretch_allowed=bool(self.settings.get("stretch_purchases", False)))
@@ -199,7 +202,8 @@ class RewardOps(InventoryOps, TitleOps, CampaignBase):
                     payload={"item": name, "tier": tier, "count": count,
                              "stretched": bought.stretched, "source": "purchase",
                              "reason": reason or f"bought {name}",
-                             "wealth_before": who.wealth, "wealth_after": bought.wealth_after})
+                             "wealth_before": who.wealth, "wealth_after": bought.wealth_after,
+                             "trip": trip.key})
         return Happened("purchase", summary, tuple(w.written),
                         {"tier": tier, "stretched": bought.stretched})
 

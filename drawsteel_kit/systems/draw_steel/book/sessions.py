@@ -16,7 +16,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_text,
     operation,
 )
+from drawsteel_kit.systems.draw_steel.book.encounters import ENCOUNTER_LOGGED
 from drawsteel_kit.systems.draw_steel.book.encounters import tally as encounter_tally
+from drawsteel_kit.systems.draw_steel.book.follower_work import FOLLOWER_IDLE
 from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
 __all__ = ["SessionOps"]
@@ -90,16 +92,24 @@ class SessionOps(CampaignBase):
         return Happened("tokens_awarded", summary, (ev,), {"pool": pool})
 
     @operation
-    def spend_tokens(self, spend: str, *, hero: str | None = None, reason: str = "") -> Happened:
-        """Spend from the pool: ``surges``, ``save``, ``reroll`` (1 each) or ``stamina`` (2)."""
+    def spend_tokens(self, spend: str, *, hero: str | None = None, reason: str = "",
+                     round: int | None = None, test: str | None = None) -> Happened:
+        """Spend from the pool: ``surges``, ``save``, ``reroll`` (1 each) or ``stamina`` (2),
+        for one turn (``round``: the hero's turn in that round of the encounter under way) or
+        one ``test``; a second benefit on the same turn or test is refused (000: 769)."""
         reason = check_text(reason, "reason")
         who = self.hero(hero) if hero else None
+        if spend not in token_rules.TOKEN_SPENDS:
+            token_rules.spend_tokens(self.party.hero_tokens, spend)  # names the spends
         if spend == "stamina" and who is None:
             raise RulesError("spending tokens on stamina needs the hero who regains it (--hero)")
+        occasion = self._occasion(who, round, test)
+        token_rules.check_one_benefit(occasion, self._benefits_taken(occasion.session))
         result = token_rules.spend_tokens(
             self.party.hero_tokens, spend, max_stamina=who.max_stamina if who else None
         )
-        summary = f"{who.name if who else 'The party'} spends {result.cost} hero token(s): {spend}"
+        summary = (f"{who.name if who else 'The party'} spends {result.cost} hero token(s): "
+                   f"{spend}, on {occasion}")
         with self._writing() as w:
             ops: list[Op] = [update_op("party", 1, {"hero_tokens": result.pool_before},
                                        {"hero_tokens": result.pool_after})]
@@ -114,9 +124,33 @@ class SessionOps(CampaignBase):
             ev = w.event(
                 "tokens_spent", ops, summary=summary, actor=who.name if who else None,
                 payload={"spend": spend, "cost": result.cost, "reason": reason,
-                         "surges": result.surges_gained},
+                         "surges": result.surges_gained, "for": occasion.as_dict()},
             )
         return Happened("tokens_spent", summary, (ev,), details)
+
+    def _occasion(self, who: Any, round: int | None, test: str | None) -> token_rules.Occasion:
+        """The turn or test a spend is for; a turn is in the encounter under way (the one
+        the log will number next)."""
+        if test is not None:
+            test = check_text(test, "test", name=True)
+        encounter = None
+        if round is not None:
+            encounter = int(self.ledger.db.execute(
+                "SELECT count(*) FROM events WHERE kind = ?", [ENCOUNTER_LOGGED]
+            ).fetchone()[0]) + 1
+        return token_rules.Occasion(session=self.party.session, hero=who.name if who else None,
+                                    round=round, encounter=encounter, test=test)
+
+    def _benefits_taken(self, session: int) -> dict[tuple[object, ...], str]:
+        """The turns and tests of this session that already had a hero-token benefit."""
+        undone = self.ledger.undone_ids()
+        taken: dict[tuple[object, ...], str] = {}
+        for ev in self.ledger.events(kind="tokens_spent"):
+            said = ev.payload.get("for")
+            if ev.id in undone or not isinstance(said, dict) or said.get("session") != session:
+                continue
+            taken[token_rules.Occasion(**said).key] = str(ev.payload.get("spend"))
+        return taken
 
     # -- victories, respites, days ------------------------------------------
     @operation
@@ -168,4 +202,8 @@ class SessionOps(CampaignBase):
         end = start + days
         summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
             f" ({reason})" if reason else "")
+        idle = [e for e in w.written if e.kind == FOLLOWER_IDLE]
+        if idle:  # a daily roll a follower could not make: the day says why (000: 3945, 3957)
+            summary += ("; " + "; ".join(e.summary for e in idle) if days == 1 else
+                        f"; {len(idle)} follower roll(s) skipped, each with its reason")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})

@@ -42,7 +42,6 @@ from drawsteel_kit.kit.fields import (
     FreeText,
     Label,
     OptionalLabel,
-    Score,
     label,
     no_duplicates,
     show,
@@ -63,6 +62,7 @@ from drawsteel_kit.systems.draw_steel.campaign_file.names import (
     language_group,
     unique_titles,
 )
+from drawsteel_kit.systems.draw_steel.campaign_file.parts import Characteristics, Stronghold
 from drawsteel_kit.systems.draw_steel.campaign_file.projects import (
     CUSTOM_GOAL_MAX,
     CustomProjectSpec,
@@ -116,6 +116,8 @@ MAX_STAMINA_LIMIT = 999
 MAX_RECOVERIES_LIMIT = 99
 #: Our own bound on settings.retainers_per_hero (the book's default is 1).
 MAX_RETAINERS_PER_HERO = 10
+#: Our own bound on settings.purchases_per_trip (the book sets no number: 000: 3965).
+MAX_PURCHASES_PER_TRIP = 999
 
 ProjectEvents = Literal["off", "roll", "milestones"]
 
@@ -152,11 +154,19 @@ class Settings(_Model):
     )
     recruit_at: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
         [], description="places where followers can be recruited or contacted, besides the "
-        "stronghold (a respite activity, 000: 3928)"
+        "stronghold (a respite activity)"
     )
     retainers_per_hero: Annotated[int, within(0, MAX_RETAINERS_PER_HERO)] = Field(
         RETAINERS_PER_HERO, description="retainers a hero may have at once (the book: 1 unless "
         "the Director allows more)"
+    )
+    purchases_per_trip: Annotated[int, within(0, MAX_PURCHASES_PER_TRIP)] | None = Field(
+        None, description="how many purchases each hero may make on one shopping trip (a "
+        "session, or a downtime); null: no limit (the book's default)"
+    )
+    party_retainers: Annotated[int, within(0, 1)] | None = Field(
+        None, description="for a large party: 1 retainer for the whole party, or 0 (none at "
+        "all); null: each hero has their own (the book's default)"
     )
     related_languages: list[Annotated[list[Label], AfterValidator(language_group)]] = Field(
         [],
@@ -181,24 +191,6 @@ class Settings(_Model):
                 "(YAML reads a bare on, yes or true as true)",
             )
         return value
-
-
-class Stronghold(_Model):
-    """The party's home base, where most followers stay."""
-
-    name: Label = Field(description="the stronghold's name")
-    location: FreeText = Field("", description="where it stands (free text)")
-    notes: FreeText = Field("", description="free text")
-
-
-class Characteristics(_Model):
-    """The five characteristics, each from -5 to 5."""
-
-    might: Score = 0
-    agility: Score = 0
-    reason: Score = 0
-    intuition: Score = 0
-    presence: Score = 0
 
 
 class HeroSpec(_Model):

@@ -161,6 +161,6 @@ def find_item(name: str, extra: Mapping[int, Iterable[str]] | None = None) -> We
     hint = f"; close matches: {', '.join(dict.fromkeys(index[k].name for k in close))}"
     raise RulesError(
         f"no {name!r} in the Hero Wealth table{hint if close else ''}. The table is not a full "
-        f"list (000: 3967): for an item it lacks, give a tier from {TIER_MIN} to {TIER_MAX} "
+        f"list: for an item it lacks, give a tier from {TIER_MIN} to {TIER_MAX} "
         f"by comparing it with the table (a hero who can buy a horse can likely buy an ox)"
     )

@@ -13,7 +13,7 @@ from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
-           "followers_list", "followers_recruit", "followers_replace"]
+           "followers_list", "followers_place", "followers_recruit", "followers_replace"]
 
 
 #: What this module adds to ``drawsteel-kit``: the root group mounts these through the
@@ -24,7 +24,7 @@ commands = click.Group()
 @commands.group()
 def followers() -> None:
     """Followers: list, add, recruit (a respite activity), replace, assign to a project,
-    dismiss, and the cap renown and titles allow."""
+    place (where they are), dismiss, and the cap renown and titles allow."""
 
 
 def _follower_options(fn: Any) -> Any:
@@ -98,6 +98,8 @@ def followers_list(campaign: str, hero: str | None, as_json: bool) -> None:
 
     Example: drawsteel-kit followers list campaigns/demo
     """
+    from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
+
     with open_campaign(campaign, readonly=True) as camp:
         found = camp.followers(hero)
         names = [camp.hero(hero).name] if hero else list(camp.heroes)
@@ -105,6 +107,7 @@ def followers_list(campaign: str, hero: str | None, as_json: bool) -> None:
         work = {f.id: camp.project(f.project_id).title if f.project_id else
                 (f"level {f.level}" + (f", {f.stat_block}" if f.stat_block else "")
                  if f.role == "retainer" else "resting") for f in found}
+        home = (camp.party.stronghold or {}).get("name")
     if as_json:
         click.echo(json.dumps({"followers": [f.as_dict() for f in found], "caps": caps},
                               indent=2, ensure_ascii=False))
@@ -113,7 +116,10 @@ def followers_list(campaign: str, hero: str | None, as_json: bool) -> None:
         click.echo("No followers yet.")
     for f in found:
         beyond = "" if f.counts else f" (beyond the cap: {f.origin})"
-        click.echo(f"#{f.id:<4} {f.name:<20} {f.role:<9} of {f.hero:<18} {work[f.id]}{beyond}")
+        where = "" if f.location is None else f", {where_shown(f.location, home)}"
+        kit = "" if f.materials else ", without materials"
+        click.echo(f"#{f.id:<4} {f.name:<20} {f.role:<9} of {f.hero:<18} {work[f.id]}{beyond}"
+                   f"{where}{kit}")
     click.echo("Caps:")
     for row in caps:
         click.echo(f"  {row['text']}")
@@ -127,11 +133,13 @@ def followers_list(campaign: str, hero: str | None, as_json: bool) -> None:
 @_follower_options
 @click.option("--beyond-cap", default="", metavar="REASON",
               help="Does not count toward the cap, and why (a title's gift, the Director's).")
+@click.option("--at", "at", default=None, metavar="PLACE",
+              help="Where they are: stronghold, site (their project's), or a place.")
 @friendly
 def followers_add(campaign: str, hero: str, name: str, role: str, ancestry: str,
                   physical: str | None, skills: Sequence[str], languages: Sequence[str],
                   characteristics: Sequence[str], level: int | None, stat_block: str,
-                  beyond_cap: str) -> None:
+                  beyond_cap: str, at: str | None) -> None:
     """Add an artisan, a sage or a retainer to a hero's followers, checked against the
     book's template, the follower cap and the retainer limit.
 
@@ -150,7 +158,7 @@ def followers_add(campaign: str, hero: str, name: str, role: str, ancestry: str,
         say(campaign, camp.add_follower(
             hero, new.name, new.role, ancestry=new.ancestry, physical=new.physical,
             skills=new.skills, languages=new.languages, characteristics=new.characteristics,
-            level=new.level, stat_block=new.stat_block, beyond_cap=beyond_cap))
+            level=new.level, stat_block=new.stat_block, beyond_cap=beyond_cap, at=at))
 
 
 @followers.command("assign")
@@ -168,6 +176,31 @@ def followers_assign(campaign: str, follower: str, name: str | None,
     with open_campaign(campaign) as camp:
         say(campaign, camp.assign_follower(_ref(follower), _ref(name) if name else None,
                                            skill_applies=skill_applies))
+
+
+@followers.command("place")
+@campaign_arg
+@click.argument("follower")
+@click.argument("at", metavar="PLACE")
+@click.option("--no-materials", is_flag=True,
+              help="They cannot get at the materials their work needs.")
+@click.option("--reason", default="")
+@friendly
+def followers_place(campaign: str, follower: str, at: str, no_materials: bool,
+                    reason: str) -> None:
+    """Record where a follower is: stronghold, site (their project's site) or any place.
+
+    An artisan or sage makes their daily roll only at the stronghold or the project's site,
+    with the materials the work needs; elsewhere the day says why they did not roll.
+
+    \b
+    Examples:
+      drawsteel-kit followers place campaigns/demo Hesk stronghold
+      drawsteel-kit followers place campaigns/demo Maelis "Riverside Market" --reason "Buying ink"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.place_follower(_ref(follower), at, materials=not no_materials,
+                                          reason=reason))
 
 
 @followers.command("dismiss")
@@ -254,10 +287,15 @@ def followers_cap(campaign: str, hero: str | None, as_json: bool) -> None:
         names = [camp.hero(hero).name] if hero else list(camp.heroes)
         caps = [_cap_row(camp, name) for name in names]
         places = camp.recruiting_places()
+        party_limit = camp.party_retainer_limit()
     if as_json:
         click.echo(json.dumps(caps, indent=2, ensure_ascii=False))
         return
     for row in caps:
         click.echo(f"{row['text']}; retainers: {row['retainers']} of {row['retainer_limit']}")
+    if party_limit is not None:
+        click.echo("Retainers for the whole party: " + (
+            "none allowed" if party_limit == 0 else f"at most {party_limit}")
+            + " (settings.party_retainers)")
     click.echo("Followers can be recruited at: " + (", ".join(places) or "nowhere yet "
                "(give the party a stronghold, or list settings.recruit_at)"))

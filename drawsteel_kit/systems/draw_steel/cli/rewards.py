@@ -1,4 +1,5 @@
-"""Commands for rewards: renown, wealth and purchases (``renown``, ``wealth``, ``buy``).
+"""Commands for rewards: renown, wealth and purchases (``renown``, ``wealth``, ``buy``,
+``shopping``).
 
 Each command is one call into the book (``systems.draw_steel.book.rewards``); reading commands
 open the ledger read-only and print a table, or JSON with ``--json``. The inventory, titles,
@@ -215,6 +216,54 @@ def buy(campaign: str, hero: str, item: str, tier: int | None, count: int, reaso
     with open_campaign(campaign) as camp:
         say(campaign, camp.buy(hero, item, tier=tier, count=count, reason=reason,
                                visibility=_visibility(director)))
+
+
+@commands.command("shopping")
+@campaign_arg
+@click.argument("action", type=click.Choice(["show", "set"]), default="show")
+@click.option("--at", "at", default="", metavar="PLACE", help="Where the heroes shop.")
+@click.option("--purchases", type=int, default=None,
+              help="How many purchases each hero may make on this trip.")
+@click.option("--max-tier", type=int, default=None,
+              help="The highest wealth tier on sale there (0: nothing for sale).")
+@click.option("--unavailable", multiple=True, metavar="ITEM",
+              help="An item not to be had there (repeat).")
+@click.option("--reason", default="")
+@json_option
+@friendly
+def shopping(campaign: str, action: str, at: str, purchases: int | None,
+             max_tier: int | None, unavailable: tuple[str, ...], reason: str,
+             as_json: bool) -> None:
+    """Show or set what the heroes may buy on this shopping trip (the session under way, or
+    the downtime since the last one): where, how many purchases each, which tiers are on sale.
+
+    \b
+    Examples:
+      drawsteel-kit shopping campaigns/demo
+      drawsteel-kit shopping campaigns/demo set --at "Riverside Market" --purchases 2 \\
+          --max-tier 3 --unavailable "sailing ship"
+    """
+    if action == "show":
+        if at or purchases is not None or max_tier is not None or unavailable or reason:
+            raise click.UsageError("options set a trip's limits: use "
+                                   "`drawsteel-kit shopping CAMPAIGN set`")
+        with open_campaign(campaign, readonly=True) as camp:
+            trip = camp.shopping_trip()
+        if as_json:
+            _echo_json(trip.as_dict())
+            return
+        lim = trip.limits
+        click.echo(f"Shopping trip: {trip}" + (f" at {lim.at}" if lim.at else ""))
+        click.echo("Purchases each: " + ("no limit" if lim.purchases is None
+                                         else str(lim.purchases)))
+        click.echo("On sale: " + ("every tier" if lim.max_tier is None else "nothing"
+                                  if lim.max_tier < 1 else f"tiers up to {lim.max_tier}"))
+        if lim.unavailable:
+            click.echo("Not to be had: " + ", ".join(lim.unavailable))
+        return
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.shopping(at, purchases=purchases, max_tier=max_tier,
+                                    unavailable=unavailable, reason=reason))
 
 
 # -- the inventory ---------------------------------------------------------------------------

@@ -57,18 +57,25 @@ def victories(campaign: str, count: int, heroes: Sequence[str], reason: str) -> 
 @campaign_arg
 @click.argument("action", type=click.Choice(["show", "award", "spend"]), default="show")
 @click.argument("what", required=False)
-@click.option("--hero", default=None, help="The hero spending (needed for 'stamina').")
+@click.option("--hero", default=None,
+              help="The hero spending (needed for 'stamina' and for a turn).")
 @click.option("--reason", default="")
+@click.option("--round", "round_", type=int, default=None,
+              help="Spend: on the hero's turn in this round of the encounter under way.")
+@click.option("--test", default=None, help="Spend: on this test (\"climb the cliff\").")
 @friendly
-def tokens(campaign: str, action: str, what: str | None, hero: str | None, reason: str) -> None:
+def tokens(campaign: str, action: str, what: str | None, hero: str | None, reason: str,
+           round_: int | None, test: str | None) -> None:
     """Show, award or spend the party's hero tokens.
 
     \b
-    Spends: surges (1), save (1), reroll (1), stamina (2).
+    Spends: surges (1), save (1), reroll (1), stamina (2). Each spend names the turn
+    (--round, with --hero) or the test (--test) it is for: one benefit per turn or per test.
     Examples:
       drawsteel-kit tokens campaigns/demo
       drawsteel-kit tokens campaigns/demo award 1 --reason "Held the bridge"
-      drawsteel-kit tokens campaigns/demo spend stamina --hero Val
+      drawsteel-kit tokens campaigns/demo spend stamina --hero Val --round 2
+      drawsteel-kit tokens campaigns/demo spend reroll --hero Val --test "climb the cliff"
     """
     if action == "show":
         with open_campaign(campaign, readonly=True) as camp:
@@ -84,7 +91,8 @@ def tokens(campaign: str, action: str, what: str | None, hero: str | None, reaso
                 raise click.UsageError(f"award takes a count, got {what!r}") from None
             say(campaign, camp.award_tokens(count, reason=reason))
         else:
-            say(campaign, camp.spend_tokens(what, hero=hero, reason=reason))
+            say(campaign, camp.spend_tokens(what, hero=hero, reason=reason, round=round_,
+                                            test=test))
 
 
 def _int(value: str, what: str) -> int:

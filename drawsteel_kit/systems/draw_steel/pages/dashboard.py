@@ -11,7 +11,7 @@ escaped (``kit.ui.html``: a template's arguments are escaped unless they are Mar
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
@@ -36,6 +36,7 @@ from drawsteel_kit.systems.draw_steel.pages.data import (
 from drawsteel_kit.systems.draw_steel.pages.encounters import hero_encounters, party_encounters
 from drawsteel_kit.systems.draw_steel.records import read_inventory, read_titles
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for_level
+from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
 if TYPE_CHECKING:
 
@@ -66,11 +67,29 @@ def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup
                  empty="No projects under way.")
 
 
+def _where(f: Any, stronghold: str | None) -> str:
+    """Where a follower is, when recorded (an artisan or sage works only at the stronghold
+    or the project's site, with its materials)."""
+    if f.location is None:
+        return "-"
+    return where_shown(f.location, stronghold) + ("" if f.materials else ", no materials")
+
+
 def _followers_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
-    rows = [(f.hero, f.name, f.role, f.ancestry, works_on or "-")
+    home = (campaign.party.stronghold or {}).get("name")
+    rows = [(f.hero, f.name, f.role, f.ancestry, works_on or "-", _where(f, home))
             for f, works_on in visible_followers(campaign, viewer, hero=hero)]
-    return table(["hero", "follower", "role", "ancestry", "works on"], rows,
+    return table(["hero", "follower", "role", "ancestry", "works on", "where"], rows,
                  empty="No followers yet.")
+
+
+def _shopping(campaign: Campaign) -> list[Block]:
+    """What the heroes may buy on this trip, when the Director limits it (the Heroes book,
+    "Wealth")."""
+    trip = campaign.shopping_trip()
+    if not trip.limited:
+        return []
+    return [section("Shopping", Markup('<p class="dsk-meta">{}</p>').format(trip.describe()))]
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
@@ -104,6 +123,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
         section("Followers", _followers_table(campaign, viewer, None),
                 Markup('<p class="dsk-meta">Followers against the cap: {}</p>').format(caps)),
         charts.followers_against_cap(campaign, viewer=viewer),
+        *_shopping(campaign),
         charts.xp_and_level(campaign, viewer=viewer),
         charts.renown_and_wealth(campaign, viewer=viewer),
         charts.hero_tokens_by_session(campaign, viewer=viewer),

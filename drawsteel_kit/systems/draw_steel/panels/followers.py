@@ -1,5 +1,5 @@
-"""The followers panel: each hero's cap, recruiting (a respite's Recruit activity), dismissing
-and assigning to a project."""
+"""The followers panel: each hero's cap, recruiting (a respite's Recruit activity), dismissing,
+assigning to a project, and where each follower is."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from drawsteel_kit.kit.ui.html import Markup, lines
 from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, Recruit
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
 __all__ = ["FollowersPanel"]
 
@@ -38,6 +39,12 @@ class FollowersPanel(Panel):
         self.project = W.Dropdown(description="Project")
         self.skill_applies = W.Checkbox(value=False, description="A skill of theirs applies")
         self.assign_button = self.button("Assign", self.assign)
+        # An artisan or sage rolls only at the stronghold or the project's site, with its
+        # materials (RULES.md "Renown and followers").
+        self.place = W.Combobox(options=["stronghold", "site"], description="Where",
+                                placeholder="stronghold, site or a place")
+        self.materials = W.Checkbox(value=True, description="Has the materials")
+        self.place_button = self.button("Record where", self.place_follower)
         self.busy = W.Label()
         self._box = W.VBox([
             self.caps, self.table, W.HTML(Markup("<b>Recruit</b>")), W.HBox([self.hero, self.at]),
@@ -45,17 +52,23 @@ class FollowersPanel(Panel):
             W.HBox([self.skills, self.languages]), W.HBox([self.recruit_button, self.busy]),
             W.HTML(Markup("<b>Dismiss or assign</b>")), W.HBox([self.follower, self.reason,
                                                         self.dismiss_button]),
-            W.HBox([self.project, self.skill_applies, self.assign_button]), self.message])
+            W.HBox([self.project, self.skill_applies, self.assign_button]),
+            W.HBox([self.place, self.materials, self.place_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
         heroes = self.hero_options()
-        self.caps.value = lines("\n".join(str(self.campaign.follower_cap(h)) for h in heroes))
+        party = self.campaign.party_retainer_limit()
+        self.caps.value = lines("\n".join(
+            [str(self.campaign.follower_cap(h)) for h in heroes]
+            + ([] if party is None else [f"Retainers for the whole party: at most {party}"])))
         followers = self.campaign.followers()
         titles = {p.id: p.title for p in self.campaign.projects()}
+        home = (self.campaign.party.stronghold or {}).get("name")
         self.table.value = html_table(
-            ["#", "Follower", "Role", "Hero", "Works on"],
-            [(f.id, f.name, f.role, f.hero, titles.get(f.project_id, "") if f.project_id else "")
+            ["#", "Follower", "Role", "Hero", "Works on", "Where"],
+            [(f.id, f.name, f.role, f.hero, titles.get(f.project_id, "") if f.project_id else "",
+              where_shown(f.location, home) + ("" if f.materials else ", no materials"))
              for f in followers])
         for dropdown, options in (
                 (self.hero, [(h, h) for h in heroes]),
@@ -83,6 +96,10 @@ class FollowersPanel(Panel):
     def dismiss(self) -> None:
         self.run(lambda: self.campaign.dismiss_follower(self.follower.value,
                                                         reason=self.reason.value))
+
+    def place_follower(self) -> None:
+        self.run(lambda: self.campaign.place_follower(self.follower.value, self.place.value,
+                                                      materials=self.materials.value))
 
     def assign(self) -> None:
         self.run(lambda: self.campaign.assign_follower(self.follower.value, self.project.value,

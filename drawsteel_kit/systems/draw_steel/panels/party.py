@@ -57,6 +57,10 @@ class SessionPanel(Panel):
         self.award_tokens_button = self.button("Award hero tokens", self.award_tokens)
         self.spend = W.Dropdown(options=SPENDS, description="Spend on")
         self.spend_hero = W.Dropdown(description="Hero")
+        # One benefit per turn or per test (RULES.md "Hero tokens"): the spend names which.
+        self.spend_round = W.BoundedIntText(value=0, min=0, max=999, description="Round",
+                                            tooltip="the hero's turn in this round; 0: a test")
+        self.spend_test = W.Text(description="Test", placeholder="or the test it is for")
         self.spend_button = self.button("Spend hero tokens", self.spend_tokens)
         self._box = W.VBox([
             self.status, W.HBox([self.start_button, self.end_button]),
@@ -64,7 +68,8 @@ class SessionPanel(Panel):
             self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
             self.award_victories_button,
             W.HTML(Markup("<b>Hero tokens</b>")), W.HBox([self.token_count, self.token_reason]),
-            self.award_tokens_button, W.HBox([self.spend, self.spend_hero]), self.spend_button,
+            self.award_tokens_button, W.HBox([self.spend, self.spend_hero]),
+            W.HBox([self.spend_round, self.spend_test]), self.spend_button,
             self.message])
         self.refresh()
 
@@ -95,5 +100,6 @@ class SessionPanel(Panel):
                                                     reason=self.token_reason.value))
 
     def spend_tokens(self) -> None:
-        self.run(lambda: self.campaign.spend_tokens(self.spend.value,
-                                                    hero=self.spend_hero.value or None))
+        self.run(lambda: self.campaign.spend_tokens(
+            self.spend.value, hero=self.spend_hero.value or None,
+            round=self.spend_round.value or None, test=self.spend_test.value or None))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.html import Markup, escape
-from drawsteel_kit.kit.ui.panels import Panel, html_table
+from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 
@@ -39,13 +39,29 @@ class WealthPanel(Panel):
         self.reason = W.Text(description="Reason", placeholder="required")
         self.renown_button = self.button("Award renown", self.award_renown)
         self.wealth_button = self.button("Award wealth", self.award_wealth)
-        self._box = W.VBox([self.hero, self.scores, self.table,
+        # The shopping trip under way: what is on sale and how many purchases each (RULES.md
+        # "Wealth": the Director may limit purchases and what is available where the hero is).
+        self.trip = W.HTML()
+        self.shop_at = W.Text(description="Shop at")
+        self.shop_purchases = W.Dropdown(options=[("no limit", None)]
+                                         + [(str(n), n) for n in range(0, 11)],
+                                         description="Purchases")
+        self.shop_tier = W.Dropdown(options=[("every tier", None), ("nothing for sale", 0)]
+                                    + [(f"up to tier {t}", t) for t in range(1, 7)],
+                                    description="On sale")
+        self.shop_unavailable = W.Text(description="Not had", placeholder="items, comma, "
+                                       "separated")
+        self.shop_button = self.button("Record shopping trip", self.shopping)
+        self._box = W.VBox([self.hero, self.scores, self.table, self.trip,
+                            W.HBox([self.shop_at, self.shop_purchases, self.shop_tier]),
+                            W.HBox([self.shop_unavailable, self.shop_button]),
                             W.HBox([self.item, self.tier, self.count, self.buy_button]),
                             W.HBox([self.amount, self.reason]),
                             W.HBox([self.renown_button, self.wealth_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
+        self.trip.value = escape(self.campaign.shopping_trip().describe())
         heroes = self.hero_options()
         if list(self.hero.options) != heroes:
             keep = self.hero.value
@@ -65,6 +81,11 @@ class WealthPanel(Panel):
     def buy(self) -> None:
         self.run(lambda: self.campaign.buy(self.hero.value, self.item.value,
                                            tier=self.tier.value or None, count=self.count.value))
+
+    def shopping(self) -> None:
+        self.run(lambda: self.campaign.shopping(
+            self.shop_at.value, purchases=self.shop_purchases.value,
+            max_tier=self.shop_tier.value, unavailable=split_list(self.shop_unavailable.value)))
 
     def award_renown(self) -> None:
         self.run(lambda: self.campaign.award_renown(self.hero.value, self.amount.value,

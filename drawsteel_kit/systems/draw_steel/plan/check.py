@@ -83,7 +83,7 @@ def check_plan(campaign: Campaign, plan: Plan) -> None:
     """Refuse (one PlanError) a plan naming heroes, projects or followers the campaign lacks."""
     problems: list[Problem] = []
     heroes = {name.casefold(): name for name in campaign.heroes}
-    for section in ("start", "followers", "spend", "respites"):
+    for section in ("start", "followers", "spend", "buy", "respites"):
         for i, entry in enumerate(getattr(plan, section)):
             if entry.hero is not None and entry.hero.casefold() not in heroes:
                 problems.append(((section, i, "hero"), f"no hero named {entry.hero!r} in this "

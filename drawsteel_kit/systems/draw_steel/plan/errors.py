@@ -21,7 +21,7 @@ __all__ = ["line_of", "node_count", "raw_names", "report", "report_validation"]
 
 #: How many problems one message lists before it summarises the rest.
 MAX_PROBLEMS_SHOWN = 30
-SECTIONS = ("start", "followers", "spend", "respites")
+SECTIONS = ("start", "followers", "spend", "shopping", "buy", "respites")
 
 Loc = Sequence[str | int]
 

@@ -31,11 +31,16 @@ from drawsteel_kit.systems.draw_steel.plan.fields import (
 )
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.rules.projects import MAX_BANES, MAX_EDGES
+from drawsteel_kit.systems.draw_steel.rules.wealth import TIER_MAX
+
+#: Our own bounds (not the book's): purchases a trip may allow, items one purchase may count.
+MAX_PURCHASES = 999
+MAX_COUNT = 999
 
 __all__ = [
-    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "FindSourceSpec", "FollowerSpec", "GuideSpec",
-    "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec", "SpendSpec",
-    "StartSpec",
+    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "BuySpec", "FindSourceSpec", "FollowerSpec",
+    "GuideSpec", "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec",
+    "ShoppingSpec", "SpendSpec", "StartSpec",
 ]
 
 
@@ -198,9 +203,12 @@ class StartSpec(_Model):
 
 
 class FollowerSpec(_Model):
-    """Recruit a follower (``add``) and/or put one to work (``assign``), before day 1 or on ``day``.
+    """Recruit a follower (``add``), put one to work (``assign``) and/or say where they are
+    (``at``, ``materials``), before day 1 or on ``day``.
 
-    ``assign: null`` takes an existing follower off their project.
+    ``assign: null`` takes an existing follower off their project. ``at``: stronghold, site
+    (their project's site) or any other place; an artisan or sage rolls only at the first two,
+    with its materials (``materials: false``: it has none).
     """
 
     hero: Name | None = None
@@ -208,6 +216,8 @@ class FollowerSpec(_Model):
     follower: Name | None = None
     assign: ProjectRef | None = None
     skill_applies: bool = False
+    at: Name | None = None
+    materials: bool = True
     day: PlanDay | None = None
 
     @property
@@ -219,6 +229,11 @@ class FollowerSpec(_Model):
     def assigns(self) -> bool:
         """Whether the entry assigns (or unassigns) the follower."""
         return "assign" in self.model_fields_set
+
+    @property
+    def places(self) -> bool:
+        """Whether the entry records where the follower is (or their materials)."""
+        return bool({"at", "materials"} & self.model_fields_set)
 
 
 class SpendSpec(_Model):
@@ -242,6 +257,29 @@ class MoveSpec(_Model):
     day: PlanDay | None = None
 
 
+class ShoppingSpec(_Model):
+    """What the heroes may buy on this downtime's shopping trip (``campaign.shopping``), from
+    ``day`` on: where, how many purchases each, the highest tier on sale, what cannot be had."""
+
+    at: OptionalName = ""
+    purchases: Annotated[int, within(0, MAX_PURCHASES)] | None = None
+    max_tier: Annotated[int, within(0, TIER_MAX)] | None = None
+    unavailable: list[Name] = []
+    day: PlanDay | None = None
+
+
+class BuySpec(_Model):
+    """A hero buys something their wealth reaches (``campaign.buy``), before day 1 or on
+    ``day``; refused past the shopping trip's limits."""
+
+    hero: Name = Field(description="the hero who buys")
+    item: Name = Field(description="what is bought: an item of the wealth table, or give tier")
+    tier: Annotated[int, within(1, TIER_MAX)] | None = None
+    count: Annotated[int, within(1, MAX_COUNT)] = 1
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -260,6 +298,8 @@ class PlanFile(_Model):
     start: list[StartSpec] = []
     followers: list[FollowerSpec] = []
     spend: list[SpendSpec] = []
+    shopping: list[ShoppingSpec] = []
+    buy: list[BuySpec] = []
     respites: list[RespiteSpec] = []
     moves: list[MoveSpec] = []  # the party moves on, before that day's other entries
     notes: FreeText = ""

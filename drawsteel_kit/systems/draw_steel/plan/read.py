@@ -32,6 +32,7 @@ from drawsteel_kit.systems.draw_steel.plan import errors as plan_errors
 from drawsteel_kit.systems.draw_steel.plan.fields import EVERY
 from drawsteel_kit.systems.draw_steel.plan.model import (
     TAGS,
+    BuySpec,
     FindSourceSpec,
     FollowerSpec,
     GuideSpec,
@@ -42,6 +43,7 @@ from drawsteel_kit.systems.draw_steel.plan.model import (
     RespiteSpec,
     RollSpec,
     ServeSpec,
+    ShoppingSpec,
     SpendSpec,
     StartSpec,
 )
@@ -73,6 +75,8 @@ class Plan:
     source: str = "plan"
     notes: str = ""
     node: yaml.Node | None = field(default=None, repr=False, compare=False)
+    shopping: tuple[ShoppingSpec, ...] = ()
+    buy: tuple[BuySpec, ...] = ()
     moves: tuple[MoveSpec, ...] = ()
 
     @property
@@ -85,6 +89,10 @@ class Plan:
                           for spec in getattr(self, part)] for part in parts}}
         if self.moves:  # only then: a plan written before moves keeps its digest
             said["moves"] = [spec.model_dump(mode="json") for spec in self.moves]
+        for part in ("shopping", "buy"):  # only when given: older plans keep their digest
+            if getattr(self, part):
+                said[part] = [s.model_dump(mode="json", warnings=False)
+                              for s in getattr(self, part)]
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -124,9 +132,11 @@ class Plan:
 
 def _entry_names(plan: Plan) -> dict[tuple[str, int], str]:
     names: dict[tuple[str, int], str] = {}
-    for section in ("start", "spend", "respites"):
+    for section in ("start", "spend", "buy", "respites"):
         for i, entry in enumerate(getattr(plan, section)):
             names[section, i] = entry.hero
+    for i, s in enumerate(plan.shopping):
+        names["shopping", i] = s.at
     for i, f in enumerate(plan.followers):
         names["followers", i] = " / ".join(x for x in (f.hero, f.name) if x)
     return names
@@ -136,7 +146,7 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
     """What one entry cannot tell alone: days past the end, two respites a day, dice counts."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     last = spec.days
-    for section in ("start", "followers", "spend", "moves"):
+    for section in ("start", "followers", "spend", "shopping", "buy", "moves"):
         for i, entry in enumerate(getattr(spec, section)):
             if entry.day is not None and entry.day > last:
                 problems.append(((section, i, "day"),
@@ -157,9 +167,13 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
         elif f.add is not None and f.hero is None:
             problems.append((("followers", i, "hero"), "is required to add a follower: "
                              "the hero they follow"))
-        elif f.follower is not None and not f.assigns:
+        elif f.follower is not None and not (f.assigns or f.places):
             problems.append((("followers", i, "assign"), "is required for an existing "
-                             "follower: a project title or id (null: no project)"))
+                             "follower: a project title or id (null: no project), unless "
+                             "the entry says where they are (at:)"))
+        if f.places and f.at is None:
+            problems.append((("followers", i, "at"), "is required with materials: where the "
+                             "follower is (stronghold, site or a place)"))
     resting: dict[tuple[str, int], int] = {}
     schedule = _schedule(spec)
     for i, (r, days) in enumerate(zip(spec.respites, schedule, strict=True)):
@@ -203,7 +217,7 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
                         ) from None
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
                 tuple(spec.respites), _schedule(spec), source, spec.notes, node,
-                moves=tuple(spec.moves))
+                tuple(spec.shopping), tuple(spec.buy), moves=tuple(spec.moves))
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)

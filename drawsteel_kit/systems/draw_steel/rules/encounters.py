@@ -95,8 +95,10 @@ def victories_for(kind: str, objective_met: bool, survived: bool,
         raise RulesError(f"the Director's victories are a whole number, 0 or more, "
                          f"got {override!r}")
     if override and not objective_met:
+        # 000:821: victories come with the party's objective met.
         raise RulesError(f"the objective was not met, so the encounter gives no victories "
-                         f"(000:821): mark it met, or leave out the {override} victories")
+                         f"(the book's \"Victories\"): mark it met, or leave out the "
+                         f"{override} victories")
     if not objective_met or not survived:
         return 0
     if override is not None:

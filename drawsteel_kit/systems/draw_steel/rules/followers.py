@@ -40,6 +40,8 @@ from drawsteel_kit.systems.draw_steel.rules.retainers import (
 )
 
 __all__ = [
+    "AT_SITE",
+    "AT_STRONGHOLD",
     "CHARACTERISTICS",
     "FOLLOWER_LANGUAGES_BEYOND_CAELIAN",
     "FOLLOWER_PROJECT_KINDS",
@@ -52,6 +54,7 @@ __all__ = [
     "ROLE_PROJECT_KIND",
     "ROLE_SKILL_GROUP",
     "ROLE_SOURCE",
+    "WORK_PLACES",
     "FollowerSpec",
     "RetainerStats",
     "Role",
@@ -63,6 +66,8 @@ __all__ = [
     "retainer_level",
     "retainer_stats",
     "validate_follower",
+    "where_shown",
+    "why_no_roll",
 ]
 
 Role = Literal["artisan", "sage", "retainer"]
@@ -78,8 +83,10 @@ FOLLOWER_PROJECT_KINDS: tuple[str, ...] = ("crafting", "research")
 #: ... each with a specialty: the glossary calls the artisan the one who takes on crafting
 #: projects and the sage research projects (000: 127, 465). A specialty, not a limit.
 ROLE_PROJECT_KIND: Mapping[str, str] = MappingProxyType({"artisan": "crafting", "sage": "research"})
-#: Where the book sets out each template.
-ROLE_SOURCE: Mapping[str, str] = MappingProxyType({"artisan": "000: 3947", "sage": "000: 3959"})
+#: Where the book sets out each template (000: 3947, 3959), as a message names it.
+ROLE_SOURCE: Mapping[str, str] = MappingProxyType(
+    {"artisan": 'the Heroes book, "Followers": "Artisan"',
+     "sage": 'the Heroes book, "Followers": "Sage"'})
 #: Four skills from one group: Crafting for an artisan, Lore for a sage (000: 3947, 3959).
 FOLLOWER_SKILLS = 4
 ROLE_SKILL_GROUP: Mapping[str, str] = MappingProxyType({"artisan": "crafting", "sage": "lore"})
@@ -114,6 +121,41 @@ class FollowerSpec:
         object.__setattr__(self, "characteristics", MappingProxyType(dict(self.characteristics)))
         object.__setattr__(self, "skills", tuple(self.skills))
         object.__setattr__(self, "languages", tuple(self.languages))
+
+
+# --- where artisans and sages work (000: 3945, 3957) -----------------------------------------
+#: An artisan or sage must stay at the stronghold or where the project is carried out, and have
+#: access to the materials it needs, to make its daily roll (000: 3945, 3957).
+AT_STRONGHOLD = "stronghold"
+AT_SITE = "site"
+WORK_PLACES: tuple[str, ...] = (AT_STRONGHOLD, AT_SITE)
+
+
+def where_shown(location: str | None, stronghold: str | None = None) -> str:
+    """A follower's recorded location in words."""
+    if location is None:
+        return "where its work is (not recorded)"
+    if location == AT_STRONGHOLD:
+        return f"at the stronghold, {stronghold}" if stronghold else "at the stronghold"
+    if location == AT_SITE:
+        return "at the project's site"
+    return f"at {location}"
+
+
+def why_no_roll(location: str | None, materials: bool, stronghold: str | None) -> str | None:
+    """Why an artisan or sage cannot make its daily roll today (None: it can) (000: 3945, 3957).
+
+    It must be at the stronghold or the project's site (``location`` None: never recorded, taken
+    to be there) with its materials. At "the stronghold" of a party that names none, it is not.
+    """
+    if location == AT_STRONGHOLD and not stronghold:
+        return "recorded at the stronghold, but the party names no stronghold"
+    if location is not None and location not in WORK_PLACES:
+        return (f"at {location}, away from the stronghold and the project's site "
+                "(an artisan or sage works only there)")
+    if not materials:
+        return "no access to the materials the work needs"
+    return None
 
 
 def follower_may_roll(role: str, kind: str) -> bool:
@@ -166,7 +208,7 @@ def _problems_with_languages(role: str, languages: tuple[str, ...]) -> list[str]
         problems.append(f"lists the language(s) {', '.join(twice)} more than once")
     others = {k for k in keys if k != language_key(CAELIAN)}
     if language_key(CAELIAN) not in keys:
-        problems.append(f"must know {CAELIAN} (every {role} does, {ROLE_SOURCE[role]})")
+        problems.append(f"must know {CAELIAN} (every {role} does)")
     if len(others) != FOLLOWER_LANGUAGES_BEYOND_CAELIAN:
         problems.append(
             f"knows {CAELIAN} and exactly {FOLLOWER_LANGUAGES_BEYOND_CAELIAN} other languages, "
@@ -185,7 +227,7 @@ def validate_follower(spec: FollowerSpec) -> FollowerSpec:
     if not isinstance(spec.name, str) or not spec.name.strip():
         problems.append("needs a name")
     if not isinstance(spec.ancestry, str) or not spec.ancestry.strip():
-        problems.append("needs an ancestry (the player picks it, 000: 3941)")
+        problems.append("needs an ancestry (the player picks it)")
     if spec.role not in ("artisan", "sage", "retainer"):
         raise RulesError(f"{who}: role must be artisan, sage or retainer")
     unknown = sorted(set(spec.characteristics) - set(CHARACTERISTICS))

@@ -18,6 +18,7 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LE
 
 __all__ = [
     "CUSTOM_RETAINER_STAMINA",
+    "PARTY_RETAINERS_CHOICES",
     "RETAINERS_PER_HERO",
     "RETAINER_ABILITY_LEVELS",
     "RETAINER_CHARACTERISTIC_INCREASES",
@@ -34,6 +35,9 @@ __all__ = [
 
 #: One retainer per hero at a time, unless the Director allows more (000: 3951).
 RETAINERS_PER_HERO = 1
+#: For a large party the Director may allow one retainer for the whole party, or none
+#: (000: 3951); without such a limit (None) each hero has their own.
+PARTY_RETAINERS_CHOICES: tuple[int, ...] = (1, 0)
 #: A retainer has 6 recoveries (000: 4770).
 RETAINER_RECOVERIES = 6
 #: A custom retainer has 21 Stamina at level 1; every level adds 9 (REFERENCE.md).

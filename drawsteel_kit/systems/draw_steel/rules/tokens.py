@@ -6,6 +6,7 @@ at the end, unless the Director uses the optional rule "hero tokens don't reset"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -13,14 +14,17 @@ from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
 from drawsteel_kit.systems.draw_steel.rules.respite import recovery_value
 
 __all__ = [
+    "BENEFITS_PER_OCCASION",
     "MIN_AWARD",
     "SURGES_PER_SPEND",
     "TOKENS_PER_HERO",
     "TOKEN_SPENDS",
+    "Occasion",
     "SessionEndTokens",
     "TokenSpend",
     "TokenSpendResult",
     "award_tokens",
+    "check_one_benefit",
     "spend_tokens",
     "tokens_at_session_end",
     "tokens_at_session_start",
@@ -32,6 +36,10 @@ TOKENS_PER_HERO = 1
 SURGES_PER_SPEND = 2
 #: The Director awards tokens one or more at a time (000: 756-758, 1949).
 MIN_AWARD = 1
+#: One hero-token benefit per turn, or per test (000: 769).
+BENEFITS_PER_OCCASION = 1
+#: Our own sanity bound (not the book's): an encounter round past this is a typo.
+MAX_ROUND = 999
 
 
 @dataclass(frozen=True)
@@ -129,7 +137,7 @@ def spend_tokens(pool: int, spend: str, *, max_stamina: int | None = None) -> To
 
     ``spend`` is one of "surges", "save", "reroll" (the new roll must be kept) or
     "stamina", which needs the spending hero's ``max_stamina`` to know their recovery
-    value. Only one token benefit per turn or per test (000: 769): the caller keeps that.
+    value. Only one token benefit per turn or per test (000: 769): :func:`check_one_benefit`.
     Raises :class:`NotEnoughTokens` when the pool cannot pay.
     """
     _check_count("pool", pool)
@@ -161,6 +169,69 @@ def spend_tokens(pool: int, spend: str, *, max_stamina: int | None = None) -> To
         save_succeeded=spend == "save",
         reroll=spend == "reroll",
     )
+
+
+@dataclass(frozen=True)
+class Occasion:
+    """The turn or the test a hero-token spend is for (000: 769).
+
+    A turn is the ``hero``'s turn in ``round`` of the encounter under way (``encounter``: the
+    number it will be logged under); a test is named by the table (``test``), with the hero
+    who makes it when one is named. ``session`` keeps two sessions' "round 1" apart.
+    """
+
+    session: int
+    hero: str | None = None
+    round: int | None = None
+    encounter: int | None = None
+    test: str | None = None
+
+    def __post_init__(self) -> None:
+        if (self.round is None) == (self.test is None):
+            raise RulesError(
+                "name the turn or the test this spend is for: an encounter round or a test "
+                "(one hero-token benefit per turn or per test)")
+        if self.round is not None:
+            if (not isinstance(self.round, int) or isinstance(self.round, bool)
+                    or not 1 <= self.round <= MAX_ROUND):
+                raise RulesError(f"an encounter round is a whole number from 1 to {MAX_ROUND}, "
+                                 f"got {self.round!r}")
+            if not self.hero:
+                raise RulesError(f"a spend on a turn in round {self.round} needs the hero whose "
+                                 "turn it is")
+        elif not isinstance(self.test, str) or not self.test.strip():
+            raise RulesError("name the test the spend is for (\"climb the cliff\")")
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Two spends with the same key are for the same turn or test."""
+        if self.round is not None:
+            return ("turn", self.session, self.encounter, self.round, self.hero)
+        hero = self.hero.casefold() if self.hero else None
+        return ("test", self.session, " ".join(str(self.test).split()).casefold(), hero)
+
+    def __str__(self) -> str:
+        if self.round is not None:
+            return f"{self.hero}'s turn in round {self.round}"
+        return (f"{self.hero}'s test {self.test!r}" if self.hero
+                else f"the test {self.test!r}")
+
+    def as_dict(self) -> dict[str, object]:
+        """The plain form a ledger event keeps."""
+        return {"session": self.session, "hero": self.hero, "round": self.round,
+                "encounter": self.encounter, "test": self.test}
+
+
+def check_one_benefit(occasion: Occasion, earlier: Mapping[tuple[object, ...], str]) -> None:
+    """Refuse a second hero-token benefit on the same turn or test (000: 769).
+
+    ``earlier`` maps the key of each occasion already spent on to the spend it took.
+    """
+    taken = earlier.get(occasion.key)
+    if taken is not None:
+        raise RulesError(
+            f"{str(occasion)[0].upper()}{str(occasion)[1:]} already had a hero-token benefit "
+            f"({taken}): only {BENEFITS_PER_OCCASION} benefit per turn or per test")
 
 
 def award_tokens(pool: int, count: int = MIN_AWARD) -> int:

@@ -13,6 +13,7 @@ from drawsteel_kit.kit.errors import RulesError
 
 __all__ = [
     "LEVELS_PER_WEALTH",
+    "NOTHING_FOR_SALE",
     "STARTING_WEALTH",
     "STRETCH_COST",
     "STRETCH_TIERS",
@@ -20,7 +21,9 @@ __all__ = [
     "TIER_MIN",
     "WEALTH_FLOOR",
     "Purchase",
+    "ShoppingLimits",
     "can_afford",
+    "check_trip_purchase",
     "level_wealth",
     "purchase",
 ]
@@ -38,6 +41,44 @@ STRETCH_TIERS = 1
 STRETCH_COST = 1
 #: Usually +1 wealth for every 2 levels gained; the Director may speed this up (000: 3975).
 LEVELS_PER_WEALTH = 2
+#: A place where nothing is for sale: "the middle of a trackless forest" (000: 3965). The
+#: highest tier on sale there, below every tier of the table.
+NOTHING_FOR_SALE = TIER_MIN - 1
+
+
+@dataclass(frozen=True)
+class ShoppingLimits:
+    """What the Director allows on one shopping trip (a session, or a downtime) (000: 3965).
+
+    ``purchases``: how many purchases each hero may make on the trip (None: no limit);
+    ``max_tier``: the highest tier on sale where the heroes are (None: the whole table;
+    NOTHING_FOR_SALE: nothing); ``unavailable``: items not to be had there; ``at``: the place.
+    """
+
+    at: str = ""
+    purchases: int | None = None
+    max_tier: int | None = None
+    unavailable: tuple[str, ...] = ()
+
+
+def check_trip_purchase(limits: ShoppingLimits, *, hero: str, item: str, tier: int,
+                        count: int, made: int, trip: str, unavailable: bool = False) -> None:
+    """Refuse a purchase the trip's limits do not allow (000: 3965): an item must be available
+    where the hero is, and the Director may limit how many purchases a hero makes at a time.
+    ``made``: what the hero already bought on this trip (each item counts); ``unavailable``:
+    the item is on the trip's list of what cannot be had."""
+    where = f" at {limits.at}" if limits.at else " here"
+    if unavailable:
+        raise RulesError(f"{item} is not available{where} on this {trip}: the Director says "
+                         "it cannot be had; trade, barter or negotiate for it instead")
+    if limits.max_tier is not None and tier > limits.max_tier:
+        sold = ("nothing is for sale" if limits.max_tier < TIER_MIN
+                else f"only tiers up to {limits.max_tier} are for sale")
+        raise RulesError(f"{item} (tier {tier}) is not available{where}: {sold} on this {trip}")
+    if limits.purchases is not None and made + count > limits.purchases:
+        left = max(0, limits.purchases - made)
+        raise RulesError(f"{hero} has made {made} of the {limits.purchases} purchase(s) the "
+                         f"Director allows on this {trip}: {left} left, and this is {count}")
 
 
 def _whole(value: object, what: str, least: int) -> int:
@@ -95,9 +136,9 @@ def purchase(wealth: int, tier: int, *, item: str = "", stretch_allowed: bool = 
     else:
         message += (
             f"; the campaign's stretch_purchases setting would allow it at the cost of "
-            f"{STRETCH_COST} wealth (000: 3979)"
+            f"{STRETCH_COST} wealth"
         )
-    raise RulesError(f"{message}; or trade, barter or negotiate for it instead (000: 3967)")
+    raise RulesError(f"{message}; or trade, barter or negotiate for it instead")
 
 
 def level_wealth(old_level: int, new_level: int) -> int:
