@@ -327,7 +327,9 @@ def test_a_respite_turns_victories_into_xp_and_levels_up_on_the_campaigns_track(
     assert (bran.xp, bran.victories, bran.level) == (8, 0, 2)
     assert (bran.stamina, bran.recoveries) == (24, 12)
     assert happened.details["results"]["Bran"].levels_gained == 1
-    assert "reaches level 2" in happened.events[0].summary
+    # A respite is a day (000: 861): its first event is the day it takes, then Bran's respite.
+    assert happened.events[0].kind == "day_advanced"
+    assert "reaches level 2" in happened.events[1].summary
     assert (fast.hero("Val").xp, fast.hero("Val").level) == (0, 1)
     assert fast.hero("Yorn").victories == 0 and fast.hero("Yorn").xp == 20  # not resting
 

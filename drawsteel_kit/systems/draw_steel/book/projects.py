@@ -23,6 +23,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
+    Writer,
     check_count,
     check_text,
     operation,
@@ -40,7 +41,14 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_projects,
 )
 
-__all__ = ["ProjectOps", "dice_for"]
+__all__ = ["PROJECT_STARTS", "PROJECT_STARTS_ANY_TIME", "PROJECT_STARTS_DEFAULT", "ProjectOps",
+           "dice_for"]
+
+#: When a table starts projects (campaign.yaml ``project_starts``): during a respite, as the
+#: book says (000: 3746, "projects are started during a respite"), or at any time.
+PROJECT_STARTS_DEFAULT = "respite"
+PROJECT_STARTS_ANY_TIME = "any_time"
+PROJECT_STARTS = (PROJECT_STARTS_DEFAULT, PROJECT_STARTS_ANY_TIME)
 
 #: Master Librarian: a Discover Lore project started at the stronghold begins with 60 points.
 MASTER_LIBRARIAN = "Master Librarian"
@@ -120,8 +128,45 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
         at_stronghold: bool = False,
         visibility: str = PARTY,
     ) -> Happened:
-        """Start a project for a hero (000: 3740-3770); returns its id in details."""
+        """Start a project for a hero (000: 3740-3770); returns its id in details.
+
+        Projects are started during a respite (000: 3746): a hero who rested today (a
+        respite is the day it takes) may start one, and ``take_respite(starts=...)`` starts
+        them within the respite itself. Otherwise it is refused, unless the campaign's
+        ``project_starts`` is ``any_time`` (the start is then recorded as outside a respite).
+        """
         who = self.hero(hero)
+        during = self._resting_today(who.name)
+        if not during and self.settings.get("project_starts", PROJECT_STARTS_DEFAULT) \
+                != PROJECT_STARTS_ANY_TIME:
+            raise RulesError(
+                f"{who.name} is not resting today (day {self.party.day}): projects are started "
+                "during a respite (Downtime Projects). Start it with a respite (`drawsteel-kit "
+                "project start ... --respite`), or the same day as the hero's respite "
+                f"(`drawsteel-kit respite CAMPAIGN --hero \"{who.name}\"`); a table that starts "
+                "projects at any time sets project_starts: any_time in campaign.yaml's settings")
+        with self._writing() as w:
+            return self._start(w, who, project, during_respite=during, title=title,
+                               params=params, learns=learns, treasure=treasure,
+                               source_language=source_language, prerequisite=prerequisite,
+                               source=source, at_stronghold=at_stronghold,
+                               visibility=visibility)
+
+    def _resting_today(self, hero: str) -> bool:
+        """Whether ``hero`` took a respite on the campaign's current day (not undone)."""
+        today = self.party.day
+        undone = self.ledger.undone_ids()
+        return any(ev.kind == "respite" and ev.id not in undone
+                   for ev in self.ledger.events(actor=hero, day=today))
+
+    def _start(
+        self, w: Writer, who: HeroState, project: str, *, during_respite: bool,
+        title: str | None = None, params: Mapping[str, Any] | None = None,
+        learns: str | None = None, treasure: str | None = None,
+        source_language: str | None = None, prerequisite: str | None = None,
+        source: str | None = None, at_stronghold: bool = False, visibility: str = PARTY,
+    ) -> Happened:
+        """Check and write one project start with ``w`` (a respite's, or its own)."""
         template, found = self._template(str(project), treasure)
         if params is not None and not isinstance(params, Mapping):
             raise RulesError(f"params must map each goal parameter to its value, such as "
@@ -187,13 +232,13 @@ class ProjectOps(RespiteWorkOps, CampaignBase):
         }
         summary = f"{who.name} starts {name!r} (goal {goal}" + (
             f", {points} points from {MASTER_LIBRARIAN})" if points else ")") + (
-            "; complete at once" if done else "")
-        with self._writing() as w:
-            ev = w.event("project_started", [insert_op("projects", project_id, row)],
-                         summary=summary, actor=who.name, visibility=visibility,
-                         payload={"project_id": project_id, "template": template.name,
-                                  "goal": goal,
-                                  "milestones": list(rules.milestones_for_goal(goal))})
+            "; complete at once" if done else "") + (
+            "" if during_respite else " outside a respite, as this table allows")
+        ev = w.event("project_started", [insert_op("projects", project_id, row)],
+                     summary=summary, actor=who.name, visibility=visibility,
+                     payload={"project_id": project_id, "template": template.name,
+                              "goal": goal, "during_respite": during_respite,
+                              "milestones": list(rules.milestones_for_goal(goal))})
         return Happened("project_started", summary, (ev,), {"project_id": project_id})
 
     @operation

@@ -12,6 +12,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_DAYS_AT_ONCE,
     CampaignBase,
     Happened,
+    Writer,
     check_count,
     check_text,
     operation,
@@ -152,20 +153,27 @@ class SessionOps(CampaignBase):
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")
         start = self.party.day
-        working = bool(self._workers_today())  # type: ignore[attr-defined]
-        if working:
+        if self._workers_today():  # type: ignore[attr-defined]
             dice, seed = dice_for(seed, dice)
         with self._writing() as w:
-            for step in range(1, days + 1):
-                day = start + step
-                w.day = day
-                text = f"Day {day} begins" + (f" ({reason})" if reason else "")
-                w.party_event("day_advanced", {"day": day}, summary=text,
-                              payload={"days": 1, "reason": reason})
-                if working:
-                    assert dice is not None
-                    self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+            for _ in range(days):
+                self._begin_day(w, reason, dice, seed)
         end = start + days
         summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
             f" ({reason})" if reason else "")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})
+
+    def _begin_day(self, w: Writer, reason: str, dice: Dice | None, seed: int | None,
+                   *, respite: bool = False) -> int:
+        """The calendar moves one day and followers make their daily rolls on it: a day of
+        ``day``, and a respite's day (a respite is 24 hours, 000: 861)."""
+        day = self.party.day + 1
+        w.day = day
+        text = f"Day {day} begins" + (" (a respite)" if respite else "") + (
+            f" ({reason})" if reason else "")
+        w.party_event("day_advanced", {"day": day}, summary=text,
+                      payload={"days": 1, "reason": reason, "respite": respite})
+        if self._workers_today():  # type: ignore[attr-defined]
+            assert dice is not None
+            self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+        return day
