@@ -23,6 +23,7 @@ from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, Rules
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.kit.ledger.backup import backup_file
+from drawsteel_kit.systems.draw_steel.book.adventures import ADVENTURE_EVENTS
 from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
 from drawsteel_kit.systems.draw_steel.book.encounters import EncounterOps
 from drawsteel_kit.systems.draw_steel.book.followers import FollowerOps
@@ -176,7 +177,7 @@ class Campaign(SheetOps, EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcO
                 part = "" if member.id == target.id else f"it is part of #{member.id}, "
                 raise UndoError(f"event #{event_id} ({target.summary}) cannot be undone: "
                                 f"{part}{NOT_UNDOABLE[member.kind]}")
-        if not any(e.ops for e in members):
+        if not any(e.ops or e.kind in ADVENTURE_EVENTS for e in members):
             raise UndoError(f"event #{event_id} ({target.summary}) changed nothing: "
                             "there is nothing to undo")
         summary = f"Undid #{event_id} ({target.summary})" + (f": {reason}" if reason else "")

@@ -160,6 +160,12 @@ class _Run:
     def entries(self, day: int) -> list[Happened]:
         """Projects started, followers added and assigned, points spent on ``day`` (0: before)."""
         c, plan, out = self.campaign, self.plan, []
+        for i, a in enumerate(plan.adventures):
+            if (a.day or 0) == day:
+                why = a.reason or self.reason(day)
+                out.append(self.step([("adventures", i)], day, lambda a=a, why=why: (
+                    c.start_adventure(a.start, reason=why) if a.start is not None
+                    else c.end_adventure(reason=why))))
         for i, s in enumerate(plan.start):
             if self.start_day[i] == day and i not in self.in_respite:
                 h = self.step([("start", i)], day, lambda s=s: c.start_project(

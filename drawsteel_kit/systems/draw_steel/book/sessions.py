@@ -8,9 +8,9 @@ from typing import Any
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
+from drawsteel_kit.systems.draw_steel.book.adventures import AdventureOps
 from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_DAYS_AT_ONCE,
-    CampaignBase,
     Happened,
     Writer,
     check_count,
@@ -23,8 +23,8 @@ from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 __all__ = ["SessionOps"]
 
 
-class SessionOps(CampaignBase):
-    """Sessions and the hero-token pool, victories, days."""
+class SessionOps(AdventureOps):
+    """Sessions and the hero-token pool, victories, days (and adventures, their mixin)."""
 
     # -- sessions and hero tokens -------------------------------------------
     @operation

@@ -83,6 +83,9 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     session = (f"session {party.session} (open)" if party.session_open
                else f"{party.session} session(s) played")
     home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
+    under_way = campaign.adventure()
+    if under_way is not None:  # victories count from its start (000: 817)
+        home += f" · adventure: {under_way.name} (since day {under_way.started_day})"
     header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Day {} · {} · '
                     "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
                                                     party.hero_tokens, home,

@@ -33,7 +33,8 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LE
 from drawsteel_kit.systems.draw_steel.rules.projects import MAX_BANES, MAX_EDGES
 
 __all__ = [
-    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "FindSourceSpec", "FollowerSpec", "GuideSpec",
+    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "AdventureSpec", "FindSourceSpec", "FollowerSpec",
+    "GuideSpec",
     "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec", "SpendSpec",
     "StartSpec",
 ]
@@ -230,6 +231,17 @@ class SpendSpec(_Model):
     day: PlanDay | None = None
 
 
+class AdventureSpec(_Model):
+    """``{start: NAME}`` starts an adventure (every hero's victories go back to 0, 000: 817);
+    ``{end: true}`` ends the one under way; before day 1 or on ``day``, after that day's
+    respite."""
+
+    start: Title | None = None
+    end: bool = False
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -249,6 +261,7 @@ class PlanFile(_Model):
     followers: list[FollowerSpec] = []
     spend: list[SpendSpec] = []
     respites: list[RespiteSpec] = []
+    adventures: list[AdventureSpec] = []
     notes: FreeText = ""
 
 
