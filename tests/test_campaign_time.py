@@ -210,3 +210,80 @@ def test_a_followers_roll_past_a_milestone_leaves_the_event_waiting(new_campaign
                       dice=ScriptedDice([1, 1, 1, 1, 13]))
     assert (camp.project(p).points, camp.project(p).event_pending) == (40, 0)
     assert camp.party.hero_tokens == 1
+
+
+# --- Spend Time With Loved Ones (REFERENCE.md "Official downtime projects") -------------------
+
+LOVED_ONES = "Spend Time With Loved Ones"
+
+
+def loved_ones_done(camp: Campaign) -> int:
+    """Bran (level 1, max Stamina 24, Presence 2) finishes it in a respite on day 2."""
+    p = camp.start_project("Bran", LOVED_ONES).details["project_id"]
+    camp.take_respite(["Bran"], activities={"Bran": ProjectRoll(p, bonus=60)},
+                      dice=ScriptedDice([5, 5]))  # 10 + 2 + 60: past the goal of 60
+    return p
+
+
+def test_loved_ones_raises_max_stamina_until_the_end_of_the_next_respite(campaign: Campaign):
+    """REFERENCE.md: on completion max Stamina +12 + level until the end of the next respite
+    (the respite it was finished in is not the next one)."""
+    p = loved_ones_done(campaign)
+    bran = campaign.hero("Bran")
+    assert (bran.max_stamina, bran.stamina) == (24 + 13, 24 + 13)
+    assert campaign.stamina_bonuses("Bran") == [(campaign.project(p), 13)]
+    campaign.advance_day(1)
+    assert campaign.hero("Bran").max_stamina == 37  # a day is not a respite
+    happened = campaign.take_respite(["Bran", "Val"])
+    ended = [e for e in happened.events if e.kind == "stamina_bonus_ended"]
+    assert len(ended) == 1 and "(+13) ends with this respite" in ended[0].summary
+    bran = campaign.hero("Bran")
+    assert (bran.max_stamina, bran.stamina) == (24, 24)
+    assert campaign.stamina_bonuses("Bran") == []
+    campaign.undo(happened.event_ids[-1])  # the bonus comes back with the undo
+    assert campaign.hero("Bran").max_stamina == 37
+    assert campaign.ledger.verify()
+
+
+def test_loved_ones_is_once_a_month_on_the_calendar(campaign: Campaign):
+    """REFERENCE.md: once a month (30 days on the workbook's calendar), counted from the day
+    it was completed; one under way also refuses a second."""
+    campaign.start_project("Val", LOVED_ONES)
+    with refused(campaign, RulesError, "Val is already spending time with loved ones"):
+        campaign.start_project("Val", LOVED_ONES)
+    loved_ones_done(campaign)  # day 2
+    campaign.advance_day(29)  # day 31
+    with refused(campaign, RulesError, r"Bran spent time with loved ones on day 2: once a month "
+                 r"\(30 days\), so the next can start on day 32 \(today is 31\)"):
+        campaign.start_project("Bran", LOVED_ONES)
+    campaign.advance_day(1)
+    assert campaign.start_project("Bran", LOVED_ONES).details["project_id"]
+
+
+def test_the_heros_page_shows_the_loved_ones_bonus(campaign: Campaign):
+    """REFERENCE.md: the bonus shows on the hero's page while it lasts."""
+    from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page
+    from drawsteel_kit.systems.draw_steel.party_view import PartyView
+
+    loved_ones_done(campaign)
+    with PartyView.of(campaign, "Bran") as view:
+        html = hero_page(view).html
+    assert "Maximum Stamina +13 from Spend Time With Loved Ones (12 + level)" in html
+    assert "37/37" in html
+    campaign.take_respite(["Bran"])
+    with PartyView.of(campaign, "Bran") as view:
+        assert "Maximum Stamina +" not in hero_page(view).html
+
+
+def test_the_command_line_refuses_loved_ones_twice_a_month(tmp_path: Path):
+    """REFERENCE.md: once a month, enforced by `project start` too."""
+    from cli_helpers import run
+
+    folder = write_campaign(tmp_path / "c", campaign_data())
+    run("init", folder)
+    run("project", "start", folder, "Bran", LOVED_ONES)
+    # 10 + 9 is a breakthrough each time: 21 + 21 + 21 = 63, past the goal of 60.
+    run("respite", folder, "--roll", f"Bran={LOVED_ONES}", "--dice", "Bran=10,9,10,9,10,9,5,5")
+    assert "37" in run("status", folder)
+    out = run("project", "start", folder, "Bran", LOVED_ONES, ok=False)
+    assert "once a month" in out and "Traceback" not in out

@@ -7,7 +7,7 @@ from typing import Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, update_op
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
     Other,
@@ -74,6 +74,9 @@ class RespiteOps(CampaignBase):
         plans = self._plan_activities(chosen, activities or {}) if interrupted else []
         rolling = isinstance(activities, Mapping) and any(
             not isinstance(a, str | Other | Recruit) for a in activities.values())
+        # Loved Ones bonuses held before this respite end with it (one it brings stays).
+        ending = {h.name: self.stamina_bonuses(h.name)  # type: ignore[attr-defined]
+                  for h in chosen}
         if not interrupted and (rolling or self._workers_today()):  # type: ignore[attr-defined]
             dice, seed = dice_for(seed, dice)
         with self._writing() as w:
@@ -108,10 +111,21 @@ class RespiteOps(CampaignBase):
                         payload={"reason": reason, "activity": activity},
                     ))
                     continue
+                bonus = sum(b for _, b in ending[h.name])
+                for project, b in ending[h.name]:
+                    w.event("stamina_bonus_ended", [update_op(
+                        "projects", project.id, {"completion_detail": project.completion_detail},
+                        {"completion_detail": {**project.completion_detail,
+                                               "bonus_ended": w.day}})],
+                        actor=h.name, visibility=project.visibility,
+                        summary=f"{h.name}'s maximum Stamina bonus from {project.title!r} "
+                                f"(+{b}) ends with this respite",
+                        payload={"project_id": project.id, "bonus": b})
                 r = respite_rules.take_respite(
                     respite_rules.RespiteHero(
-                        level=h.level, xp=h.xp, victories=h.victories, stamina=h.stamina,
-                        max_stamina=h.max_stamina, recoveries=h.recoveries,
+                        level=h.level, xp=h.xp, victories=h.victories,
+                        stamina=min(h.stamina, h.max_stamina - bonus),
+                        max_stamina=h.max_stamina - bonus, recoveries=h.recoveries,
                         max_recoveries=h.max_recoveries,
                     ),
                     track=str(self.settings.get("xp_track", "normal")),
@@ -119,7 +133,8 @@ class RespiteOps(CampaignBase):
                 results[h.name] = r
                 after = r.after
                 change = {"xp": after.xp, "victories": after.victories, "level": after.level,
-                          "stamina": after.stamina, "recoveries": after.recoveries}
+                          "stamina": after.stamina, "recoveries": after.recoveries,
+                          "max_stamina": h.max_stamina - bonus}
                 side = effects.get(h.name, {})
                 text = f"{h.name} completes a respite: +{r.xp_gained} XP"
                 if r.levels_gained:

@@ -235,6 +235,9 @@ def apply_points(
         change.update(status="complete", completed_day=day)
         res.completed = True
         res.ops += _completion_ops(project, owner, dice, res, next_id, day)
+        if "stamina_bonus" in res.detail:  # kept on the project until the respite ends it
+            change["completion_detail"] = {**project.completion_detail,
+                                           "stamina_bonus": res.detail["stamina_bonus"]}
     res.ops.insert(0, update_op("projects", project.id, project.as_dict(), change))
     res.detail.update(points=res.points, before=before, after=after, goal=goal,
                       milestones=list(passed), completed=res.completed)
@@ -270,6 +273,15 @@ def _completion_ops(
                 "count": count, "origin": "crafted", "project_id": project.id,
                 "visibility": project.visibility, "acquired_day": day}))
             res.lines.append(f"{owner.name} gains {count} x {made}")
+        case "stamina_bonus":  # Spend Time With Loved Ones (REFERENCE.md)
+            bonus = rules.loved_ones_stamina_bonus(owner.level)
+            ops.append(update_op("heroes", owner.name,
+                                 {"max_stamina": owner.max_stamina, "stamina": owner.stamina},
+                                 {"max_stamina": owner.max_stamina + bonus,
+                                  "stamina": owner.stamina + bonus}))
+            res.detail["stamina_bonus"] = bonus
+            res.lines.append(f"{owner.name}'s maximum Stamina rises by {bonus} (12 + level) "
+                             "until the end of their next respite")
         case "renown":
             gain = (rules.road_renown(detail["params"]["miles"])
                     if "miles" in detail.get("params", {}) else 1)

@@ -135,6 +135,11 @@ def hero_page(view: PartyView, hero: str | None = None, *,
         [(h.level, h.xp, _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
           f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth, h.project_points)],
         css="dsk-stats")
+    bonuses = [Markup('<p class="dsk-meta">Maximum Stamina +{} from {} (12 + level), until '
+                      "the end of the next respite</p>").format(bonus, project.title)
+               for project, bonus in campaign.stamina_bonuses(h.name)  # REFERENCE.md
+               if may_see(project.visibility, viewer)]
+    stats = Markup("").join([stats, *bonuses])
     traits = table(["", ""], [
         ("characteristics", ", ".join(f"{k} {v:+d}" for k, v in h.characteristics.items())),
         ("skills", ", ".join(h.skills) or "-"), ("languages", ", ".join(h.languages) or "-"),
