@@ -124,8 +124,6 @@ MAX_RECOVERIES_LIMIT = 99
 MAX_RETAINERS_PER_HERO = 10
 
 ProjectEvents = Literal["off", "roll", "milestones"]
-#: When projects start: during a respite (the book, 000: 3746) or at any time.
-ProjectStarts = Literal["respite", "any_time"]
 
 
 # --- the models -------------------------------------------------------------------------------
@@ -145,10 +143,8 @@ class Settings(_Model):
         "off",
         description="project events: off, roll (a d6 each respite, an event on a 6) or milestones",
     )
-    project_starts: ProjectStarts = Field(
-        "respite", description="when heroes start projects: respite (during a respite, as the "
-        "book says) or any_time (the table allows it whenever; each start says so)"
-    )
+    project_starts: Literal["respite", "any_time"] = Field("respite", description="when "
+        "projects start: respite (as the book says) or any_time (each start says so)")
     hero_tokens_reset: bool = Field(
         True, description="true: the hero-token pool refreshes each session; false: carries over"
     )
