@@ -154,6 +154,13 @@ def test_the_demo_plays_a_first_session_and_resolves_its_first_week(tmp_path):
                 "follower_roll", "project_started"} <= set(kinds)
         assert camp.party.session_open is False and camp.party.day == 2 + 7  # a 7-day plan
         assert any(p.status == "complete" for p in camp.projects())
+        # The demo shows the book's time: its respite is day 2 (000: 861), an adventure begins
+        # on the plan's last day (000: 817), Quillon's time with loved ones lasts until his
+        # next respite (REFERENCE.md).
+        assert camp.adventure().name == "The Drowned Chapel" and camp.adventure().started_day == 9
+        assert [b for _, b in camp.stamina_bonuses("Quillon Ashmark")] == [12 + 3]
+        assert camp.hero("Quillon Ashmark").max_stamina == 30 + 15
+        assert all(e.payload["during_respite"] for e in camp.history(kind="project_started"))
         assert camp.ledger.verify()
     again = build_demo(folder, echo=False)  # the old ledger is moved aside, not deleted
     with again:

@@ -287,3 +287,22 @@ def test_the_command_line_refuses_loved_ones_twice_a_month(tmp_path: Path):
     assert "37" in run("status", folder)
     out = run("project", "start", folder, "Bran", LOVED_ONES, ok=False)
     assert "once a month" in out and "Traceback" not in out
+
+
+def test_the_projects_panel_starts_a_project_in_a_respite(book):
+    """000: 3746: the panel starts it in the hero's respite; unticked, outside one, it is
+    refused with the same line as the command line's."""
+    from drawsteel_kit.systems.draw_steel.panels.projects import ProjectsPanel
+
+    panel = ProjectsPanel(book)
+    panel.results.value = "Discover Lore"
+    panel.hero.value = "Val"
+    panel.params.value = "kind=common"
+    panel.in_respite.value = False
+    panel.start_button.click()
+    assert not panel.ok and "Val is not resting today" in panel.message_text
+    assert book.projects() == []
+    panel.in_respite.value = True
+    panel.start_button.click()
+    assert panel.ok, panel.message_text
+    assert book.party.day == 2 and book.project("Discover Lore").started_day == 2
