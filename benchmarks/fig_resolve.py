@@ -77,7 +77,8 @@ def prepare(folder: Path, days: int = DAYS) -> Path:
         "languages": ["Caelian"], "renown": 12, "wealth": 2, "rewards_applied": True,
     } for i, hero in enumerate(HEROES)]
     data = {"name": "The Archive Company", "system": "draw-steel",
-            "settings": {"project_events": "off"}, "heroes": heroes,
+            "settings": {"project_events": "off", "project_starts": "any_time"},
+            "heroes": heroes,
             "custom_projects": [dict(p) for p in PROJECTS]}
     (folder / "campaign.yaml").write_text(yaml.safe_dump(data, sort_keys=False),
                                           encoding="utf-8")

@@ -76,7 +76,9 @@ def campaign_yaml(name: str = "The Long Campaign") -> dict[str, Any]:
         "languages": ["Caelian"], "renown": 6, "wealth": 1, "rewards_applied": True,
     } for i, hero in enumerate(HEROES)]
     return {"name": name, "system": "draw-steel",
-            "settings": {"project_events": "off", "xp_track": "normal"},
+            # projects start whenever: the builder starts them before any respite
+            "settings": {"project_events": "off", "xp_track": "normal",
+                         "project_starts": "any_time"},
             "heroes": heroes, "custom_projects": [dict(p) for p in CUSTOM_PROJECTS]}
 
 

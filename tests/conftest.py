@@ -56,11 +56,15 @@ def campaign_data(
     heroes: Sequence[Mapping[str, Any]] = HEROES,
     **settings: Any,
 ) -> dict[str, Any]:
-    """campaign.yaml as a dict; keyword arguments are settings (``xp_track="fast"``)."""
+    """campaign.yaml as a dict; keyword arguments are settings (``xp_track="fast"``).
+
+    Projects start at any time here (``project_starts: any_time``), so a test of a project
+    need not take a respite first; tests of the book's rule (000: 3746) pass
+    ``project_starts="respite"``."""
     return {
         "name": name,
         "system": "draw-steel",
-        "settings": {"project_events": "off", **settings},
+        "settings": {"project_events": "off", "project_starts": "any_time", **settings},
         "heroes": [dict(h) for h in heroes],
     }
 

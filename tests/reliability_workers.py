@@ -193,28 +193,34 @@ def respites(camp: Any, w: Worker, deadline: float) -> None:
     while time.time() < deadline:
         tag = f"respites {i}"
         w.happened("respites", tag, camp.award_victories(1, [BRAN], reason=tag))
-        w.happened("respites", tag, camp.take_respite([BRAN], reason=tag))
+        w.happened("respites", tag, camp.take_respite([BRAN], reason=tag),
+                   day=1)  # a respite is a day (000: 861)
         time.sleep(PACE)
         i += 1
 
 
 def projects(camp: Any, w: Worker, deadline: float) -> None:
-    """Project rolls on Yorn's airship in a respite each (the library, seeded)."""
-    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+    """Project rolls on Yorn's airship in a respite each (the library, seeded). A respite is a
+    day (000: 861), so Hesk may finish an airship in anyone's respite: when it is done, the
+    next respite starts the next one (projects start during a respite, 000: 3746) and rolls on
+    it, the check and the respite in one transaction."""
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRoll, StartProject
 
     project, i, built = camp.project("Yorn's airship").id, 0, 1
     while time.time() < deadline:
         tag = f"projects {i}"
-        w.happened("projects", tag, camp.take_respite(
-            [YORN], activities={YORN: ProjectRoll(project)}, seed=i, reason=tag))
-        if camp.project(project).done:  # 3000 points in a few hundred rolls: the next one
-            built += 1
-            tag = f"Yorn's airship {built}"
-            started = camp.start_project(YORN, "Build Airship", title=tag,
-                                         prerequisite="waived")
-            w.record(role="projects", tag=tag, reasoned=False,
-                     events=[[e.id, e.kind, e.summary] for e in started.events])
-            project = started.details["project_id"]
+        with camp.transaction():
+            starts, roll_on = [], project
+            if camp.project(project).done:  # 3000 points in a few hundred rolls: the next one
+                built += 1
+                roll_on = f"Yorn's airship {built}"
+                starts = [StartProject(YORN, "Build Airship", title=roll_on,
+                                       prerequisite="waived")]
+            happened = camp.take_respite([YORN], activities={YORN: ProjectRoll(roll_on)},
+                                         starts=starts, seed=i, reason=tag)
+            if starts:
+                project = camp.project(roll_on).id
+        w.happened("projects", tag, happened, day=1)
         time.sleep(PACE)
         i += 1
 

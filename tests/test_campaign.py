@@ -154,6 +154,13 @@ def test_the_demo_plays_a_first_session_and_resolves_its_first_week(tmp_path):
                 "follower_roll", "project_started"} <= set(kinds)
         assert camp.party.session_open is False and camp.party.day == 2 + 7  # a 7-day plan
         assert any(p.status == "complete" for p in camp.projects())
+        # The demo shows the book's time: its respite is day 2 (000: 861), an adventure begins
+        # on the plan's last day (000: 817), Quillon's time with loved ones lasts until his
+        # next respite (REFERENCE.md).
+        assert camp.adventure().name == "The Drowned Chapel" and camp.adventure().started_day == 9
+        assert [b for _, b in camp.stamina_bonuses("Quillon Ashmark")] == [12 + 3]
+        assert camp.hero("Quillon Ashmark").max_stamina == 30 + 15
+        assert all(e.payload["during_respite"] for e in camp.history(kind="project_started"))
         assert camp.ledger.verify()
     again = build_demo(folder, echo=False)  # the old ledger is moved aside, not deleted
     with again:
@@ -327,7 +334,9 @@ def test_a_respite_turns_victories_into_xp_and_levels_up_on_the_campaigns_track(
     assert (bran.xp, bran.victories, bran.level) == (8, 0, 2)
     assert (bran.stamina, bran.recoveries) == (24, 12)
     assert happened.details["results"]["Bran"].levels_gained == 1
-    assert "reaches level 2" in happened.events[0].summary
+    # A respite is a day (000: 861): its first event is the day it takes, then Bran's respite.
+    assert happened.events[0].kind == "day_advanced"
+    assert "reaches level 2" in happened.events[1].summary
     assert (fast.hero("Val").xp, fast.hero("Val").level) == (0, 1)
     assert fast.hero("Yorn").victories == 0 and fast.hero("Yorn").xp == 20  # not resting
 

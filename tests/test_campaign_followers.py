@@ -13,6 +13,7 @@ from conftest import campaign_data, refused, write_campaign
 
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError, UndoError, UnknownHero
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 HEROES: tuple[dict[str, Any], ...] = (
@@ -281,16 +282,26 @@ def test_a_dismissed_follower_stops_working(camp):
     assert camp.follower("Ash").project_id == p
 
 
-def test_a_followers_event_token_reaches_the_party(new_campaign):
+def test_a_followers_roll_leaves_the_milestone_event_for_a_heros_roll(new_campaign):
+    """000: 3816: the event comes the next time a HERO makes a project roll for it; the
+    follower's daily roll does not use it up (it used to, and took the event itself)."""
     camp = new_campaign(project_events="milestones")
     camp.add_follower("Val", "Ash", "sage", **SAGE)
     p = lore(camp, kind="obscure")
     camp.spend_project_points("Val", p, 30)  # past the milestone at 22
     camp.assign_follower("Ash", p)
-    camp.advance_day(1, dice=ScriptedDice([5, 5, 13]))  # d100 13: a hero token
+    camp.advance_day(1, dice=ScriptedDice([5, 5]))  # Ash rolls 5 + 5 + Reason 1: no d100
     assert camp.project(p).points == 30 + 11
+    assert camp.project(p).event_pending == 1
+    assert camp.party.hero_tokens == 0
+    # Val's respite: Ash rolls 1 + 1 on its day, then Val 1 + 1, and the event (d100 13: a
+    # hero token for the party) comes with Val's roll.
+    happened = camp.take_respite(["Val"], activities={"Val": ProjectRoll(p)},
+                                 dice=ScriptedDice([1, 1, 1, 1, 13]))
     assert camp.project(p).event_pending == 0
     assert camp.party.hero_tokens == 1
+    assert [e.payload.get("event", {}).get("effect") for e in happened.events
+            if e.kind in ("follower_roll", "project_roll")] == [None, "hero_token"]
     assert camp.ledger.verify()
 
 

@@ -588,7 +588,8 @@ def test_completion_marks_the_project_and_the_day(camp):
     p = lore(camp, kind="common")
     happened = roll(camp, [9, 8], Val=ProjectRoll(p))
     project = camp.project(p)
-    assert (project.status, project.completed_day, project.done) == ("complete", 3, True)
+    # Day 3, then the respite is day 4 (a respite is a day, 000: 861).
+    assert (project.status, project.completed_day, project.done) == ("complete", 4, True)
     assert "complete!" in event_of(happened, "project_roll").summary
     assert [x.id for x in camp.projects(status="complete")] == [p]
     with refused(camp, ProjectNotStarted, "already complete"):

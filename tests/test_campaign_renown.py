@@ -197,7 +197,8 @@ def test_recruiting_at_the_stronghold_up_to_the_cap(hall):
     hall.adjust_hero("Val", reason="a hard fight", stamina=3, recoveries=1)
     happened = hall.take_respite(["Val"], activities={"Val": Recruit(
         (new("Ash"), new("Tamsin", "artisan")))})
-    assert [e.kind for e in happened.events] == ["follower_added", "follower_added", "respite"]
+    assert [e.kind for e in happened.events] == [  # the respite's day first (000: 861)
+        "day_advanced", "follower_added", "follower_added", "respite"]
     assert names(hall, "Val") == ["Ash", "Tamsin"]
     assert {f.origin for f in hall.followers("Val")} == {"recruited at Oakhold"}
     val = hall.hero("Val")

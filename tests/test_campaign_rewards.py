@@ -208,8 +208,7 @@ def test_renown_history_is_read_from_events_with_day_before_after_and_reason(new
     camp.grant_title("Yorn", "Knight", benefit="renown")
     camp.advance_day(2)
     camp.award_renown("Yorn", 2, reason="won the tourney")
-    camp.advance_day()
-    level_up_yorn(camp)
+    level_up_yorn(camp)  # the respite is day 4 (a respite is a day, 000: 861)
     camp.award_renown("Yorn", -1, reason="the duel lost", source="other")
     assert points(camp, "Yorn", "renown") == [
         (1, None, 0, "Yorn joins the party (level 2)"),
@@ -236,8 +235,9 @@ def test_a_level_up_gives_renown_and_wealth_by_default(camp):
     rewards = [e for e in happened.events if e.payload.get("source") == "level"]
     assert [(e.kind, e.payload["amount"], e.payload["reason"]) for e in rewards] == [
         ("renown_gained", 1, "reached level 3"), ("wealth_gained", 1, "reached level 3")]
-    assert points(camp, "Yorn", "renown")[-1] == (1, 0, 1, "reached level 3")
-    assert points(camp, "Yorn", "wealth")[-1] == (1, 1, 2, "reached level 3")
+    # On day 2: the respite's day (a respite is a day, 000: 861).
+    assert points(camp, "Yorn", "renown")[-1] == (2, 0, 1, "reached level 3")
+    assert points(camp, "Yorn", "wealth")[-1] == (2, 1, 2, "reached level 3")
 
 
 @pytest.mark.parametrize(("victories", "level", "gained"), [
@@ -259,14 +259,14 @@ def test_no_level_rewards_when_the_campaign_turns_them_off(new_campaign):
     happened = level_up_yorn(camp)
     yorn = camp.hero("Yorn")
     assert (yorn.level, yorn.renown, yorn.wealth) == (3, 0, 1)
-    assert [e.kind for e in happened.events] == ["respite"]
+    assert [e.kind for e in happened.events] == ["day_advanced", "respite"]  # 000: 861
     assert [p.after for p in camp.score_history("Yorn", "renown")] == [0]
 
 
 def test_a_respite_without_a_level_gives_no_rewards(camp):
     camp.award_victories(5, ["Val"])
     happened = camp.take_respite(["Val"])
-    assert [e.kind for e in happened.events] == ["respite"]
+    assert [e.kind for e in happened.events] == ["day_advanced", "respite"]  # 000: 861
     assert (camp.hero("Val").renown, camp.hero("Val").wealth) == (0, 1)
 
 

@@ -85,14 +85,14 @@ def test_respite_options_belong_to_a_roll(demo: Path) -> None:
 
 
 def test_one_activity_per_hero(demo: Path) -> None:
-    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=common")
+    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=common", "--respite")
     out = run("respite", demo, "--roll", "Val=Discover Lore", "--activity", "Val=Rests",
               ok=False)
     assert "two activities" in out
 
 
 def test_forecast_json_and_table(demo: Path) -> None:
-    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=lost")
+    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=lost", "--respite")
     curve = json.loads(run("forecast", demo, "Discover Lore", "--json"))
     probs = curve["probabilities"]
     assert curve["goal"] == 120 and probs == sorted(probs) and probs[-1] > 0.999
@@ -103,13 +103,22 @@ def test_forecast_json_and_table(demo: Path) -> None:
 
 
 def test_project_start_refusals(demo: Path) -> None:
+    """000: 3746: projects are started during a respite; the refusal says how."""
+    out = run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=common",
+              ok=False)
+    assert "Val is not resting today (day 1): projects are started during a respite" in out
+    assert "project start ... --respite" in out
+    run("respite", demo, "--hero", "Val")  # the respite is the day: Val may start one now
+    assert "Val starts 'Discover Lore'" in run("project", "start", demo, "Val", "Discover Lore",
+                                               "--param", "kind=common")
     assert "prerequisite" in run("project", "start", demo, "Val", "Build Airship", ok=False)
     assert "learns" in run("project", "start", demo, "Val", "Learn New Skill", ok=False)
     assert "close matches" in run("project", "start", demo, "Val", "Discover Lroe", ok=False)
 
 
 def test_followers_commands(demo: Path) -> None:
-    run("project", "start", demo, "Yorn", "Healing Potion", "--prerequisite", "owned")
+    run("project", "start", demo, "Yorn", "Healing Potion", "--prerequisite", "owned",
+        "--respite")
     bad = run("followers", "add", demo, "Yorn", "Hesk", "--role", "artisan", "--ancestry",
               "Dwarf", "--physical", "might", "--skill", "History", ok=False)
     assert "Crafting" in bad
@@ -141,7 +150,8 @@ def test_resolve_dry_run_then_real_run(demo: Path) -> None:
 
     def days(report: str) -> list[str]:  # the day-by-day part, without the banners
         lines = report.splitlines()
-        return lines[lines.index("Before day 1 (campaign day 1)"):lines.index("Summary")]
+        # Projects start in their hero's first respite (000: 3746): nothing before day 1.
+        return lines[lines.index("Day 1 (campaign day 2)"):lines.index("Summary")]
 
     assert days(real) == days(preview) and len(days(real)) > 30
     assert json.loads(run("status", demo, "--json"))["party"]["day"] == 8
@@ -222,3 +232,20 @@ def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how:
     again = run("resolve", demo, "--plan", "rest", "--seed", "8", "--again", *how)
     assert "Written: " in again
     assert json.loads(run("status", demo, "--json"))["party"]["day"] == 5
+
+
+def test_a_respite_is_a_day_and_milestone_events_wait_for_a_hero(tmp_path: Path) -> None:
+    """000: 861: `respite` moves the calendar one day; 000: 3816: a milestone's event waits
+    for a hero's next roll (`project list` says so)."""
+    from conftest import campaign_data, write_campaign
+
+    folder = write_campaign(tmp_path / "c", campaign_data(project_events="milestones"))
+    run("init", folder)
+    run("respite", folder, "--hero", "Val")
+    assert json.loads(run("status", folder, "--json"))["party"]["day"] == 2
+    run("project", "start", folder, "Val", "Discover Lore", "--param", "kind=obscure")
+    run("respite", folder, "--roll", "Val=Discover Lore", "--dice", "Val=10,9,1,1",
+        "--hero", "Val")  # 19 + 2, a breakthrough, then 2 + 2: 25, past 22 of 45
+    listed = run("project", "list", folder)
+    assert "25/45" in listed and "1 event waiting for a hero's roll" in listed
+    assert json.loads(run("status", folder, "--json"))["party"]["day"] == 3

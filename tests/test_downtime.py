@@ -17,6 +17,7 @@ from conftest import ledger_fingerprint
 
 from drawsteel_kit.kit.errors import DiceExhausted, LedgerReadOnly, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Event
+from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import (
     Resolution,
@@ -158,15 +159,26 @@ def test_the_calendar_moves_exactly_the_plans_days(demo: Campaign):
     assert sum(e.kind == "day_advanced" for e in result.events) == 30
 
 
-def test_each_day_advances_then_runs_its_entries_then_one_respite(demo: Campaign):
+def test_each_day_is_one_respite_then_runs_its_entries(demo: Campaign):
+    """A respite is a day (000: 861) and projects start during one (000: 3746): a plan day
+    with heroes resting is one respite that moves the calendar one day and starts that day's
+    projects; undated starts wait for their hero's first respite, and so do the entries
+    naming them (Hesk joins to work on Quantum Satchel on day 1)."""
     plan = parse_plan(MONTH, "month.yaml")
-    day4 = resolve(demo, plan, seed=3).days[4]
-    assert [h.kind for h in day4.happened] == ["day_advanced", "project_started", "respite"]
-    assert day4.events[0].day == demo.party.day + 4
-    before = resolve(demo, plan, seed=3).days[0]
-    assert [h.kind for h in before.happened] == [
-        "project_started", "project_started", "project_started", "follower_added",
-        "follower_assigned"]
+    start = demo.party.day
+    days = resolve(demo, plan, seed=3).days
+    day4 = days[4]
+    assert [h.kind for h in day4.happened] == ["respite"]
+    kinds = [e.kind for e in day4.events]
+    assert kinds[0] == "day_advanced" and kinds.index("project_started") < kinds.index("respite")
+    assert {e.day for e in day4.events} == {start + 4}
+    assert days[0].happened == ()
+    assert [h.kind for h in days[1].happened] == ["respite", "follower_added",
+                                                  "follower_assigned"]
+    assert [e.kind for e in days[1].events].count("project_started") == 3
+    assert [d.campaign_day for d in days] == list(range(start, start + 31))
+    real = resolve(demo, plan, seed=3, dry_run=False)
+    assert demo.party.day == start + 30 == real.days[-1].campaign_day
 
 
 # --- dry run: nothing written, exactly what the real run writes ------------------------------
@@ -296,8 +308,9 @@ def test_names_the_campaign_lacks_are_refused_before_anything_runs(
 
 
 def test_a_title_an_active_project_has_is_refused(demo: Campaign):
-    demo.start_project("Val", "Discover Lore", title="The drowned chapel",
-                       params={"kind": "forbidden"})
+    demo.take_respite(["Val"], starts=[StartProject("Val", "Discover Lore",
+                                                    title="The drowned chapel",
+                                                    params={"kind": "forbidden"})])
     plan = parse_plan(MONTH, "month.yaml")
     with pytest.raises(PlanError, match=r"month.yaml:4: start\[0\] \(Val\): title: 'The drowned "
                        r"chapel' is already the title of an active project \(#1, Val's\)"):
@@ -305,7 +318,8 @@ def test_a_title_an_active_project_has_is_refused(demo: Campaign):
 
 
 def test_active_projects_and_followers_of_the_campaign_can_be_used(demo: Campaign):
-    demo.start_project("Val", "Discover Lore", title="Old maps", params={"kind": "common"})
+    demo.take_respite(["Val"], starts=[StartProject("Val", "Discover Lore", title="Old maps",
+                                                    params={"kind": "common"})])
     demo.add_follower("Quillon Ashmark", "Orla", "sage", ancestry="Human",
                       skills=["History", "Magic", "Rumors", "Society"], languages=["Khelt", "Voll"])
     text = ("name: Use them\ndays: 2\nfollowers: [{follower: orla, assign: old maps}]\n"

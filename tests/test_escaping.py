@@ -63,7 +63,8 @@ def draw_steel(folder: Path, t: Typed) -> list[str]:
                "class": "Censor", "level": 1, "max_stamina": 20, "max_recoveries": 8}]
     write_campaign(folder, {
         "name": t("Party"), "system": "draw-steel",
-        "settings": {"project_events": "off", "recruit_at": [t("Place")]},
+        "settings": {"project_events": "off", "recruit_at": [t("Place")],
+                     "project_starts": "any_time"},
         "stronghold": {"name": t("Stronghold"), "location": t("Where"), "notes": t("HomeNote")},
         "custom": {"titles": [t("Title")]},  # a title of the table's own, named with a payload
         "heroes": heroes})

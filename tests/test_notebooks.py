@@ -14,6 +14,7 @@ from conftest import ledger_fingerprint
 from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, REPO, VAL_ONLY_REASON, add_secrets
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import main_resolve
 from drawsteel_kit.workbook.notebook_runs import (
@@ -110,8 +111,8 @@ def test_a_real_run_writes_what_the_in_process_resolve_writes(tmp_path: Path) ->
 def test_forecast_notebook_draws_the_curve(tmp_path: Path) -> None:
     folder = _demo(tmp_path / "demo")
     with Campaign.open(folder) as camp:
-        camp.start_project("Val", "Discover Lore", title="The mill's cellar",
-                           params={"kind": "lost"})
+        camp.take_respite(["Val"], starts=[StartProject(  # projects start in a respite
+            "Val", "Discover Lore", title="The mill's cellar", params={"kind": "lost"})])
     before = ledger_fingerprint(folder / LEDGER_FILE)
     nb = execute(NOTEBOOK_DIR / "forecast.ipynb", tmp_path / "forecast.ipynb",
                  {"campaign": str(folder), "project": "The mill's cellar"})

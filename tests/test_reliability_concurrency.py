@@ -46,6 +46,7 @@ from reliability_workers import (
 from workbook_helpers import demo_copy, free_port
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE, update_op
+from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: How long the workers keep starting new writes and reads (seconds); each finishes the
@@ -64,10 +65,10 @@ def campaign(tmp_path: Path) -> Path:
     """The demo campaign (with its secrets), an airship each for Yorn and Pip, Yorn's
     artisan Hesk put to work on Yorn's."""
     folder = demo_copy(tmp_path / "demo")
-    with Campaign.open(folder) as camp:
-        for hero in (YORN, PIP):
-            camp.start_project(hero, "Build Airship", title=f"{hero}'s airship",
-                               prerequisite="waived")
+    with Campaign.open(folder) as camp:  # projects start during a respite (000: 3746)
+        camp.take_respite([YORN, PIP], starts=[
+            StartProject(hero, "Build Airship", title=f"{hero}'s airship",
+                         prerequisite="waived") for hero in (YORN, PIP)])
         camp.assign_follower("Hesk", "Yorn's airship")
     checkpoint(folder / LEDGER_FILE)
     return folder

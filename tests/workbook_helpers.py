@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from drawsteel_kit.kit.ledger import update_op
-from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll, StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,9 +39,10 @@ needs_chromium = pytest.mark.skipif(
 def add_secrets(camp: Campaign, hero: str = "Val") -> None:
     """A Director-only project (rolled on, so a party event names it), a Director-only
     adjustment, and a change only ``hero``'s player may see."""
-    camp.start_project(hero, "Discover Lore", title=DIRECTOR_PROJECT, params={"kind": "obscure"},
-                       visibility="director")
-    camp.take_respite([hero], activities={hero: ProjectRoll(DIRECTOR_PROJECT)}, seed=3)
+    # Projects start during a respite (000: 3746): this one in the respite it is rolled in.
+    camp.take_respite([hero], starts=[StartProject(
+        hero, "Discover Lore", title=DIRECTOR_PROJECT, params={"kind": "obscure"},
+        visibility="director")], activities={hero: ProjectRoll(DIRECTOR_PROJECT)}, seed=3)
     before = camp.hero(hero)
     camp.adjust_hero(hero, stamina=max(1, before.stamina - 1), reason=DIRECTOR_REASON,
                      visibility="director")
@@ -62,8 +63,9 @@ def play(camp: Campaign) -> Campaign:
     camp.spend_tokens("stamina", hero="Bran", round=2, reason="Second wind")
     camp.end_session()
     camp.advance_day(1, reason="Back in town")
-    camp.start_project("Val", "Discover Lore", title="The mill's cellar", params={"kind": "lost"})
-    camp.take_respite(activities={"Val": ProjectRoll("The mill's cellar")}, seed=5)
+    camp.take_respite(activities={"Val": ProjectRoll("The mill's cellar")}, seed=5,
+                      starts=[StartProject("Val", "Discover Lore", title="The mill's cellar",
+                                           params={"kind": "lost"})])
     camp.adjust_hero("Yorn", renown=3, reason="Famous for the bridge")
     camp.add_follower("Yorn", "Hesk", "artisan", ancestry="Orc", physical="might",
                       skills=["Alchemy", "Blacksmithing", "Carpentry", "Cooking"],

@@ -17,7 +17,7 @@ import json
 import sqlite3
 import uuid
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from drawsteel_kit.kit.book.base import Happened, check_text, operation
 from drawsteel_kit.kit.book.calendar import CalendarOps
@@ -54,6 +54,9 @@ def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
 class BaseCampaign(CalendarOps, NoteOps, SheetOps):
     """One campaign of any system: its folder, its ledger, its history; the operations are
     its system's."""
+
+    #: Event kinds that undo accepts though they change no row (a system's markers).
+    undoable_without_changes: ClassVar[frozenset[str]] = frozenset()
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -187,7 +190,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
                 part = "" if member.id == target.id else f"it is part of #{member.id}, "
                 raise UndoError(f"event #{event_id} ({target.summary}) cannot be undone: "
                                 f"{part}{NOT_UNDOABLE[member.kind]}")
-        if not any(e.ops for e in members):
+        if not any(e.ops or e.kind in self.undoable_without_changes for e in members):
             raise UndoError(f"event #{event_id} ({target.summary}) changed nothing: "
                             "there is nothing to undo")
         summary = f"Undid #{event_id} ({target.summary})" + (f": {reason}" if reason else "")

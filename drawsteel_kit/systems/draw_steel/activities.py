@@ -20,6 +20,7 @@ __all__ = [
     "ProjectRoll",
     "Recruit",
     "ServeAsSource",
+    "StartProject",
     "StudyGuide",
     "activity_label",
 ]
@@ -123,6 +124,33 @@ class Recruit:
 
     followers: tuple[NewFollower, ...]
     at: str | None = None
+
+
+@dataclass(frozen=True)
+class StartProject:
+    """A project a hero starts during a respite (000: 3746): not the respite's one activity,
+    so the hero may roll on it in the same respite. The fields are ``start_project``'s."""
+
+    hero: str
+    project: str
+    title: str | None = None
+    params: dict[str, object] | None = field(default=None, hash=False)
+    learns: str | None = None
+    treasure: str | None = None
+    source_language: str | None = None
+    prerequisite: str | None = None
+    prerequisite_item: str | None = None
+    source: str | None = None
+    at_stronghold: bool = False
+    visibility: str = "party"
+
+    def options(self) -> dict[str, object]:
+        """Everything but the hero and the project, as ``start_project`` takes it."""
+        return {"title": self.title, "params": self.params, "learns": self.learns,
+                "treasure": self.treasure, "source_language": self.source_language,
+                "prerequisite": self.prerequisite, "prerequisite_item": self.prerequisite_item,
+                "source": self.source,
+                "at_stronghold": self.at_stronghold, "visibility": self.visibility}
 
 
 Activity: TypeAlias = ProjectRoll | StudyGuide | FindSource | ServeAsSource | Recruit | Other

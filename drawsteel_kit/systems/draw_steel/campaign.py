@@ -14,6 +14,7 @@ from typing import Any
 
 from drawsteel_kit.kit.book.campaign import NOT_UNDOABLE, BaseCampaign
 from drawsteel_kit.kit.folder import find_campaign_dir
+from drawsteel_kit.systems.draw_steel.book.adventures import ADVENTURE_EVENTS
 from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
 from drawsteel_kit.systems.draw_steel.book.encounters import EncounterOps
 from drawsteel_kit.systems.draw_steel.book.followers import FollowerOps
@@ -27,6 +28,10 @@ __all__ = ["NOT_UNDOABLE", "Campaign", "Happened", "Writer", "find_campaign_dir"
 class Campaign(EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcOps, BaseCampaign):
     """One campaign: its folder, its ledger, and every operation on them (Draw Steel's
     mixins first: theirs are the sessions and days of a Draw Steel campaign)."""
+
+    #: An adventure's start or end changes no row (victories are set by their own events),
+    #: yet undoing it is meaningful: the adventure did not start or end.
+    undoable_without_changes = frozenset(ADVENTURE_EVENTS)
 
     @property
     def members(self) -> list[str]:

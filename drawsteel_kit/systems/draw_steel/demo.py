@@ -84,9 +84,10 @@ def build_demo(folder: str | Path, *, echo: bool = True,
     log.append(camp.add_note("The bells heard under the mill come from the Drowned Chapel",
                              visibility="director"))
     log.append(camp.end_session())
-    log.append(camp.advance_day(1, reason="Back at the Lantern House"))
+    # A respite is a day (RULES.md "Respite"): it moves the calendar itself.
     log.append(camp.take_respite(activities={"Val": "Discover Lore: the mill's cellar",
-                                             "Bran Ironvein": "Craft Treasure: Healing Potion"}))
+                                             "Bran Ironvein": "Craft Treasure: Healing Potion"},
+                                 reason="Back at the Lantern House"))
     plan = folder / "plans" / DEMO_PLAN
     if resolver is not None:
         camp.close()  # the resolver (a notebook's kernel) writes the week

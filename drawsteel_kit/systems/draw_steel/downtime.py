@@ -1,15 +1,20 @@
 """Scripted downtime: a plan (``plan.py``) resolved day by day into campaign operations.
 
-Before day 1 the plan's undated projects start, followers join and are put to work and
-career points are spent, on the campaign's current day. Each plan day then
+Before day 1 the plan's undated followers join and are put to work and career points are
+spent, on the campaign's current day; its undated projects start then if their hero rested
+that day (else in the hero's first respite of the plan, and the entries naming them with it).
+Each plan day then
 
-1. begins by advancing the calendar one day (``advance_day``: followers make their daily
-   rolls), so a 7-day plan moves the calendar exactly 7 days;
-2. starts the projects, adds and assigns the followers and spends the points dated that
-   day, in plan order;
-3. ends with one respite (``take_respite``) for every hero resting that day, each doing
-   their one activity. A hero whose activity works on a project that is already complete
-   rests without it (``every`` means "until it is done"); the day's notes say so.
+1. is one respite (``take_respite``) for every hero resting that day: a respite is a day
+   (000: 861), so it moves the calendar one day (followers make their daily rolls), starts
+   the projects dated that day of the heroes resting (projects start during a respite,
+   000: 3746), then each hero does their one activity. A hero whose activity works on a
+   project that is already complete rests without it (``every`` means "until it is done");
+   the day's notes say so. A day nobody rests is a day passing (``advance_day``). Either
+   way a 7-day plan moves the calendar exactly 7 days;
+2. then adds and assigns the followers and spends the points dated that day (and starts
+   other projects dated that day, where the campaign starts projects at any time), in plan
+   order.
 
 One ``SeededDice`` rolls everything, so the same plan, state and seed write the same events.
 The whole plan is one ledger transaction: a real run commits it, a dry run rolls it back.
@@ -43,8 +48,10 @@ from drawsteel_kit.kit.book.plans import (
 )
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DrawSteelKitError, LedgerError, PlanError
+from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
 from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
+from drawsteel_kit.systems.draw_steel.plan.check import entry_day, start_days
 from drawsteel_kit.systems.draw_steel.state import read_followers
 
 if TYPE_CHECKING:
@@ -63,6 +70,8 @@ class _Run:
         self.projects: dict[str, int] = {}  # plan start titles -> project ids
         self.followers: dict[str, int] = {}  # followers the plan added -> ids
         self.notes: list[str] = []  # of the day being resolved
+        self.in_respite: list[int] = []  # start entries the day's respite starts
+        self.start_day = start_days(campaign, plan)  # when each start entry runs
 
     def ref(self, ref: int | str | None) -> int | str | None:
         """A plan project reference as the campaign knows it (started ones by id)."""
@@ -95,8 +104,14 @@ class _Run:
             if (m.day or 0) == day:
                 out.append(self.step([("moves", i)], day, lambda m=m: c.move_party(
                     m.to, reason=m.reason or self.reason(day))))
+        for i, a in enumerate(plan.adventures):
+            if (a.day or 0) == day:
+                why = a.reason or self.reason(day)
+                out.append(self.step([("adventures", i)], day, lambda a=a, why=why: (
+                    c.start_adventure(a.start, reason=why) if a.start is not None
+                    else c.end_adventure(reason=why))))
         for i, s in enumerate(plan.start):
-            if (s.day or 0) == day:
+            if self.start_day[i] == day and i not in self.in_respite:
                 h = self.step([("start", i)], day, lambda s=s: c.start_project(
                     s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
                     treasure=s.treasure, source_language=s.source_language,
@@ -106,7 +121,7 @@ class _Run:
                 self.projects[s.name.casefold()] = h.details["project_id"]
                 out.append(h)
         for i, f in enumerate(plan.followers):
-            if (f.day or 0) != day:
+            if entry_day(c, plan, "followers", i, self.start_day) != day:
                 continue
             if f.add is not None:
                 a = f.add
@@ -126,7 +141,7 @@ class _Run:
                                      c.place_follower(who, f.at or "",
                                                       materials=f.materials)))
         for i, p in enumerate(plan.spend):
-            if (p.day or 0) == day:
+            if entry_day(c, plan, "spend", i, self.start_day) == day:
                 out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
                     p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
         for i, t in enumerate(plan.shopping):  # what this downtime's shopping trip allows
@@ -162,9 +177,28 @@ class _Run:
             if act is not None:
                 activities[hero] = act
         heroes = [self.plan.respites[i].hero for i in resting]
-        return [self.step([("respites", i) for i in resting], day, lambda: self.campaign
-                          .take_respite(heroes, activities=activities, reason=self.reason(day),
-                                        dice=self.dice))]
+        keys = {h.casefold() for h in heroes}
+        # The day's projects of heroes resting that day start in the respite (000: 3746).
+        self.in_respite = [i for i, s in enumerate(self.plan.start)
+                           if self.start_day[i] == day and s.hero.casefold() in keys]
+        starts = [self._start_of(self.plan.start[i]) for i in self.in_respite]
+        locs = [("respites", i) for i in resting] + [("start", i) for i in self.in_respite]
+        happened = self.step(locs, day, lambda: self.campaign.take_respite(
+            heroes, activities=activities, starts=starts, reason=self.reason(day),
+            dice=self.dice))
+        made = [e.payload["project_id"] for e in happened.events if e.kind == "project_started"]
+        for i, pid in zip(self.in_respite, made, strict=True):
+            self.projects[self.plan.start[i].name.casefold()] = pid
+        return [happened]
+
+    @staticmethod
+    def _start_of(s: Any) -> StartProject:
+        return StartProject(s.hero, s.project, title=s.title, params=s.params or None,
+                            learns=s.learns, treasure=s.treasure,
+                            source_language=s.source_language, prerequisite=s.prerequisite,
+                            prerequisite_item=s.prerequisite_item,
+                            source=s.source, at_stronghold=s.at_stronghold,
+                            visibility="director" if s.director_only else "party")
 
     def _done(self, ref: int | str) -> bool:
         try:
@@ -178,9 +212,12 @@ class _Run:
         return notes
 
     def day(self, day: int) -> list[Happened]:
-        advance = self.step([], day, lambda: self.campaign.advance_day(
-            1, reason=self.reason(day), dice=self.dice))
-        return [advance, *self.entries(day), *self.respite(day)]
+        """One plan day is one calendar day: a respite's (the respite moves the calendar,
+        000: 861) when anyone rests, else a day passing; then the day's other entries."""
+        self.in_respite = []
+        first = self.respite(day) or [self.step([], day, lambda: self.campaign.advance_day(
+            1, reason=self.reason(day), dice=self.dice))]
+        return [*first, *self.entries(day)]
 
 
 def _state(campaign: Campaign) -> dict[str, Any]:

@@ -28,6 +28,9 @@ def status_text(camp: Campaign) -> str:
         lines.append(f"Stronghold: {party.stronghold.get('name', '')}")
     if party.location:
         lines.append(f"The party is at {party.location}")
+    under_way = camp.adventure()
+    if under_way is not None:  # victories count from its start (000: 817)
+        lines.append(f"Adventure: {under_way.name} (since day {under_way.started_day})")
     lines.append("")
     header = f"{'hero':<16}{'class':<13}{'lvl':>4}{'xp':>6}{'next':>6}{'vict':>6}" \
              f"{'stamina':>10}{'recov':>8}{'renown':>8}{'wealth':>8}"
@@ -53,6 +56,8 @@ def status_text(camp: Campaign) -> str:
                           + (f" ({names})" if names else "")
                           + ("; over the cap: no new follower can join" if cap.over else "")
                           + (f"; titles: {titles}" if titles else ""))
+        extras += [f"{h.name}: maximum Stamina +{bonus} from {p.title} until the end of "
+                   "the next respite" for p, bonus in camp.stamina_bonuses(h.name)]
     if extras:
         lines += ["", *extras]
     items = camp.inventory()

@@ -9,14 +9,11 @@ own project from campaign.yaml). Work on it comes from respite activities
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
-from drawsteel_kit.kit.fields import check_label
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, insert_op, update_op
-from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.systems.draw_steel.activities import (
     ProjectRef,
 )
@@ -28,17 +25,17 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.book.forecasting import ForecastOps
-from drawsteel_kit.systems.draw_steel.book.respite_work import SOURCE_STATES, RespiteWorkOps
+from drawsteel_kit.systems.draw_steel.book.project_starts import (
+    MASTER_LIBRARIAN,
+    MASTER_LIBRARIAN_POINTS,
+    PROJECT_STARTS,
+    PROJECT_STARTS_ANY_TIME,
+    PROJECT_STARTS_DEFAULT,
+    ProjectStartOps,
+)
+from drawsteel_kit.systems.draw_steel.book.respite_work import RespiteWorkOps
 from drawsteel_kit.systems.draw_steel.book.sources import SourceOps
 from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
-from drawsteel_kit.systems.draw_steel.campaign_file.projects import CustomProjectSpec
-from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.catalog.languages import (
-    canonical_language,
-    hero_languages,
-    language_key,
-)
-from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
@@ -47,11 +44,9 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_projects,
 )
 
-__all__ = ["ProjectOps", "dice_for"]
+__all__ = ["MASTER_LIBRARIAN", "MASTER_LIBRARIAN_POINTS", "PROJECT_STARTS",
+           "PROJECT_STARTS_ANY_TIME", "PROJECT_STARTS_DEFAULT", "ProjectOps", "dice_for"]
 
-#: Master Librarian: a Discover Lore project started at the stronghold begins with 60 points.
-MASTER_LIBRARIAN = "Master Librarian"
-MASTER_LIBRARIAN_POINTS = 60  # REFERENCE.md "Titles and perks"
 #: Traveling Artisan / Sage: a day without a respite, an hour of work adds 1d10 (REFERENCE.md).
 TRAVELING_PERKS = {"crafting": "Traveling Artisan", "research": "Traveling Sage"}
 TRAVELING_DIE = 10
@@ -60,7 +55,7 @@ FACTION_MEMBER = "Faction Member"
 FACTION_MEMBER_ROLLS = 3
 
 
-class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, CampaignBase):
+class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, CampaignBase):
     """Projects: start, work, complete."""
 
     # -- reading -------------------------------------------------------------
@@ -89,127 +84,6 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, CampaignBase):
             f"{', '.join(active) or 'none'}. Start one with start_project "
             "(`drawsteel-kit project start`)"
         )
-
-    # -- starting ------------------------------------------------------------
-    def _template(self, name: str, treasure: str | None) -> tuple[Any, Any]:
-        if treasure is not None:
-            if name.strip().casefold() != "craft treasure":
-                raise RulesError("treasure= goes with the Craft Treasure project")
-            found = catalog.treasure(treasure)
-            return found.as_project(), found
-        for custom in self.settings.get("custom_projects", []):
-            if custom["name"].casefold() == " ".join(name.split()).casefold():
-                return CustomProjectSpec.model_validate(custom).as_project(), None
-        try:
-            return catalog.project(name), None
-        except catalog.UnknownProject as exc:
-            try:
-                found = catalog.treasure(name)
-            except catalog.UnknownTreasure:
-                raise catalog.UnknownProject(
-                    f"{exc}; browse the catalog with `drawsteel-kit project catalog --search`"
-                ) from None
-            return found.as_project(), found
-
-    @operation
-    def start_project(
-        self,
-        hero: str,
-        project: str,
-        *,
-        title: str | None = None,
-        params: Mapping[str, Any] | None = None,
-        learns: str | None = None,
-        treasure: str | None = None,
-        source_language: str | None = None,
-        prerequisite: str | None = None,
-        prerequisite_item: str | None = None,
-        source: str | None = None,
-        at_stronghold: bool = False,
-        visibility: str = PARTY,
-    ) -> Happened:
-        """Start a project for a hero (000: 3740-3770); returns its id in details.
-
-        ``prerequisite_item`` names the item prerequisite the book gives (a treasure's rare
-        component, 000: 3754, 3846) in place of the catalog's general words; owned or waived
-        (``prerequisite``) it must be all the same."""
-        who = self.hero(hero)
-        template, found = self._template(str(project), treasure)
-        if params is not None and not isinstance(params, Mapping):
-            raise RulesError(f"params must map each goal parameter to its value, such as "
-                             f"{{'kind': 'lost'}}, got {params!r}")
-        params = dict(params or {})
-        item_kind = params.pop("item_kind", None)
-        chars = (template.characteristics_for(item_kind) if item_kind
-                 else template.characteristics)
-        if chars == ("per_treasure",):
-            raise RulesError("Craft Treasure needs the treasure: give treasure='Healing Potion'")
-        goal = template.goal_for(**params)
-        if learns is not None:
-            learns = check_label(learns, "learns")
-        if template.completion in ("learn_language", "learn_skill") and not learns:
-            what = "language" if template.completion == "learn_language" else "skill"
-            raise RulesError(f"{template.name} needs the {what} to learn: give learns=...")
-        if learns and template.completion in ("learn_language", "learn_skill"):
-            kind = "languages" if template.completion == "learn_language" else "skills"
-            learns = self.book_name(kind, learns, "learns")
-            _not_known_yet(who, template.name, kind, learns)
-        needed = _item_prerequisite(template, prerequisite_item)
-        if needed and prerequisite not in ("owned", "waived"):
-            raise RulesError(
-                f"{template.name} needs {needed} before it starts: mark the prerequisite "
-                "owned if the hero has it, or waived if the Director waives it"
-            )
-        state = "none" if template.project_source is None else (source or "available")
-        if state not in ("none", *SOURCE_STATES):
-            raise RulesError(f"source must be one of {', '.join(SOURCE_STATES)}, got {source!r}")
-        if visibility not in (PARTY, DIRECTOR):
-            raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}")
-        if source_language is not None:
-            source_language = check_text(source_language, "source language", name=True)
-            if source_language:
-                source_language = self.book_name("languages", source_language,
-                                                 "source language")
-        languages = (source_language,) if source_language else template.source_languages
-        name = title or (f"{template.name}: {learns}" if learns else template.name)
-        name = " ".join(check_text(name, "title", name=True).split()) or template.name
-        taken = {name_key(p.title) for p in read_projects(self.ledger.db, status="active")}
-        base, n = name, 1
-        while name_key(name) in taken:
-            n += 1
-            name = f"{base} ({n})"
-        points = (MASTER_LIBRARIAN_POINTS if at_stronghold and template.name == "Discover Lore"
-                  and any(t.casefold() == MASTER_LIBRARIAN.casefold() for t in who.titles)
-                  else 0)
-        done = rules.is_complete(points, goal)
-        project_id = self._next_id("projects")
-        row = {
-            "hero": who.name, "title": name, "template": template.name, "kind": template.kind,
-            "goal": goal, "points": points, "characteristics": list(chars),
-            "source_language": list(languages),
-            "item_prerequisite": needed or "", "prerequisite": prerequisite if needed else "none",
-            "source": state, "source_at": self.party.location if state == "common" else "",
-            "completion": template.completion,
-            "completion_detail": {
-                "learns": learns, "params": params, "note": template.completion_note,
-                "treasure": found.name if found else None,
-                "treasure_kind": found.kind if found else "",
-            },
-            "status": "complete" if done else "active", "started_day": self.party.day,
-            "completed_day": self.party.day if done else None,
-            "guides": [], "milestones_reached": [], "event_pending": 0, "visibility": visibility,
-        }
-        summary = f"{who.name} starts {name!r} (goal {goal}" + (
-            f", {points} points from {MASTER_LIBRARIAN}" if points else "") + (
-            f"; needs {needed}: {prerequisite})" if needed else ")") + (
-            "; complete at once" if done else "")
-        with self._writing() as w:
-            ev = w.event("project_started", [insert_op("projects", project_id, row)],
-                         summary=summary, actor=who.name, visibility=visibility,
-                         payload={"project_id": project_id, "template": template.name,
-                                  "goal": goal,
-                                  "milestones": list(rules.milestones_for_goal(goal))})
-        return Happened("project_started", summary, (ev,), {"project_id": project_id})
 
     @operation
     def spend_project_points(
@@ -328,29 +202,4 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, CampaignBase):
 
 
 
-def _not_known_yet(who: HeroState, project: str, kind: str, learns: str) -> None:
-    """Learn New Language / Skill teaches what the hero does not have yet (000: 3890-3900);
-    every hero knows Caelian (000: 1219)."""
-    if kind == "languages":
-        have = {language_key(canonical_language(n)) for n in hero_languages(who.languages)}
-        known = language_key(canonical_language(learns)) in have
-    else:
-        known = any(s.casefold() == learns.casefold() for s in who.skills)
-    if known:
-        what = "knows" if kind == "languages" else "has the skill"
-        raise RulesError(f"{who.name} already {what} {learns}: {project} is for one the hero "
-                         f"does not have yet")
 
-
-def _item_prerequisite(template: Any, named: str | None) -> str:
-    """The item the project needs before it starts: the one the Director names, or the
-    catalog's words for it (000: 3754)."""
-    needed = template.item_prerequisite or ""
-    if named is None:
-        return needed
-    item = " ".join(check_text(named, "the item prerequisite", name=True).split())
-    if not item:
-        return needed
-    if not needed:
-        raise RulesError(f"{template.name} has no item prerequisite to name")
-    return item

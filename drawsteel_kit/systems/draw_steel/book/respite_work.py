@@ -119,10 +119,18 @@ class RespiteWorkOps(CampaignBase):
                                  f"StudyGuide, FindSource, ServeAsSource, Recruit, Other; "
                                  f"got {act!r}")
             ref = getattr(act, "project", None)
-            plans[hero.name] = _Plan(hero, act, self._active(ref) if ref is not None else None)
+            plans[hero.name] = _Plan(hero, act, self._workable(ref) if ref is not None else None)
         ordered = sorted(plans.values(), key=lambda p: p.hero.name.casefold())
         self._check_activities(ordered)
         return ordered
+
+    def _workable(self, ref: Any) -> ProjectState:
+        """An active project, or one the followers' rolls finished today (the respite's day):
+        the activity on it is then not needed, and says so."""
+        found = self.project(ref)  # type: ignore[attr-defined]
+        if found.status != "active" and found.completed_day == self.party.day:
+            return found
+        return self._active(ref)  # type: ignore[attr-defined]
 
     def _resolve_activity(
         self, w: Writer, plan: _Plan, dice: Dice, event: catalog.ProjectEvent | None,
@@ -137,7 +145,8 @@ class RespiteWorkOps(CampaignBase):
             w.event("activity_not_needed", [], actor=hero.name, visibility=project.visibility,
                     payload={"project_id": project.id, "project": project.title},
                     summary=f"{hero.name}'s {activity_label(act, project.title)} was not "
-                            "needed: it was finished earlier in this respite")
+                            "needed: it was finished earlier in this respite (or by a "
+                            "follower today)")
             return {}
         owner = self._owner(project)
         groups = self.settings.get("related_languages", [])
@@ -168,7 +177,8 @@ class RespiteWorkOps(CampaignBase):
                     payload["inspired_roll"] = info_more
                 work = apply_points(project, points, day=w.day, owner=owner,
                                     dice=roll_dice, events_mode=mode, event=event, roller=roller,
-                                    roll_again=again, is_roll=True, next_id=self._next_id)
+                                    roll_again=again, is_roll=True, by_hero=True,
+                                    next_id=self._next_id)
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{hero.name}'s roll on {project.title!r}: {exc}") from None
             payload.update(info)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.systems.draw_steel.activities import Activity, Other, Recruit, activity_label
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, update_op
+from drawsteel_kit.systems.draw_steel.activities import (
+    Activity,
+    Other,
+    Recruit,
+    StartProject,
+    activity_label,
+)
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -33,6 +39,7 @@ class RespiteOps(CampaignBase):
         heroes: Iterable[str] | None = None,
         *,
         activities: Mapping[str, Activity | str] | None = None,
+        starts: Sequence[StartProject] = (),
         interrupted: bool = False,
         reason: str = "",
         seed: int | None = None,
@@ -40,22 +47,49 @@ class RespiteOps(CampaignBase):
     ) -> Happened:
         """A respite for some heroes (None: all): each may do at most one activity.
 
-        Activities (project rolls, guides, sources:
-        ``drawsteel_kit.systems.draw_steel.activities``) are
-        resolved first, each as its own event; then the respite ends: Stamina and
-        recoveries come back and victories become XP (levelling up where the XP allows).
-        An interrupted respite gives nothing, and its activities are not resolved.
+        A respite is 24 hours (000: 861): the calendar moves one day first and followers make
+        their daily rolls on it, as with ``advance_day``. Then the projects in ``starts`` are
+        started (projects start during a respite, 000: 3746), the activities (project rolls,
+        guides, sources: ``drawsteel_kit.systems.draw_steel.activities``) are resolved, each
+        as its own event, and the respite ends: Stamina and recoveries come back and
+        victories become XP (levelling up where the XP allows).
+        An interrupted respite ends early: it gives nothing, moves no day, and its
+        activities and starts are not resolved.
         """
         reason = check_text(reason, "reason")
         chosen = self._resolve_heroes(heroes)
-        plans = self._plan_activities(chosen, activities or {})
-        # The respite event is the party's: a project the Director hides is not named in it.
-        labels = {p.hero.name: activity_label(
-            p.activity, None if p.project is None else p.project.title
-            if p.project.visibility == PARTY else HIDDEN_PROJECT) for p in plans}
-        rolling = any(not isinstance(p.activity, str | Other | Recruit) for p in plans)
-        dice, seed = dice_for(seed, dice) if rolling and not interrupted else (dice, seed)
+        resting = {h.name for h in chosen}
+        starts = tuple(starts)
+        for start in starts:
+            if not isinstance(start, StartProject):
+                raise RulesError(f"a project started in a respite is a StartProject, got "
+                                 f"{start!r}")
+            if self.hero(start.hero).name not in resting:
+                raise RulesError(f"{self.hero(start.hero).name} starts a project but is not "
+                                 "taking this respite: projects are started during a respite")
+        if interrupted and starts:
+            raise RulesError("an interrupted respite starts no project: start it in the "
+                             "next respite")
+        # The projects it starts may be rolled on: its activities are checked after them.
+        plans = self._plan_activities(chosen, activities or {}) if interrupted else []
+        rolling = isinstance(activities, Mapping) and any(
+            not isinstance(a, str | Other | Recruit) for a in activities.values())
+        # Loved Ones bonuses held before this respite end with it (one it brings stays).
+        ending = {h.name: self.stamina_bonuses(h.name)  # type: ignore[attr-defined]
+                  for h in chosen}
+        if not interrupted and (rolling or self._workers_today()):  # type: ignore[attr-defined]
+            dice, seed = dice_for(seed, dice)
         with self._writing() as w:
+            if not interrupted:
+                self._begin_day(w, reason, dice, seed, respite=True)  # type: ignore[attr-defined]
+                for start in starts:
+                    self._start(w, self.hero(start.hero), start.project,  # type: ignore[attr-defined]
+                                during_respite=True, **start.options())
+                plans = self._plan_activities(chosen, activities or {})
+            # The respite event is the party's: a project the Director hides is not named in it.
+            labels = {p.hero.name: activity_label(
+                p.activity, None if p.project is None else p.project.title
+                if p.project.visibility == PARTY else HIDDEN_PROJECT) for p in plans}
             effects: dict[str, dict[str, Any]] = {}
             if not interrupted and rolling:
                 assert dice is not None
@@ -77,10 +111,21 @@ class RespiteOps(CampaignBase):
                         payload={"reason": reason, "activity": activity},
                     ))
                     continue
+                bonus = sum(b for _, b in ending[h.name])
+                for project, b in ending[h.name]:
+                    w.event("stamina_bonus_ended", [update_op(
+                        "projects", project.id, {"completion_detail": project.completion_detail},
+                        {"completion_detail": {**project.completion_detail,
+                                               "bonus_ended": w.day}})],
+                        actor=h.name, visibility=project.visibility,
+                        summary=f"{h.name}'s maximum Stamina bonus from {project.title!r} "
+                                f"(+{b}) ends with this respite",
+                        payload={"project_id": project.id, "bonus": b})
                 r = respite_rules.take_respite(
                     respite_rules.RespiteHero(
-                        level=h.level, xp=h.xp, victories=h.victories, stamina=h.stamina,
-                        max_stamina=h.max_stamina, recoveries=h.recoveries,
+                        level=h.level, xp=h.xp, victories=h.victories,
+                        stamina=min(h.stamina, h.max_stamina - bonus),
+                        max_stamina=h.max_stamina - bonus, recoveries=h.recoveries,
                         max_recoveries=h.max_recoveries,
                     ),
                     track=str(self.settings.get("xp_track", "normal")),
@@ -88,7 +133,8 @@ class RespiteOps(CampaignBase):
                 results[h.name] = r
                 after = r.after
                 change = {"xp": after.xp, "victories": after.victories, "level": after.level,
-                          "stamina": after.stamina, "recoveries": after.recoveries}
+                          "stamina": after.stamina, "recoveries": after.recoveries,
+                          "max_stamina": h.max_stamina - bonus}
                 side = effects.get(h.name, {})
                 text = f"{h.name} completes a respite: +{r.xp_gained} XP"
                 if r.levels_gained:

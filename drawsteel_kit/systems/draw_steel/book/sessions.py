@@ -8,10 +8,11 @@ from typing import Any
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
+from drawsteel_kit.systems.draw_steel.book.adventures import AdventureOps
 from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_DAYS_AT_ONCE,
-    CampaignBase,
     Happened,
+    Writer,
     check_count,
     check_text,
     operation,
@@ -24,8 +25,8 @@ from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 __all__ = ["SessionOps"]
 
 
-class SessionOps(CampaignBase):
-    """Sessions and the hero-token pool, victories, days."""
+class SessionOps(AdventureOps):
+    """Sessions and the hero-token pool, victories, days (and adventures, their mixin)."""
 
     # -- sessions and hero tokens -------------------------------------------
     @operation
@@ -186,19 +187,11 @@ class SessionOps(CampaignBase):
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")
         start = self.party.day
-        working = bool(self._workers_today())  # type: ignore[attr-defined]
-        if working:
+        if self._workers_today():  # type: ignore[attr-defined]
             dice, seed = dice_for(seed, dice)
         with self._writing() as w:
-            for step in range(1, days + 1):
-                day = start + step
-                w.day = day
-                text = f"Day {day} begins" + (f" ({reason})" if reason else "")
-                w.party_event("day_advanced", {"day": day}, summary=text,
-                              payload={"days": 1, "reason": reason})
-                if working:
-                    assert dice is not None
-                    self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+            for _ in range(days):
+                self._begin_day(w, reason, dice, seed)
         end = start + days
         summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
             f" ({reason})" if reason else "")
@@ -207,3 +200,18 @@ class SessionOps(CampaignBase):
             summary += ("; " + "; ".join(e.summary for e in idle) if days == 1 else
                         f"; {len(idle)} follower roll(s) skipped, each with its reason")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})
+
+    def _begin_day(self, w: Writer, reason: str, dice: Dice | None, seed: int | None,
+                   *, respite: bool = False) -> int:
+        """The calendar moves one day and followers make their daily rolls on it: a day of
+        ``day``, and a respite's day (a respite is 24 hours, 000: 861)."""
+        day = self.party.day + 1
+        w.day = day
+        text = f"Day {day} begins" + (" (a respite)" if respite else "") + (
+            f" ({reason})" if reason else "")
+        w.party_event("day_advanced", {"day": day}, summary=text,
+                      payload={"days": 1, "reason": reason, "respite": respite})
+        if self._workers_today():  # type: ignore[attr-defined]
+            assert dice is not None
+            self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+        return day

@@ -235,44 +235,62 @@ def apply_points(
     roller: Roller | None = None,
     roll_again: Any = None,
     is_roll: bool = False,
+    by_hero: bool = False,
     next_id: Callable[[str], int] | None = None,
 ) -> WorkResult:
     """Add points to a project, with any event due, milestones and completion, as ops.
 
-    ``event``: one the "roll" mode drew for this activity. In "milestones" mode an event is
-    due at the next roll after a milestone was reached (000: 3816). Every effect applies to
-    this activity before completion is checked; the event's timing is told, not enforced.
+    ``event``: one the "roll" mode drew for this activity. In "milestones" mode each milestone
+    reached leaves an event pending (a count: two milestones in one roll, two events); they
+    all happen the next time a HERO makes a project roll for it (000: 3816), so a follower's
+    daily roll (``by_hero`` False) leaves them waiting. Every effect applies to this
+    activity before completion is checked; the event's timing is told, not enforced.
     """
     res = WorkResult(points)
     goal = project.goal
-    if is_roll and event is None and events_mode == "milestones" and project.event_pending:
+    pending = project.event_pending
+    due: list[catalog.ProjectEvent] = [] if event is None else [event]
+    if is_roll and by_hero and event is None and events_mode == "milestones" and pending:
         if dice is None:
             raise RulesError("a project event is due: dice are needed to roll it")
-        event = catalog.roll_project_event(dice)
-    if event is not None and roller is not None and roll_again is not None:
-        res.points, goal_up, lines, side = _effect(event, res.points, project, roller,
-                                                   roll_again)
-        goal += goal_up
-        res.lines += lines
-        res.detail["event"] = {"roll": event.rolls, "effect": event.effect,
-                               "amount": event.amount, "timing": event.timing,
-                               "prompt": event.prompt}
-        res.detail["side_effects"] = side
+        due = [catalog.roll_project_event(dice) for _ in range(pending)]
+        pending = 0
+    if due and roller is not None and roll_again is not None:
+        told, effects = [], {}
+        for one in due:
+            res.points, goal_up, lines, side = _effect(one, res.points, project, roller,
+                                                       roll_again)
+            goal += goal_up
+            res.lines += lines
+            told.append({"roll": one.rolls, "effect": one.effect, "amount": one.amount,
+                         "timing": one.timing, "prompt": one.prompt})
+            for key, amount in side.items():
+                effects[key] = effects.get(key, 0) + amount
+        res.detail["event"] = told[0]
+        if len(told) > 1:
+            res.detail["events"] = told
+        res.detail["side_effects"] = effects
     before, after = project.points, project.points + res.points
     passed = rules.milestones_passed(goal, before, after)
+    if passed and events_mode == "milestones" and not rules.is_complete(after, goal):
+        pending += len(passed)
+        res.lines.append(f"milestone {', '.join(map(str, passed))} reached: "
+                         f"{'an event comes' if len(passed) == 1 else f'{len(passed)} events come'}"
+                         " with a hero's next roll")
     change: dict[str, Any] = {"points": after, "goal": goal}
-    if event is not None or (is_roll and project.event_pending):
-        change["event_pending"] = 0
+    if pending != project.event_pending:
+        change["event_pending"] = pending
     if passed:
         change["milestones_reached"] = sorted({*project.milestones_reached, *passed})
-        if events_mode == "milestones" and not rules.is_complete(after, goal):
-            change["event_pending"] = 1
-            res.lines.append(f"milestone {', '.join(map(str, passed))} reached: "
-                             "an event comes with the next roll")
     if rules.is_complete(after, goal):
+        if project.event_pending:  # a finished project has no events left to come
+            change["event_pending"] = 0
         change.update(status="complete", completed_day=day)
         res.completed = True
         res.ops += _completion_ops(project, owner, dice, res, next_id, day)
+        if "stamina_bonus" in res.detail:  # kept on the project until the respite ends it
+            change["completion_detail"] = {**project.completion_detail,
+                                           "stamina_bonus": res.detail["stamina_bonus"]}
     res.ops.insert(0, update_op("projects", project.id, project.as_dict(), change))
     res.detail.update(points=res.points, before=before, after=after, goal=goal,
                       milestones=list(passed), completed=res.completed)
@@ -308,6 +326,15 @@ def _completion_ops(
                 "count": count, "origin": "crafted", "project_id": project.id,
                 "visibility": project.visibility, "acquired_day": day}))
             res.lines.append(f"{owner.name} gains {count} x {made}")
+        case "stamina_bonus":  # Spend Time With Loved Ones (REFERENCE.md)
+            bonus = rules.loved_ones_stamina_bonus(owner.level)
+            ops.append(update_op("heroes", owner.name,
+                                 {"max_stamina": owner.max_stamina, "stamina": owner.stamina},
+                                 {"max_stamina": owner.max_stamina + bonus,
+                                  "stamina": owner.stamina + bonus}))
+            res.detail["stamina_bonus"] = bonus
+            res.lines.append(f"{owner.name}'s maximum Stamina rises by {bonus} (12 + level) "
+                             "until the end of their next respite")
         case "renown":
             gain = (rules.road_renown(detail["params"]["miles"])
                     if "miles" in detail.get("params", {}) else 1)

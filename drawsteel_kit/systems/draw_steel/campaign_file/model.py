@@ -139,6 +139,8 @@ class Settings(_Model):
         "off",
         description="project events: off, roll (a d6 each respite, an event on a 6) or milestones",
     )
+    project_starts: Literal["respite", "any_time"] = Field("respite", description="when "
+        "projects start: respite (as the book says) or any_time (each start says so)")
     hero_tokens_reset: bool = Field(
         True, description="true: the hero-token pool refreshes each session; false: carries over"
     )

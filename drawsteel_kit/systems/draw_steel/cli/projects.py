@@ -60,27 +60,39 @@ def project() -> None:
               help="The source's language, if the Director picks another.")
 @click.option("--at-stronghold", is_flag=True, help="Started at the stronghold.")
 @click.option("--director-only", is_flag=True, help="Hide it from the players.")
+@click.option("--respite", "in_respite", is_flag=True,
+              help="Start it in a respite the hero takes now (a day passes; Stamina and "
+                   "recoveries come back, victories become XP).")
 @friendly
 def project_start(campaign: str, hero: str, name: str, title: str | None,
                   params: Sequence[str], learns: str | None, treasure: str | None,
                   prerequisite: str | None, prerequisite_item: str | None, source: str | None,
-                  source_language: str | None, at_stronghold: bool, director_only: bool) -> None:
-    """Start a downtime project for a hero.
+                  source_language: str | None, at_stronghold: bool, director_only: bool,
+                  in_respite: bool) -> None:
+    """Start a downtime project for a hero, during a respite (Downtime Projects).
+
+    Without --respite the hero must have rested today, unless campaign.yaml's
+    project_starts is any_time.
 
     \b
     Examples:
       drawsteel-kit project start campaigns/demo Val "Discover Lore" --param kind=obscure \\
-          --title "The mill's cellar"
+          --title "The mill's cellar" --respite
       drawsteel-kit project start campaigns/demo Yorn "Learn New Language" --learns Khelt
       drawsteel-kit project start campaigns/demo "Bran Ironvein" "Healing Potion" \\
           --prerequisite owned --prerequisite-item "a vial of troll blood"
     """
+    from drawsteel_kit.systems.draw_steel.activities import StartProject
+
+    options = dict(title=title, params=_params(params), learns=learns, treasure=treasure,
+                   prerequisite=prerequisite, prerequisite_item=prerequisite_item,
+                   source=source, source_language=source_language, at_stronghold=at_stronghold,
+                   visibility="director" if director_only else "party")
     with open_campaign(campaign) as camp:
-        happened = camp.start_project(
-            hero, name, title=title, params=_params(params), learns=learns, treasure=treasure,
-            prerequisite=prerequisite, prerequisite_item=prerequisite_item, source=source,
-            source_language=source_language,
-            at_stronghold=at_stronghold, visibility="director" if director_only else "party")
+        if in_respite:
+            happened = camp.take_respite([hero], starts=[StartProject(hero, name, **options)])
+        else:
+            happened = camp.start_project(hero, name, **options)  # type: ignore[arg-type]
         say(campaign, happened)
 
 
@@ -106,8 +118,10 @@ def project_list(campaign: str, hero: str | None, show_all: bool, as_json: bool)
             click.echo("No projects yet: start one with `drawsteel-kit project start`.")
         for p in found:
             marks = ", ".join(map(str, milestones_for_goal(p.goal))) or "none"
+            waiting = (f"; {p.event_pending} event{'s' * (p.event_pending != 1)} waiting for "
+                       "a hero's roll" if p.event_pending else "")
             click.echo(f"#{p.id:<4} {p.title[:34]:<35} {p.hero[:16]:<17} {p.points:>5}/"
-                       f"{p.goal:<5} {p.status:<9} milestones {marks}")
+                       f"{p.goal:<5} {p.status:<9} milestones {marks}{waiting}")
 
 
 @project.command("points")

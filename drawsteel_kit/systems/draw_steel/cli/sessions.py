@@ -17,7 +17,7 @@ from drawsteel_kit.kit.commands import (
 )
 from drawsteel_kit.systems.draw_steel.cli.options import _ref, hero_changes, open_campaign
 
-__all__ = ["adjust", "day", "respite", "session", "tokens", "victories"]
+__all__ = ["adjust", "adventure", "day", "respite", "session", "tokens", "victories"]
 
 
 #: What this module adds to ``drawsteel-kit``: the root group mounts these through the
@@ -36,6 +36,55 @@ def session(action: str, campaign: str) -> None:
     """
     with open_campaign(campaign) as camp:
         say(campaign, camp.start_session() if action == "start" else camp.end_session())
+
+
+@commands.group()
+def adventure() -> None:
+    """Adventures: start one (every hero's victories go back to 0), end it, list them."""
+
+
+@adventure.command("start")
+@campaign_arg
+@click.argument("name")
+@click.option("--reason", default="")
+@friendly
+def adventure_start(campaign: str, name: str, reason: str) -> None:
+    """Start an adventure: victories start at 0 each adventure.
+
+    Example: drawsteel-kit adventure start campaigns/demo "The Drowned Chapel"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.start_adventure(name, reason=reason))
+
+
+@adventure.command("end")
+@campaign_arg
+@click.option("--reason", default="")
+@friendly
+def adventure_end(campaign: str, reason: str) -> None:
+    """End the adventure under way.
+
+    Example: drawsteel-kit adventure end campaigns/demo --reason "The chapel's bells are still"
+    """
+    with open_campaign(campaign) as camp:
+        say(campaign, camp.end_adventure(reason=reason))
+
+
+@adventure.command("list")
+@campaign_arg
+@friendly
+def adventure_list(campaign: str) -> None:
+    """List the campaign's adventures, the one under way last.
+
+    Example: drawsteel-kit adventure list campaigns/demo
+    """
+    with open_campaign(campaign, readonly=True) as camp:
+        found = camp.adventures()
+    if not found:
+        click.echo("No adventure yet: start one with `drawsteel-kit adventure start`.")
+    for a in found:
+        until = f"to day {a.ended_day}" if a.ended_day is not None else "under way"
+        click.echo(f"{a.name}: day {a.started_day} {until}")
 
 
 @commands.command()

@@ -70,6 +70,14 @@ def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
     return [campaign.hero(hero).name] if hero else list(campaign.heroes)
 
 
+def _adventure_marks(fig: go.Figure, campaign: Campaign, viewer: str | None) -> None:
+    """A dotted line on the day each adventure began (victories start at 0 each adventure),
+    named after it."""
+    for a in campaign.adventures(visible_to=viewer):  # type: ignore[attr-defined]
+        fig.add_vline(x=a.started_day, line_dash="dot", line_color="grey",
+                      annotation_text=plot_text(a.name), annotation_position="top left")
+
+
 def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
                  hero: str | None = None) -> go.Figure:
     """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
@@ -86,6 +94,7 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
             fig.add_trace(_step(level, f"{name} level", today, legendgroup=name,
                                 line={"dash": "dot"}), secondary_y=True)
     _days_axis(fig, today)
+    _adventure_marks(fig, campaign, viewer)
     fig.update_yaxes(title_text="XP", secondary_y=False)
     fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
     return _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")

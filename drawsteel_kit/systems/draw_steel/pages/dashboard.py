@@ -102,6 +102,9 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     session = (f"session {party.session} (open)" if party.session_open
                else f"{party.session} session(s) played")
     home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
+    under_way = campaign.adventure()
+    if under_way is not None:  # victories count from its start (000: 817)
+        home += f" · adventure: {under_way.name} (since day {under_way.started_day})"
     header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Day {} · {} · '
                     "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
                                                     party.hero_tokens, home,
@@ -152,6 +155,11 @@ def hero_page(view: PartyView, hero: str | None = None, *,
         [(h.level, h.xp, _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
           f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth, h.project_points)],
         css="dsk-stats")
+    bonuses = [Markup('<p class="dsk-meta">Maximum Stamina +{} from {} (12 + level), until '
+                      "the end of the next respite</p>").format(bonus, project.title)
+               for project, bonus in campaign.stamina_bonuses(h.name)  # REFERENCE.md
+               if may_see(project.visibility, viewer)]
+    stats = Markup("").join([stats, *bonuses])
     traits = table(["", ""], [
         ("characteristics", ", ".join(f"{k} {v:+d}" for k, v in h.characteristics.items())),
         ("skills", ", ".join(h.skills) or "-"), ("languages", ", ".join(h.languages) or "-"),

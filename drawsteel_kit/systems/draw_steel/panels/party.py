@@ -48,6 +48,10 @@ class SessionPanel(Panel):
         self.status = W.HTML()
         self.start_button = self.button("Start session", self.start, "success")
         self.end_button = self.button("End session", self.end, "warning")
+        self.adventure_name = W.Text(description="Adventure", placeholder="The Drowned Chapel")
+        self.adventure_start_button = self.button("Start adventure", self.start_adventure,
+                                                  "success")
+        self.adventure_end_button = self.button("End adventure", self.end_adventure)
         self.victory_heroes = W.SelectMultiple(description="Heroes")
         self.victory_count = W.BoundedIntText(value=1, min=1, max=1000, description="Victories")
         self.victory_reason = W.Text(description="Reason")
@@ -64,6 +68,9 @@ class SessionPanel(Panel):
         self.spend_button = self.button("Spend hero tokens", self.spend_tokens)
         self._box = W.VBox([
             self.status, W.HBox([self.start_button, self.end_button]),
+            W.HTML(Markup("<b>Adventure</b> (victories start at 0 each adventure)")),
+            W.HBox([self.adventure_name, self.adventure_start_button,
+                    self.adventure_end_button]),
             W.HTML(Markup("<b>Victories</b> (none chosen: every hero)")),
             self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
             self.award_victories_button,
@@ -75,9 +82,13 @@ class SessionPanel(Panel):
 
     def refresh(self) -> None:
         party = self.campaign.party
+        under_way = self.campaign.adventure()
         self.status.value = escape(f"Session {party.session} is "
                                    f"{'open' if party.session_open else 'closed'}; the pool "
-                                   f"holds {party.hero_tokens} hero token(s)")
+                                   f"holds {party.hero_tokens} hero token(s); " + (
+                                       f"adventure: {under_way.name} (since day "
+                                       f"{under_way.started_day})" if under_way
+                                       else "no adventure under way"))
         heroes = self.hero_options()
         chosen = [h for h in self.victory_heroes.value if h in heroes]
         self.victory_heroes.options = heroes
@@ -89,6 +100,12 @@ class SessionPanel(Panel):
 
     def end(self) -> None:
         self.run(self.campaign.end_session)
+
+    def start_adventure(self) -> None:
+        self.run(lambda: self.campaign.start_adventure(self.adventure_name.value))
+
+    def end_adventure(self) -> None:
+        self.run(self.campaign.end_adventure)
 
     def award_victories(self) -> None:
         heroes = list(self.victory_heroes.value) or None

@@ -11,6 +11,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.html import Markup, escape
 from drawsteel_kit.kit.ui.panels import Panel
+from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
@@ -50,6 +51,9 @@ class ProjectsPanel(Panel):
         self.learns = W.Text(description="Learns", placeholder="language or skill")
         self.prerequisite = W.Dropdown(options=PREREQUISITES, description="Prerequisite")
         self.prerequisite_item = W.Text(description="Item", placeholder="the item the book names")
+        self.in_respite = W.Checkbox(
+            value=True, indent=False,
+            description="in a respite the hero takes now (projects start during a respite)")
         self.start_button = self.button("Start project", self.start, "success")
         self.progress_box = W.VBox()
         self.forecast_project = W.Dropdown(description="Project")
@@ -60,7 +64,8 @@ class ProjectsPanel(Panel):
         self._box = W.VBox([
             W.HTML(Markup("<b>Start a project</b>")), self.search, self.results,
             W.HBox([self.hero, self.project_title]), W.HBox([self.params, self.learns]),
-            W.HBox([self.prerequisite, self.prerequisite_item]), self.start_button,
+            W.HBox([self.prerequisite, self.prerequisite_item]), self.in_respite,
+            self.start_button,
             W.HTML(Markup("<b>Progress</b>")),
             self.progress_box,
             W.HTML(Markup("<b>Forecast</b>")),
@@ -102,12 +107,23 @@ class ProjectsPanel(Panel):
             self.forecast_project.value = keep_p
 
     def start(self) -> None:
+        """Start it in a respite the hero takes now (000: 3746), or, unticked, on a day the
+        hero already rested (or at any time, where the campaign allows it)."""
         name = self.results.value or self.search.value
-        self.run(lambda: self.campaign.start_project(
-            self.hero.value, name or "", title=self.project_title.value.strip() or None,
-            params=parse_params(self.params.value), learns=self.learns.value.strip() or None,
-            prerequisite=self.prerequisite.value or None,
-            prerequisite_item=self.prerequisite_item.value.strip() or None))
+
+        def call() -> Any:
+            start = StartProject(
+                self.hero.value, name or "", title=self.project_title.value.strip() or None,
+                params=parse_params(self.params.value),
+                learns=self.learns.value.strip() or None,
+                prerequisite=self.prerequisite.value or None,
+                prerequisite_item=self.prerequisite_item.value.strip() or None)
+            if self.in_respite.value:
+                return self.campaign.take_respite([start.hero], starts=[start])
+            return self.campaign.start_project(start.hero, start.project,
+                                               **start.options())  # type: ignore[arg-type]
+
+        self.run(call)
 
     def forecast(self) -> None:
         if self.forecast_project.value is None:

@@ -26,7 +26,7 @@ from drawsteel_kit.systems.draw_steel.state import read_followers
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["check_plan", "project_ref_of"]
+__all__ = ["check_plan", "entry_day", "project_ref_of", "start_days"]
 
 Problem = tuple[tuple[str | int, ...], str]
 #: How many names an error lists before it says "and N more".
@@ -100,6 +100,8 @@ def _check_starts(campaign: Campaign, plan: Plan) -> list[Problem]:
     problems: list[Problem] = []
     templates = _templates(campaign)
     active = {p.title.casefold(): p for p in campaign.projects(status="active")}
+    days = start_days(campaign, plan)
+    heroes = {h.casefold() for h in campaign.heroes}
     for i, s in enumerate(plan.start):
         if s.treasure is not None:
             if s.project.casefold() != "craft treasure":
@@ -115,6 +117,9 @@ def _check_starts(campaign: Campaign, plan: Plan) -> list[Problem]:
                              f"{s.project!r}{_close(s.project, templates.values())} It must be "
                              "a catalog project (`drawsteel-kit projects`), a treasure to "
                              "craft, or a custom project of campaign.yaml"))
+        if days[i] is None and s.hero.casefold() in heroes:
+            problems.append((("start", i, "day" if s.day is not None else "hero"),
+                             _start_outside_respite(campaign, plan, s.hero, s.day)))
         taken = active.get(s.name.casefold())
         if taken is not None:
             problems.append((("start", i, "title" if s.title else "project"),
@@ -123,17 +128,88 @@ def _check_starts(campaign: Campaign, plan: Plan) -> list[Problem]:
     return problems
 
 
+def _rest_days(plan: Plan, hero: str) -> list[int]:
+    key = hero.casefold()
+    return sorted({d for i, days in enumerate(plan.schedule) for d in days
+                   if plan.respites[i].hero.casefold() == key})
+
+
+def start_days(campaign: Campaign, plan: Plan) -> list[int | None]:
+    """The plan day each ``start`` entry runs on (0: before day 1; None: refused).
+
+    Projects are started during a respite (000: 3746): a dated start runs in that day's
+    respite; an undated one before day 1 if its hero rested today, else in the hero's
+    first respite of the plan. A campaign whose ``project_starts`` is ``any_time`` runs
+    them as written (undated: before day 1).
+    """
+    from drawsteel_kit.systems.draw_steel.book.projects import (
+        PROJECT_STARTS_ANY_TIME,
+        PROJECT_STARTS_DEFAULT,
+    )
+
+    any_time = campaign.settings.get("project_starts",
+                                     PROJECT_STARTS_DEFAULT) == PROJECT_STARTS_ANY_TIME
+    heroes = {h.casefold(): h for h in campaign.heroes}
+    days: list[int | None] = []
+    for s in plan.start:
+        rests = _rest_days(plan, s.hero)
+        if any_time:
+            days.append(s.day or 0)
+        elif s.day is not None:
+            days.append(s.day if s.day in rests else None)
+        elif s.hero.casefold() in heroes and campaign._resting_today(heroes[s.hero.casefold()]):
+            days.append(0)
+        else:
+            days.append(rests[0] if rests else None)
+    return days
+
+
+def entry_day(campaign: Campaign, plan: Plan, section: str, index: int,
+              starts: list[int | None] | None = None) -> int:
+    """The plan day a ``followers`` or ``spend`` entry runs on: its ``day``, or, undated and
+    naming a project the plan starts later, the day that project starts."""
+    entry = getattr(plan, section)[index]
+    if entry.day is not None:
+        return int(entry.day)
+    starts = start_days(campaign, plan) if starts is None else starts
+    day = 0
+    if section == "followers" and entry.add is None:  # a follower the plan adds: with it
+        for i, other in enumerate(plan.followers[:index]):
+            if other.add is not None and other.add.name.casefold() == entry.name.casefold():
+                day = entry_day(campaign, plan, section, i, starts)
+    ref = entry.assign if section == "followers" else entry.project
+    if isinstance(ref, str):
+        for s, when in zip(plan.start, starts, strict=True):
+            if s.name.casefold() == ref.casefold():
+                day = max(day, when or 0)
+    return day
+
+
+def _start_outside_respite(campaign: Campaign, plan: Plan, hero: str, day: int | None) -> str:
+    """Why a start is refused (projects are started during a respite); "" when it is fine."""
+    rests = _rest_days(plan, hero)
+    when = f"on day {day}" if day is not None else "in this plan"
+    fix = (f"give it a day: on which {hero} rests ({_names(map(str, rests))})" if rests
+           else f"give {hero} a respite in this plan")
+    return (f"{hero} does not rest {when}: projects are started during a respite; {fix}, "
+            "or set project_starts: any_time in campaign.yaml if your table starts them "
+            "whenever")
+
+
 def _check_refs(campaign: Campaign, plan: Plan) -> list[Problem]:
     """Each project reference names a project that is there on that day."""
     active = campaign.projects(status="active")
     titles = {p.title.casefold() for p in active}
     ids = {p.id for p in active}
-    started = {s.name.casefold(): (i, _when(s.day)) for i, s in enumerate(plan.start)}
+    days = start_days(campaign, plan)
+    started = {s.name.casefold(): (i, days[i] or 0) for i, s in enumerate(plan.start)}
     uses: list[tuple[tuple[str | int, ...], int | str | None, int]] = []
     for i, f in enumerate(plan.followers):
-        uses.append((("followers", i, "assign"), f.assign, _when(f.day)))
+        uses.append((("followers", i, "assign"), f.assign,
+                     entry_day(campaign, plan, "followers", i, days)))
     for i, s in enumerate(plan.spend):
-        uses.append((("spend", i, "project"), s.project, _when(s.day)))
+        uses.append((("spend", i, "project"), s.project,
+                     entry_day(campaign, plan, "spend", i, days)))
     for i, r in enumerate(plan.respites):
         ref = project_ref_of(r.activity)
         field = {RollSpec: "roll", GuideSpec: "project", FindSourceSpec: "find_source",
@@ -167,10 +243,11 @@ def _check_followers(campaign: Campaign, plan: Plan) -> list[Problem]:
     existing = {f.name.casefold(): f for f in read_followers(campaign.ledger.db)}
     added: dict[str, tuple[int, int]] = {}
     problems: list[Problem] = []
-    order = sorted(range(len(plan.followers)), key=lambda i: _when(plan.followers[i].day))
+    when = [entry_day(campaign, plan, "followers", i) for i in range(len(plan.followers))]
+    order = sorted(range(len(plan.followers)), key=lambda i: when[i])
     for i in order:
         f = plan.followers[i]
-        key, day = f.name.casefold(), _when(f.day)
+        key, day = f.name.casefold(), when[i]
         if f.add is not None:
             if key in existing or key in added:
                 whose = (f"#{existing[key].id}, {existing[key].hero}'s" if key in existing
@@ -179,8 +256,8 @@ def _check_followers(campaign: Campaign, plan: Plan) -> list[Problem]:
                                  f"{f.name!r} already exists ({whose}): give each its own name"))
             added.setdefault(key, (i, day))
         elif key not in existing and key not in added:
-            names = [x.name for x in existing.values()] + [plan.followers[j].name for j, _ in
-                                                           added.values()]
+            names = [x.name for x in existing.values()] + [
+                g.add.name for g in plan.followers if g.add is not None]
             problems.append((("followers", i, "follower"), f"no follower named {f.name!r} by "
                              f"day {day}{_close(f.name, names)} The followers are: "
                              f"{_names(names)}"))

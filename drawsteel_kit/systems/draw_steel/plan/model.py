@@ -38,9 +38,9 @@ MAX_PURCHASES = 999
 MAX_COUNT = 999
 
 __all__ = [
-    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "BuySpec", "FindSourceSpec", "FollowerSpec",
-    "GuideSpec", "NewFollower", "OtherSpec", "PlanFile", "RespiteSpec", "RollSpec", "ServeSpec",
-    "ShoppingSpec", "SpendSpec", "StartSpec",
+    "ACTIVITY_KEYS", "TAGS", "ActivitySpec", "AdventureSpec", "BuySpec", "FindSourceSpec",
+    "FollowerSpec", "GuideSpec", "MoveSpec", "NewFollower", "OtherSpec", "PlanFile",
+    "RespiteSpec", "RollSpec", "ServeSpec", "ShoppingSpec", "SpendSpec", "StartSpec",
 ]
 
 
@@ -280,6 +280,17 @@ class BuySpec(_Model):
     day: PlanDay | None = None
 
 
+class AdventureSpec(_Model):
+    """``{start: NAME}`` starts an adventure (every hero's victories go back to 0, 000: 817);
+    ``{end: true}`` ends the one under way; before day 1 or on ``day``, after that day's
+    respite."""
+
+    start: Title | None = None
+    end: bool = False
+    reason: Annotated[str, label(TITLE_MAX, blank_ok=True)] = ""
+    day: PlanDay | None = None
+
+
 class RespiteSpec(_Model):
     """A hero rests on some days, each time doing one activity (or none)."""
 
@@ -302,6 +313,7 @@ class PlanFile(_Model):
     buy: list[BuySpec] = []
     respites: list[RespiteSpec] = []
     moves: list[MoveSpec] = []  # the party moves on, before that day's other entries
+    adventures: list[AdventureSpec] = []
     notes: FreeText = ""
 
 

@@ -32,6 +32,7 @@ from drawsteel_kit.systems.draw_steel.plan import errors as plan_errors
 from drawsteel_kit.systems.draw_steel.plan.fields import EVERY
 from drawsteel_kit.systems.draw_steel.plan.model import (
     TAGS,
+    AdventureSpec,
     BuySpec,
     FindSourceSpec,
     FollowerSpec,
@@ -78,6 +79,7 @@ class Plan:
     shopping: tuple[ShoppingSpec, ...] = ()
     buy: tuple[BuySpec, ...] = ()
     moves: tuple[MoveSpec, ...] = ()
+    adventures: tuple[AdventureSpec, ...] = ()
 
     @property
     def digest(self) -> str:
@@ -93,6 +95,8 @@ class Plan:
             if getattr(self, part):
                 said[part] = [s.model_dump(mode="json", warnings=False)
                               for s in getattr(self, part)]
+        if self.adventures:  # only then: the digests of older plans stay as they were
+            said["adventures"] = [a.model_dump(mode="json") for a in self.adventures]
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -139,6 +143,8 @@ def _entry_names(plan: Plan) -> dict[tuple[str, int], str]:
         names["shopping", i] = s.at
     for i, f in enumerate(plan.followers):
         names["followers", i] = " / ".join(x for x in (f.hero, f.name) if x)
+    for i, a in enumerate(plan.adventures):
+        names["adventures", i] = a.start or "the end of an adventure"
     return names
 
 
@@ -146,7 +152,12 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
     """What one entry cannot tell alone: days past the end, two respites a day, dice counts."""
     problems: list[tuple[tuple[str | int, ...], str]] = []
     last = spec.days
-    for section in ("start", "followers", "spend", "shopping", "buy", "moves"):
+    for i, a in enumerate(spec.adventures):
+        if (a.start is None) == (not a.end):
+            problems.append((("adventures", i), "give either start: NAME (an adventure begins) "
+                             "or end: true (the one under way ends), one of them"))
+    for section in ("start", "followers", "spend", "shopping", "buy", "moves",
+                    "adventures"):
         for i, entry in enumerate(getattr(spec, section)):
             if entry.day is not None and entry.day > last:
                 problems.append(((section, i, "day"),
@@ -217,7 +228,8 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
                         ) from None
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
                 tuple(spec.respites), _schedule(spec), source, spec.notes, node,
-                tuple(spec.shopping), tuple(spec.buy), moves=tuple(spec.moves))
+                shopping=tuple(spec.shopping), buy=tuple(spec.buy), moves=tuple(spec.moves),
+                adventures=tuple(spec.adventures))
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)

@@ -13,7 +13,8 @@ from drawsteel_kit.kit.errors import RulesError
 __all__ = ["CERTAIN_PERCENT", "CURE_POINTS_PER_LEVEL", "DISCOVER_LORE_GOALS",
            "HONE_CAREER_SKILLS_GOALS", "IMBUE_POINTS_PER_ENHANCEMENT", "LATER_DOSE_SHARE",
            "LEARN_FROM_A_MASTER_GOALS", "LEARN_LANGUAGE_GOAL", "LEARN_SKILL_GOAL", "LEVELED_KINDS",
-           "LOVED_ONES_STAMINA_BONUS", "MAX_WHOLE", "ROAD_POINTS_PER_MILE", "ROAD_RENOWN_BANDS",
+           "LOVED_ONES_DAYS_BETWEEN", "LOVED_ONES_STAMINA_BONUS", "MAX_WHOLE",
+           "ROAD_POINTS_PER_MILE", "ROAD_RENOWN_BANDS",
            "ROAD_RENOWN_MAX", "ROAD_REPAIR_SHARE", "TREASURE_GOALS", "UNDERCOVER_CAUGHT_PERCENT",
            "UNDERCOVER_GOAL", "UNDERCOVER_REPEAT_CAUGHT_PERCENT", "UNDERCOVER_REPEAT_GOAL",
            "craft_yield", "discover_lore_goal", "find_a_cure_goal", "go_undercover_caught_chance",
@@ -61,6 +62,9 @@ LEARN_FROM_A_MASTER_GOALS: dict[str, int] = {
 IMBUE_POINTS_PER_ENHANCEMENT = 150
 #: Spend Time With Loved Ones: max Stamina +12 + level until the next respite (REFERENCE.md).
 LOVED_ONES_STAMINA_BONUS = 12
+#: Spend Time With Loved Ones is done "once a month" (REFERENCE.md "Official downtime
+#: projects"): the workbook's calendar counts days, and takes a month as 30 of them.
+LOVED_ONES_DAYS_BETWEEN = 30
 #: Craft Treasure goals by kind and echelon 1-4 (REFERENCE.md "Treasure crafting projects").
 #: Leveled treasures (armor, implement, weapon, other) have one goal, listed for echelon 1.
 TREASURE_GOALS: dict[str, tuple[int, ...]] = {
