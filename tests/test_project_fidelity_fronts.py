@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 from cli_helpers import assert_one_clear_line, invoke, run
 from conftest import ledger_fingerprint
 
@@ -25,9 +26,14 @@ DEMO = REPO / "campaigns" / "demo"
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Path:
+    """The demo campaign, its table starting projects at any time: these tests start projects
+    to test what a start checks, not when it may happen (that has tests of its own)."""
     folder = tmp_path / "demo"
     folder.mkdir()
-    shutil.copy(DEMO / "campaign.yaml", folder)
+    data = yaml.safe_load((DEMO / "campaign.yaml").read_text(encoding="utf-8"))
+    data.setdefault("settings", {})["project_starts"] = "any_time"
+    (folder / "campaign.yaml").write_text(yaml.safe_dump(data, sort_keys=False,
+                                                         allow_unicode=True), encoding="utf-8")
     shutil.copytree(DEMO / "plans", folder / "plans")
     run("init", folder)
     return folder

@@ -100,10 +100,8 @@ class _Run:
         """The party's moves, projects started, followers added and assigned, points spent on
         ``day`` (0: before)."""
         c, plan, out = self.campaign, self.plan, []
-        for i, m in enumerate(plan.moves):
-            if (m.day or 0) == day:
-                out.append(self.step([("moves", i)], day, lambda m=m: c.move_party(
-                    m.to, reason=m.reason or self.reason(day))))
+        if day == 0:  # on a plan day, the party moves before the day's respite (see day)
+            out += self.moves(0)
         for i, a in enumerate(plan.adventures):
             if (a.day or 0) == day:
                 why = a.reason or self.reason(day)
@@ -211,13 +209,21 @@ class _Run:
         notes, self.notes = tuple(self.notes), []
         return notes
 
+    def moves(self, day: int) -> list[Happened]:
+        """The party moving on, on ``day``: a common source found elsewhere is needed again."""
+        return [self.step([("moves", i)], day, lambda m=m: self.campaign.move_party(
+                    m.to, reason=m.reason or self.reason(day)))
+                for i, m in enumerate(self.plan.moves) if (m.day or 0) == day]
+
     def day(self, day: int) -> list[Happened]:
-        """One plan day is one calendar day: a respite's (the respite moves the calendar,
-        000: 861) when anyone rests, else a day passing; then the day's other entries."""
+        """One plan day is one calendar day: the party's moves that day, then a respite's (the
+        respite moves the calendar, 000: 861) when anyone rests, else a day passing; then the
+        day's other entries."""
         self.in_respite = []
+        moved = self.moves(day)
         first = self.respite(day) or [self.step([], day, lambda: self.campaign.advance_day(
             1, reason=self.reason(day), dice=self.dice))]
-        return [*first, *self.entries(day)]
+        return [*moved, *first, *self.entries(day)]
 
 
 def _state(campaign: Campaign) -> dict[str, Any]:

@@ -312,7 +312,7 @@ class PlanFile(_Model):
     shopping: list[ShoppingSpec] = []
     buy: list[BuySpec] = []
     respites: list[RespiteSpec] = []
-    moves: list[MoveSpec] = []  # the party moves on, before that day's other entries
+    moves: list[MoveSpec] = []  # the party moves on, before that day's respite and entries
     adventures: list[AdventureSpec] = []
     notes: FreeText = ""
 
