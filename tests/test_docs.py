@@ -97,6 +97,16 @@ def test_changelog_has_unreleased_section() -> None:
     assert "## Unreleased" in text
 
 
+def test_every_setting_of_campaign_yaml_is_in_its_page() -> None:
+    """Every Director's choice the Draw Steel campaign file can set has a row in the settings
+    table of docs/campaign-yaml.md (a new setting without one fails here)."""
+    from drawsteel_kit.systems.draw_steel.campaign_file.model import Settings
+
+    page = DOCS["campaign-yaml.md"]
+    rows = set(re.findall(r"^\| `([a-z_]+)` \|", page, re.M))
+    assert set(Settings.model_fields) - rows == set()
+
+
 def test_the_other_systems_example_runs_as_written(capsys: pytest.CaptureFixture[str]) -> None:
     code = DOCS["other-systems.md"].split("```python", 1)[1].split("```", 1)[0]
     exec(compile(code, "docs/other-systems.md", "exec"), {})

@@ -152,7 +152,7 @@ class Settings(_Model):
     )
     level_rewards: bool = Field(
         True, description="renown +1 each level and wealth +1 every 2 levels, as most "
-        "campaigns give (000: 3920, 3977); false: only what the Director awards"
+        "campaigns give; false: only what the Director awards"
     )
     recruit_at: Annotated[list[Label], AfterValidator(no_duplicates)] = Field(
         [], description="places where followers can be recruited or contacted, besides the "
