@@ -32,7 +32,7 @@ RECOVERY_VALUE_DIVISOR = 3
 WINDED_DIVISOR = 2
 #: Why an interrupted respite changes nothing (000: 865).
 INTERRUPTED_REASON = (
-    "the respite was interrupted: it ends early and gives none of its benefits (000: 865)"
+    "the respite was interrupted: it ends early and gives none of its benefits (Respite)"
 )
 
 

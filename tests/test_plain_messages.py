@@ -1,0 +1,40 @@
+"""What users read names rules as the books name them, never by a source's line numbers.
+
+Every string in the package that is not a docstring (messages, labels, page text, field
+descriptions) is read; one holding a citation such as ``(000: 3967)`` or ``002: 49`` fails.
+Docstrings and comments may keep them: they are for the next contributor."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
+#: A source file's number and a line: ``000: 3967``, ``(002: 85-88)``.
+CITATION = re.compile(r"\b00\d: ?\d+")
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def _strings(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docs = _docstrings(tree)
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docs]
+
+
+def test_no_message_cites_a_source_line() -> None:
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
+             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             if CITATION.search(text)]
+    assert found == [], "name the book's chapter or section instead:\n" + "\n".join(found)
