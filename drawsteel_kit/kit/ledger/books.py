@@ -31,6 +31,8 @@ __all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "restore
 
 #: The ``format`` an ``export`` file names.
 EXPORT_FORMAT = "drawsteel-kit export"
+#: The largest export ``import`` reads (a campaign of years is a few MB).
+MAX_EXPORT_BYTES = 200 * 2**20
 #: The columns of an ``events`` row, in the table's order.
 EVENT_COLUMNS = ("id", "kind", "day", "session", "actor", "payload", "seed", "dice",
                  "visibility", "version", "created_at", "undoes", "operation")
@@ -121,13 +123,22 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
 def _read_export(path: Path) -> dict[str, Any]:
     shown = path_text(path)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        with path.open("rb") as file:
+            raw = file.read(MAX_EXPORT_BYTES + 1)
+        if len(raw) > MAX_EXPORT_BYTES:
+            raise LedgerError(f"{shown}: is too large to be an export (over "
+                              f"{MAX_EXPORT_BYTES // 2**20} MB): name a file "
+                              "`drawsteel-kit export` wrote")
+        data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise LedgerError(f"{shown}: no such file: name a file `drawsteel-kit export` "
                           "wrote") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise LedgerError(f"{shown}: is not a whole export (the JSON breaks: {exc}); export "
                           "the campaign again") from None
+    except RecursionError:
+        raise LedgerError(f"{shown}: is nested too deeply to read: it is not an export "
+                          "`drawsteel-kit export` wrote") from None
     except IsADirectoryError:
         raise LedgerError(f"{shown}: is a folder: name a file `drawsteel-kit export` "
                           "wrote") from None
@@ -166,7 +177,11 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
                           "empty folder")
-    rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+    try:
+        rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+    except RecursionError:
+        raise LedgerError(f"{path_text(path)}: its events are nested too deeply to read: "
+                          "export the campaign again") from None
     target.mkdir(parents=True, exist_ok=True)
     ledger_path = target / LEDGER_FILE
     try:
