@@ -1,13 +1,69 @@
-"""What `import` refuses: an export nested too deeply or too large to read, in one line."""
+"""What `restore` and `import` refuse: a backup of another campaign, an export nested too
+deeply or too large to read. Each refusal is one line and leaves the ledger as it was."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from cli_helpers import assert_one_clear_line, invoke
+from conftest import ledger_fingerprint, write_campaign
 
 from drawsteel_kit.kit.ledger import books
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Path:
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
+    camp, _ = Campaign.init(folder)
+    with camp:
+        camp.award_victories(1)
+    return folder
+
+
+def _backup(folder: Path, dest: Path) -> Path:
+    assert invoke("backup", folder, dest).exit_code == 0
+    return dest
+
+
+def test_restore_refuses_a_backup_of_another_campaign(demo: Path, tmp_path: Path) -> None:
+    other = write_campaign(tmp_path / "other", name="The Other Company")
+    Campaign.init(other)[0].close()
+    pf2e = tmp_path / "pf2e"
+    pf2e.mkdir()
+    shutil.copy(REPO / "campaigns" / "pf2e-demo" / "campaign.yaml", pf2e / "campaign.yaml")
+    assert invoke("init", pf2e).exit_code == 0
+    before = ledger_fingerprint(demo / "ledger.db")
+    for stranger in (_backup(other, tmp_path / "other.db"), _backup(pf2e, tmp_path / "pf2e.db")):
+        line = assert_one_clear_line(invoke("restore", demo, stranger), "another campaign")
+        assert "The Lantern Company" in line, line
+        assert ledger_fingerprint(demo / "ledger.db") == before, stranger
+    assert not (demo / "backups").exists()
+    # the other way round too: Draw Steel's books do not go into a Pathfinder campaign
+    assert_one_clear_line(invoke("restore", pf2e, tmp_path / "other.db"), "another campaign")
+
+
+def test_restore_takes_this_campaigns_backup_even_when_the_ledger_is_gone(
+        demo: Path, tmp_path: Path) -> None:
+    own = _backup(demo, tmp_path / "own.db")
+    with Campaign.open(demo) as camp:
+        camp.award_victories(1)
+    assert invoke("restore", demo, own).exit_code == 0
+    other = write_campaign(tmp_path / "other", name="The Other Company")
+    Campaign.init(other)[0].close()
+    stranger = _backup(other, tmp_path / "other.db")
+    for suffix in ("", "-wal", "-shm"):  # damaged: campaign.yaml says which campaign it is
+        (demo / f"ledger.db{suffix}").unlink(missing_ok=True)
+    (demo / "ledger.db").write_bytes(b"not a ledger any more")
+    assert_one_clear_line(invoke("restore", demo, stranger), "another campaign")
+    assert (demo / "ledger.db").read_bytes() == b"not a ledger any more"
+    assert invoke("restore", demo, own).exit_code == 0
 
 
 def test_import_refuses_an_export_nested_too_deeply(tmp_path: Path) -> None:

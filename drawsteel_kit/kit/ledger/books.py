@@ -83,6 +83,67 @@ def _copy_ledger(source: Path, dest: Path) -> None:
         src.close()
 
 
+#: What names a campaign: its first event (when and by which operation the books were
+#: opened), its name and the system it plays.
+Identity = tuple[tuple[str, str] | None, str, str]
+
+
+def _identity(path: Path) -> Identity | None:
+    """``path``'s campaign as its ledger names it, read-only (None: it cannot be read)."""
+    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        first = db.execute("SELECT created_at, operation FROM events ORDER BY id LIMIT 1"
+                           ).fetchone()
+        name, settings = db.execute("SELECT name, settings FROM party").fetchone()
+        played = json.loads(settings or "{}").get("system") or DEFAULT_SYSTEM
+        return (tuple(first) if first else None), str(name), str(played)
+    except (sqlite3.Error, TypeError, ValueError, AttributeError):
+        return None
+    finally:
+        db.close()
+
+
+def _yaml_identity(folder: Path) -> Identity | None:
+    """The campaign campaign.yaml names (for a ledger that cannot be read)."""
+    import yaml
+
+    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+
+    try:
+        data = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        return None
+    return None, data["name"], str(data.get("system") or DEFAULT_SYSTEM)
+
+
+def _same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
+    """Refuse a backup of another campaign: it must start with this ledger's first event,
+    or have this campaign's name and system."""
+    from drawsteel_kit.kit.registry import SYSTEMS
+
+    theirs = _identity(staged)
+    ours = (_identity(ledger_path) if ledger_path.exists() else None) or _yaml_identity(folder)
+    if theirs is None or ours is None:
+        return
+    if (ours[0] is not None and ours[0] == theirs[0]) or ours[1:] == theirs[1:]:
+        return
+
+    def named(identity: Identity) -> str:
+        played = SYSTEMS.get(identity[2])
+        return f"'{identity[1]}' ({played.title if played else identity[2]})"
+
+    raise LedgerError(f"{shown} is a backup of another campaign, {named(theirs)}, not of "
+                      f"{named(ours)}: name a backup of this campaign (restore that one in "
+                      "its own campaign's folder)")
+
+
 def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, int]:
     """Put ``backup`` in place as ``folder``'s ledger, verified first; the current ledger is
     kept in ``backups/``. Returns where it was kept (None: there was none) and the number of
@@ -104,6 +165,7 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
                           "`drawsteel-kit backup` wrote") from None
     try:
         count = _check_copy(staged, shown)
+        _same_campaign(folder, ledger_path, staged, shown)
         kept = None
         if ledger_path.exists():  # moved, not opened: a damaged ledger is kept as it is
             kept = folder / "backups" / f"ledger-before-restore-{uuid.uuid4().hex[:6]}.db"
