@@ -1,0 +1,33 @@
+"""A command of one system asked of a campaign that plays another: one line, in the table's
+words (the commands to use, no Python names), and the ledger as it was."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from cli_helpers import assert_one_clear_line, invoke
+from conftest import ledger_fingerprint
+
+REPO = Path(__file__).resolve().parent.parent
+HERO = Path(__file__).parent / "fixtures" / "forge_steel" / "minimal.ds-hero"
+
+
+def _campaign(tmp_path: Path, demo: str) -> Path:
+    folder = tmp_path / demo
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / demo / "campaign.yaml", folder / "campaign.yaml")
+    assert invoke("init", folder).exit_code == 0
+    return folder
+
+
+def test_draw_steel_commands_in_another_system_name_its_commands(tmp_path: Path) -> None:
+    dw = _campaign(tmp_path, "dungeon-world-demo")
+    before = ledger_fingerprint(dw / "ledger.db")
+    for args in (("heroes", "import", dw, HERO), ("respite", dw),
+                 ("victories", dw, "2"), ("heroes", "export", dw, "Ava", "--to",
+                                          tmp_path / "ava.ds-hero")):
+        line = assert_one_clear_line(invoke(*args), "drawsteel-kit dw")
+        assert "campaign.book" not in line and "`campaign" not in line, line
+        assert ledger_fingerprint(dw / "ledger.db") == before, args
+    assert not (tmp_path / "ava.ds-hero").exists()
