@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from cli_helpers import assert_one_clear_line, invoke
 from conftest import ledger_fingerprint
 
@@ -31,3 +32,16 @@ def test_draw_steel_commands_in_another_system_name_its_commands(tmp_path: Path)
         assert "campaign.book" not in line and "`campaign" not in line, line
         assert ledger_fingerprint(dw / "ledger.db") == before, args
     assert not (tmp_path / "ava.ds-hero").exists()
+
+
+@pytest.mark.parametrize("demo", ["pf2e-demo", "condition-sheet-demo"])
+def test_resolve_in_a_system_without_plans_is_one_line(tmp_path: Path, demo: str) -> None:
+    folder = _campaign(tmp_path, demo)
+    (folder / "plans").mkdir()
+    (folder / "plans" / "week.yaml").write_text("name: week\ndays: 2\n", encoding="utf-8")
+    before = ledger_fingerprint(folder / "ledger.db")
+    for extra in (("--no-notebook",), ("--no-notebook", "--dry-run"), ("--dry-run",)):
+        assert_one_clear_line(invoke("resolve", folder, "--plan", "week", "--seed", "1",
+                                     *extra), "no scripted plans")
+        assert ledger_fingerprint(folder / "ledger.db") == before, extra
+    assert not (folder / "runs").exists() or not list((folder / "runs").iterdir())
