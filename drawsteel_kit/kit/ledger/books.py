@@ -283,8 +283,18 @@ def _same_state(have: dict[str, list[dict[str, Any]]], want: dict[str, Any]) -> 
     return True
 
 
+#: A cell a spreadsheet would run as a formula starts with one of these.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | dict) else value
+    """A CSV cell: lists as JSON text; text a spreadsheet would run as a formula (a name or
+    note typed as ``=HYPERLINK(...)``) behind a ``'``, so it stays the text it is."""
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def csv_tables(export: dict[str, Any]) -> dict[str, str]:
