@@ -104,3 +104,22 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_plain_text(
     with (out / "heroes.csv").open(newline="", encoding="utf-8") as file:
         val = next(row for row in csv.DictReader(file) if row["name"] == "Val")
     assert val["agility"].lstrip("-").isdigit()  # numbers stay numbers, a minus and all
+
+
+def test_force_never_writes_an_output_over_a_ledger(demo: Path, tmp_path: Path) -> None:
+    from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes
+
+    with Campaign.open(demo) as camp:
+        import_heroes(camp, [Path(__file__).parent / "fixtures" / "forge_steel" /
+                             "minimal.ds-hero"])
+    ledger = demo / "ledger.db"
+    backup = _backup(demo, tmp_path / "kept.db")
+    before, kept = ledger_fingerprint(ledger), backup.read_bytes()
+    for target in (ledger, backup):
+        for args in (("export", demo, "--out", target, "--force"),
+                     ("heroes", "export", demo, "Ilsa", "--to", target, "--force")):
+            result = invoke(*args)
+            assert result.exit_code == 1, result.output
+            assert "Traceback" not in result.output
+        assert ledger_fingerprint(ledger) == before and backup.read_bytes() == kept
+    assert_one_clear_line(invoke("export", demo, "--out", ledger, "--force"), "ledger")
