@@ -201,6 +201,9 @@ def _read_export(path: Path) -> dict[str, Any]:
     except RecursionError:
         raise LedgerError(f"{shown}: is nested too deeply to read: it is not an export "
                           "`drawsteel-kit export` wrote") from None
+    except ValueError:  # a number of more digits than Python reads
+        raise LedgerError(f"{shown}: holds a number too long to read: it is not an export "
+                          "`drawsteel-kit export` wrote") from None
     except IsADirectoryError:
         raise LedgerError(f"{shown}: is a folder: name a file `drawsteel-kit export` "
                           "wrote") from None
