@@ -203,7 +203,7 @@ def test_the_gm_may_use_fixed_values():
 
 
 def test_withdraw_checks_use_the_approved_ability():
-    with pytest.raises(ConditionSheetError, match="pass its value"):
+    with pytest.raises(ConditionSheetError, match="give its value"):
         roll_check(duel(), ScriptedDice([1, 1]), "Ava", "withdraw")
     assert roll_check(duel(), ScriptedDice([3, 3]), "Ava", "withdraw", value=4).check.total == 10
     with pytest.raises(ConditionSheetError, match="own cast value"):
@@ -279,7 +279,7 @@ def test_a_gm_character_without_a_fixed_value_rolls():
 
 def test_tied_players_agree_before_any_die_is_rolled():
     battle = start_round(duel(fixed_initiative=2), ScriptedDice([4, 4, 5, 3])).state
-    with pytest.raises(TieUnresolved, match=r"Ava and Bram tied at 8.*tie_order") as err:
+    with pytest.raises(TieUnresolved, match=r"tied at 8.*tie order.*such as Ava,Bram") as err:
         settle_order(battle, ScriptedDice([]))
     assert err.value.tied == ("Ava", "Bram")
     assert settle_order(battle, ScriptedDice([]), tie_order=["Bram", "Ava"]).state.order == (

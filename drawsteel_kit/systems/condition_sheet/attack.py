@@ -110,13 +110,13 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
     for choice in (effect, *((boost,) if boost else ())):
         if not isinstance(choice, EffectChoice) or choice.kind not in ATTACK_EFFECTS:
             raise ConditionSheetError(f"an attack's effect is one of {', '.join(ATTACK_EFFECTS)}"
-                                      f" (004: 78-83), got {choice!r}")
+                                      f", got {choice!r}")
     extra = len(targets) - 1
     if extra and boost is not None:
-        raise ConditionSheetError("Boost and Expand cannot be used together (004: 130, 133)")
+        raise ConditionSheetError("Boost and Expand cannot be used together")
     if extra and effect.kind in SELF_EFFECTS:
         raise ConditionSheetError(f"{effect.kind} acts on the attacker, but an expanded attack "
-                                  "applies its one effect to every target (004: 133): choose "
+                                  "applies its one effect to every target: choose "
                                   "an effect on the targets")
     covers = dict(covers or {})
     cost = extra * EXPAND_MANA_PER_TARGET + (BOOST_MANA if boost else 0)
@@ -135,7 +135,7 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
             lines.append(f"{t} guards {battle.says(guard)}: the attack fails.")
             if t in covers:
                 raise ConditionSheetError(f"Cover is declared when an ally fails its guard; "
-                                          f"{t}'s guard held (004: 138)")
+                                          f"{t}'s guard held")
             continue
         margin = success_margin(total, guard)
         lines.append(f"{t} guards {battle.says(guard)}: hit, success margin {margin}.")
@@ -148,7 +148,7 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
         helper = battle.get(cv.coverer)
         if cv.coverer in (t, attacker) or helper.side != battle.get(t).side or not helper.can_act:
             raise ConditionSheetError(f"{cv.coverer} cannot cover {t}: Cover is an ally still in "
-                                      "the fight taking the attack for another (004: 140)")
+                                      "the fight taking the attack for another")
         if cv.pay_with_emotion:
             battle = battle.spend_emotion(cv.coverer, t, f"covering {t}")
             paid = f"an emotion toward {t}"
@@ -164,7 +164,7 @@ def _resolve(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Ch
     if covers:
         raise ConditionSheetError(f"Cover names {', '.join(covers)}, not a target of this attack")
     if not hits and boost is not None:
-        raise ConditionSheetError("Boost is declared when the attack succeeds (004: 129)")
+        raise ConditionSheetError("Boost is declared when the attack succeeds")
     for choice in (effect, *((boost,) if boost else ())):
         if not hits:
             break
@@ -214,10 +214,10 @@ def attack(battle: Battle, attacker: str, cast: Check, guards: Mapping[str, Chec
 def _special(battle: Battle, who: str, name: str) -> LastAttack:
     c = battle.get(who)
     if battle.phase != "acting" or battle.last_attack is None:
-        raise ConditionSheetError(f"{name} answers an attack just made (004: 138-150)")
+        raise ConditionSheetError(f"{name} answers an attack just made")
     if who in battle.acted or not c.can_act:
         raise ConditionSheetError(f"{name} uses {who}'s turn: only for one who has not acted "
-                                  "this round and is still in the fight (004: 144, 149)")
+                                  "this round and is still in the fight")
     return battle.last_attack
 
 
@@ -256,7 +256,7 @@ def counter(battle: Battle, who: str, cast: Check, guard: Check, effect: EffectC
                                   f"enemy attack; the last attack was {last.attacker}'s on "
                                   f"{', '.join(last.targets)}")
     if battle.get(last.attacker).side == battle.get(who).side:
-        raise ConditionSheetError("Counter answers an enemy's attack (004: 148)")
+        raise ConditionSheetError("Counter answers an enemy's attack")
     battle = battle.spend_mana(who, COUNTER_MANA, "Counter")
     lines = [f"{who} counters {last.attacker} ({COUNTER_MANA} mana)."]
     return _resolve(battle, who, cast, {last.attacker: guard}, effect, boost, None,

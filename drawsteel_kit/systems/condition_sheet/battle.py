@@ -212,10 +212,10 @@ def last_stand(battle: Battle, who: str) -> BattleResult:
     c = battle.get(who)
     if battle.phase != "acting" or c.knocked_down_round != battle.round:
         raise ConditionSheetError(f"Last Stand is declared when {who} is knocked down, in that "
-                                  "round (004: 152)")
+                                  "round")
     if c.last_stand_round == battle.round:
         raise ConditionSheetError(f"{who} already made a Last Stand this round; it is "
-                                  f"{LAST_STAND_PER_ROUND} a round (004: 154)")
+                                  f"{LAST_STAND_PER_ROUND} a round")
     new = battle.spend_mana(who, LAST_STAND_MANA, "Last Stand")
     new = new.update(who, knocked_down_round=0, last_stand_round=battle.round)
     return BattleResult(new, (f"{who} makes a Last Stand ({LAST_STAND_MANA} mana): no longer "

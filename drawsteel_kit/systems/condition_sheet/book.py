@@ -299,7 +299,7 @@ class ConditionSheetBook(SystemBook):
         def step(t: Turn) -> None:
             me, last = t.who(who), t.battle.last_attack
             if last is None:
-                raise ConditionSheetError("Counter answers an attack just made (004: 148)")
+                raise ConditionSheetError("Counter answers an attack just made")
             cast = t.check(me, "cast", preparation=preparation)
             guard = t.check(last.attacker, "guard")
             t.acted(rules.counter(t.battle, me, cast, guard, parse_effect(effect),

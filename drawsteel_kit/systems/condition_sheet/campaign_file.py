@@ -57,7 +57,7 @@ class Settings(_Model):
         True, description="true: mana and emotions spent in a battle stay spent afterwards "
         "(written back to the character sheets when the battle ends)")
     withdraw_difficulty: Annotated[int, within(0, FIXED_MAX)] = Field(
-        9, description="the withdraw check's difficulty when the GM names none (004: 106)")
+        9, description="the withdraw check's difficulty when the GM names none")
 
 
 class CharacterSpec(_Model):
@@ -65,8 +65,8 @@ class CharacterSpec(_Model):
 
     name: Name = Field(description=f"1-{HERO_NAME_MAX} characters, unique in the campaign")
     player: OptionalLabel = ""
-    cast: Ability = Field(description="added to attack rolls (004: 62)")
-    guard: Ability = Field(description="added to guard rolls (004: 64)")
+    cast: Ability = Field(description="added to attack rolls")
+    guard: Ability = Field(description="added to guard rolls")
     mana: Annotated[int, within(0, MANA_MAX)] = 0
     curses: dict[Label, Annotated[int, within(0, STRENGTH_MAX)]] = Field(
         {}, description="curse recipes learned, with their strength: {Poison: 2}")

@@ -140,8 +140,8 @@ def _value(battle: Battle, who: str, kind: str, value: int | None) -> tuple[int,
         return fixed, True
     if kind == "withdraw":
         if value is None:
-            raise ConditionSheetError("a withdraw check uses the ability the GM approved "
-                                      "(004: 104-107): pass its value")
+            raise ConditionSheetError("a withdraw check uses the ability the GM approved: "
+                                      "give its value")
         return check_int("the ability value", value), False
     if value is not None:
         raise ConditionSheetError(f"a {kind} check uses {who}'s own {kind} value")

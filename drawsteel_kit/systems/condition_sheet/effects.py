@@ -86,7 +86,7 @@ def knock_down(battle: Battle, who: str, row: str, lines: list[str]) -> Battle:
 def _need(margin: int, mark: Mark, what: str) -> None:
     if margin < mark.strength:
         raise ShortMargin(f"{what} {mark.name} needs a success margin of {mark.strength}; "
-                          f"this one is {margin} (004: 81-83)")
+                          f"this one is {margin}")
 
 
 def apply_attack_effect(battle: Battle, attacker: str, target: str, margin: int,
@@ -94,7 +94,7 @@ def apply_attack_effect(battle: Battle, attacker: str, target: str, margin: int,
     """One attack effect from ``attacker`` on ``target`` at success margin ``margin``."""
     if choice.kind not in ATTACK_EFFECTS:
         raise ConditionSheetError(f"{choice.kind} is a support effect; an attack's effects are "
-                                  f"{', '.join(ATTACK_EFFECTS)} (004: 78-83)")
+                                  f"{', '.join(ATTACK_EFFECTS)}")
     lines: list[str] = []
     me, them = battle.get(attacker), battle.get(target)
     if choice.kind == "damage":
@@ -132,7 +132,7 @@ def apply_support_effect(battle: Battle, supporter: str, target: str,
     """One support effect from ``supporter`` on ``target``: it always works (004: 89, 95-98)."""
     if choice.kind not in SUPPORT_EFFECTS:
         raise ConditionSheetError(f"{choice.kind} is an attack effect; support's effects are "
-                                  f"{', '.join(SUPPORT_EFFECTS)} (004: 95-98)")
+                                  f"{', '.join(SUPPORT_EFFECTS)}")
     them = battle.get(target)
     if choice.kind == "heal_damage":
         if them.sheet.damage == 0:

@@ -129,8 +129,8 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
         gms = [n for n in tied if battle.get(n).side != PC]
         if len(pcs) > 1 and not set(pcs) <= set(rank):
             raise TieUnresolved(
-                f"{' and '.join(pcs)} tied at {value}: the players agree who acts first "
-                f"(004: 45); pass tie_order with all of them, e.g. tie_order={pcs!r}",
+                f"{' and '.join(pcs)} tied at {value}: the players agree who acts first; "
+                f"give the tie order with all of them, such as {','.join(pcs)}",
                 tied=tuple(pcs))
         pcs.sort(key=lambda n: rank.get(n, 0))
         gms.sort(key=lambda n: (0, rank[n]) if n in rank else (1, listed[n]))
@@ -143,8 +143,8 @@ def settle_order(battle: Battle, dice: Dice, *, tie_order: Sequence[str] = ()) -
             lines.append(f"Players' characters tied at {value} go in their agreed order: "
                          f"{', '.join(pcs)}.")
         if pcs and gms:
-            lines.append(f"Tie at {value} between players' and GM characters: they roll again "
-                         "(004: 45).")
+            lines.append(f"Tie at {value} between players' and GM characters: they roll "
+                         "again.")
         while pcs and gms:
             order.append(pcs.pop(0) if _roll_off(dice, pcs[0], gms[0], lines, faces)
                          else gms.pop(0))

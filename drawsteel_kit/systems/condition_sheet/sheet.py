@@ -79,7 +79,7 @@ class Sheet:
     def __post_init__(self) -> None:
         check_int("the number of slots", self.slots, low=MIN_SLOTS)
         if self.slots > SLOTS:
-            raise ConditionSheetError(f"a condition sheet has at most {SLOTS} slots (004: 7, 15), "
+            raise ConditionSheetError(f"a condition sheet has at most {SLOTS} slots, "
                                       f"got {self.slots}")
         check_int("damage", self.damage, low=0)
         for row, count in (("damage", self.damage), ("curse", len(self.curses)),
@@ -140,7 +140,7 @@ def add_bless(sheet: Sheet, bless: Mark, overwrite: str | None = None) -> Sheet:
     if overwrite is None:
         names = ", ".join(m.name for m in sheet.blesses)
         raise ConditionSheetError(f"all {sheet.slots} bless slots are full ({names}): name the "
-                                  f"bless that {bless.name} overwrites (004: 83, 98)")
+                                  f"bless that {bless.name} overwrites")
     index = _find(sheet.blesses, overwrite, "bless")
     return replace(sheet, blesses=(*sheet.blesses[:index], bless, *sheet.blesses[index + 1:]))
 

@@ -37,7 +37,7 @@ def support(battle: Battle, who: str, targets: Sequence[str], effect: EffectChoi
             raise ConditionSheetError(f"{t} has withdrawn from the battle")
     extra = len(targets) - 1
     if extra and boost is not None:
-        raise ConditionSheetError("Boost and Expand cannot be used together (004: 130, 133)")
+        raise ConditionSheetError("Boost and Expand cannot be used together")
     mana = (0 if emotion_for else SUPPORT_MANA) + extra * EXPAND_MANA_PER_TARGET + (
         BOOST_MANA if boost else 0)
     parts = [f"support {SUPPORT_MANA}" if not emotion_for else f"an emotion toward {emotion_for}"]
@@ -47,7 +47,7 @@ def support(battle: Battle, who: str, targets: Sequence[str], effect: EffectChoi
     if emotion_for is not None:
         if emotion_for == who or emotion_for not in targets:
             raise ConditionSheetError("an emotion pays for support only toward a target other "
-                                      f"than the supporter (004: 91); targets: {list(targets)}")
+                                      f"than the supporter; targets: {list(targets)}")
         battle = battle.spend_emotion(who, emotion_for, "support")
     if mana:
         have = battle.get(who).mana
