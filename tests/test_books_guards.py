@@ -4,6 +4,7 @@ deeply or too large to read. Each refusal is one line and leaves the ledger as i
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,40 @@ def test_force_never_writes_an_output_over_a_ledger(demo: Path, tmp_path: Path) 
             assert "Traceback" not in result.output
         assert ledger_fingerprint(ledger) == before and backup.read_bytes() == kept
     assert_one_clear_line(invoke("export", demo, "--out", ledger, "--force"), "ledger")
+
+
+def test_import_refuses_events_of_the_wrong_shape_in_one_line(
+        demo: Path, tmp_path: Path) -> None:
+    import copy
+    import json
+
+    full = tmp_path / "full.json"
+    assert invoke("export", demo, "--out", full).exit_code == 0
+    good = json.loads(full.read_text(encoding="utf-8"))
+
+    def broken(change: Callable[[dict], None]) -> dict:
+        data = copy.deepcopy(good)
+        change(data["events"][1])
+        return data
+
+    def after_text(e: dict) -> None:
+        e["ops"][0].update(op="update", after="text", before={})
+
+    cases = {
+        "after-text": after_text,
+        "key-mapping": lambda e: e["ops"][0].update(key={"a": 1}),
+        "op-text": lambda e: e.update(ops=["x"]),
+        "dice-text": lambda e: e.update(dice="abc"),
+        "day-text": lambda e: e.update(day="three"),
+        "id-flag": lambda e: e.update(id=True),
+        "table-list": lambda e: e["ops"][0].update(table=["heroes"]),
+        "update-nobody": lambda e: e["ops"][0].update(op="update", key="Nobody",
+                                                      after={"xp": 1}),
+    }
+    for name, change in cases.items():
+        bad = tmp_path / f"{name}.json"
+        bad.write_text(json.dumps(broken(change)), encoding="utf-8")
+        line = assert_one_clear_line(invoke("import", bad, tmp_path / "new"), "events[1]",
+                                     "cannot be replayed")
+        assert "object" not in line and "'str'" not in line, line
+        assert not (tmp_path / "new").exists(), name

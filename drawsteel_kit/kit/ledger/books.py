@@ -215,14 +215,48 @@ def _read_export(path: Path) -> dict[str, Any]:
     return data
 
 
+#: What each column of an exported event may hold (None where the column allows it).
+_EVENT_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (int,), "kind": (str,), "day": (int,), "session": (int, type(None)),
+    "actor": (str, type(None)), "seed": (int, type(None)), "visibility": (str,),
+    "version": (str,), "created_at": (str,), "undoes": (int, type(None)),
+    "operation": (str, type(None)), "dice": (list, type(None))}
+#: What each projection op must hold, with the type of each part.
+_OP_PARTS: dict[str, dict[str, tuple[type, ...]]] = {
+    "insert": {"table": (str,), "key": (str, int), "row": (dict,)},
+    "update": {"table": (str,), "key": (str, int), "before": (dict,), "after": (dict,)},
+    "delete": {"table": (str,), "key": (str, int), "row": (dict,)}}
+
+
+def _shape_problem(event: dict[str, Any]) -> str | None:
+    """What is wrong with an exported event's shape (None: nothing)."""
+    for column, types in _EVENT_TYPES.items():
+        if column not in event:
+            return f"{column}: is missing"
+        value = event[column]
+        if isinstance(value, bool) or not isinstance(value, types):
+            return f"{column}: is not what an export holds there"
+    if any(isinstance(f, bool) or not isinstance(f, int) for f in event["dice"] or ()):
+        return "dice: must be the faces rolled, whole numbers"
+    for i, op in enumerate(event["ops"]):
+        parts = _OP_PARTS.get(op.get("op")) if isinstance(op, dict) else None
+        if parts is None:
+            return f"ops[{i}]: is not a change an export holds"
+        for part, types in parts.items():
+            if isinstance(op.get(part), bool) or not isinstance(op.get(part), types):
+                return f"ops[{i}].{part}: is not what an export holds there"
+    return None
+
+
 def _event_row(event: Any, n: int, path: Path) -> dict[str, Any]:
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) or \
             not isinstance(event.get("ops"), list):
         raise LedgerError(f"{path_text(path)}: events[{n}]: is not an event of an export")
-    try:
-        row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
-    except KeyError as exc:
-        raise LedgerError(f"{path_text(path)}: events[{n}].{exc.args[0]}: is missing") from None
+    problem = _shape_problem(event)
+    if problem:
+        raise LedgerError(f"{path_text(path)}: events[{n}].{problem}: export the campaign "
+                          "again")
+    row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
     row["payload"] = json.dumps({**event["payload"], "ops": event["ops"]},
                                 ensure_ascii=False, sort_keys=True)
     row["dice"] = json.dumps(list(event["dice"])) if event.get("dice") is not None else None
@@ -233,6 +267,8 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     """Bring an export into ``folder`` (new or empty) as its ledger; the events written.
 
     Refused, leaving no folder or file behind, unless the replayed state is the export's."""
+    from sqlite_utils.db import NotFoundError
+
     from drawsteel_kit.kit.ledger import Ledger
     from drawsteel_kit.kit.ledger.projections import rebuild
 
@@ -258,9 +294,17 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
                             f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
                             f"({', '.join(':' + c for c in EVENT_COLUMNS)})", row)
                     rebuild(ledger.db)
-            except (sqlite3.DatabaseError, LedgerError, KeyError, TypeError) as exc:
+            except NotFoundError:
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
+                                  "changes a row that is not there): export the campaign "
+                                  "again") from None
+            except (sqlite3.DatabaseError, LedgerError) as exc:
                 raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
                                   "export the campaign again") from None
+            except (KeyError, TypeError, ValueError, AttributeError):
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
+                                  "is not what an export holds): export the campaign "
+                                  "again") from None
             if not _same_state(snapshot(ledger.db), data["state"]):
                 raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
                                   "--party-only export, or an edited file): import a full "
