@@ -161,3 +161,17 @@ def test_import_refuses_events_of_the_wrong_shape_in_one_line(
                                      "cannot be replayed")
         assert "object" not in line and "'str'" not in line, line
         assert not (tmp_path / "new").exists(), name
+
+
+def test_a_refused_import_leaves_no_folder_it_made(demo: Path, tmp_path: Path) -> None:
+    import json
+
+    full = tmp_path / "full.json"
+    assert invoke("export", demo, "--out", full).exit_code == 0
+    data = json.loads(full.read_text(encoding="utf-8"))
+    data["state"]["heroes"][0]["xp"] = 12345  # the history no longer gives this state
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data), encoding="utf-8")
+    deep = tmp_path / "new" / "campaigns" / "copy"
+    assert_one_clear_line(invoke("import", edited, deep), "its state is not")
+    assert not (tmp_path / "new").exists()

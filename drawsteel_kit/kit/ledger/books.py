@@ -274,7 +274,7 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
 
     path, target = Path(export_file), Path(folder)
     data = _read_export(path)
-    made = not target.exists()
+    made = next((f for f in reversed([target, *target.parents]) if not f.exists()), None)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
                           "empty folder")
@@ -312,8 +312,8 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{ledger_path}{suffix}").unlink(missing_ok=True)
-        if made:
-            shutil.rmtree(target, ignore_errors=True)
+        if made is not None:  # the first folder this import made, and all in it
+            shutil.rmtree(made, ignore_errors=True)
         raise
     return len(rows)
 
