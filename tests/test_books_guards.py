@@ -175,3 +175,19 @@ def test_a_refused_import_leaves_no_folder_it_made(demo: Path, tmp_path: Path) -
     deep = tmp_path / "new" / "campaigns" / "copy"
     assert_one_clear_line(invoke("import", edited, deep), "its state is not")
     assert not (tmp_path / "new").exists()
+
+
+def test_restore_puts_back_this_campaigns_books_over_another_campaigns(
+        demo: Path, tmp_path: Path) -> None:
+    """A ledger of another campaign in the folder (copied in by hand, or by an older
+    restore): the campaign's own backup still goes back, as campaign.yaml names it."""
+    own = _backup(demo, tmp_path / "own.db")
+    other = write_campaign(tmp_path / "other", name="The Other Company")
+    Campaign.init(other)[0].close()
+    for suffix in ("", "-wal", "-shm"):
+        (demo / f"ledger.db{suffix}").unlink(missing_ok=True)
+    shutil.copy(_backup(other, tmp_path / "other.db"), demo / "ledger.db")
+    result = invoke("restore", demo, own)
+    assert result.exit_code == 0, result.output
+    with Campaign.open(demo) as camp:
+        assert camp.party.name == "The Lantern Company"

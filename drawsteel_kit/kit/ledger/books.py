@@ -124,24 +124,26 @@ def _yaml_identity(folder: Path) -> Identity | None:
 
 
 def _same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
-    """Refuse a backup of another campaign: it must start with this ledger's first event,
-    or have this campaign's name and system."""
+    """Refuse a backup of another campaign: it must start with the ledger's first event, or
+    have the name and system of the ledger or of campaign.yaml (which mends a folder whose
+    ledger is another campaign's)."""
     from drawsteel_kit.kit.registry import SYSTEMS
 
     theirs = _identity(staged)
-    ours = (_identity(ledger_path) if ledger_path.exists() else None) or _yaml_identity(folder)
-    if theirs is None or ours is None:
+    ledger = _identity(ledger_path) if ledger_path.exists() else None
+    named = [i for i in (ledger, _yaml_identity(folder)) if i is not None]
+    if theirs is None or not named:
         return
-    if (ours[0] is not None and ours[0] == theirs[0]) or ours[1:] == theirs[1:]:
+    if any((i[0] is not None and i[0] == theirs[0]) or i[1:] == theirs[1:] for i in named):
         return
 
-    def named(identity: Identity) -> str:
+    def shown_as(identity: Identity) -> str:
         played = SYSTEMS.get(identity[2])
         return f"'{identity[1]}' ({played.title if played else identity[2]})"
 
-    raise LedgerError(f"{shown} is a backup of another campaign, {named(theirs)}, not of "
-                      f"{named(ours)}: name a backup of this campaign (restore that one in "
-                      "its own campaign's folder)")
+    raise LedgerError(f"{shown} is a backup of another campaign, {shown_as(theirs)}, not of "
+                      f"{shown_as(named[0])}: name a backup of this campaign (restore that "
+                      "one in its own campaign's folder)")
 
 
 def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, int]:
