@@ -191,3 +191,18 @@ def test_restore_puts_back_this_campaigns_books_over_another_campaigns(
     assert result.exit_code == 0, result.output
     with Campaign.open(demo) as camp:
         assert camp.party.name == "The Lantern Company"
+
+
+@pytest.mark.parametrize("name", ["night #1.db", "before%20the%20end.db", "what?.db"])
+def test_restore_takes_a_backup_whose_name_holds_uri_characters(
+        demo: Path, tmp_path: Path, name: str) -> None:
+    backup = _backup(demo, tmp_path / "kept" / name)
+    with Campaign.open(demo) as camp:
+        was = camp.ledger.event_count()
+        camp.award_victories(1)
+    result = invoke("restore", demo, backup)
+    assert result.exit_code == 0, result.output
+    with Campaign.open(demo) as camp:
+        assert camp.ledger.event_count() == was
+    left = {p.name for p in (tmp_path / "kept").iterdir()}  # no stray file, such as "night "
+    assert left <= {name, f"{name}-wal", f"{name}-shm"} and name in left, left

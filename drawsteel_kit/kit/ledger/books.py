@@ -70,9 +70,14 @@ def _check_copy(path: Path, what: str) -> int:
         return ledger.event_count()
 
 
+def _read_only(path: Path) -> str:
+    """``path`` as a read-only SQLite URI, escaped (a name may hold ``#``, ``?`` or ``%``)."""
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
 def _copy_ledger(source: Path, dest: Path) -> None:
     """A consistent, self-contained copy (SQLite's backup API, WAL folded in)."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(_read_only(source), uri=True)
     try:
         out = sqlite3.connect(str(dest))
         try:
@@ -93,7 +98,7 @@ def _identity(path: Path) -> Identity | None:
     from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
 
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(_read_only(path), uri=True)
     except sqlite3.Error:
         return None
     try:
