@@ -67,3 +67,25 @@ def test_a_bad_upload_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
         panel.hero.value = "Val"
         panel.export_button.click()
         assert not panel.ok and "never imported" in panel.message_text
+
+
+def test_export_never_overwrites_a_file_already_in_the_folder(tmp_path: Path) -> None:
+    """A player's newer file dropped in forge-steel/ stays as it is: the export goes beside
+    it, and pressing Export again with nothing changed writes no third file."""
+    with _demo(tmp_path) as camp:
+        panel = ForgeSteelPanel(camp)
+        _upload(panel, ("corvin.ds-hero", (FIXTURES / "full-level-5.ds-hero").read_bytes()))
+        panel.import_button.click()
+        folder = camp.folder / "forge-steel"
+        folder.mkdir()
+        theirs = folder / "corvin.ds-hero"
+        theirs.write_text('{"name": "Corvin", "the player": "changed this"}', encoding="utf-8")
+        panel.hero.value = "Corvin"
+        panel.export_button.click()
+        assert panel.ok, panel.message_text
+        assert json.loads(theirs.read_text()) == {"name": "Corvin", "the player": "changed this"}
+        assert "corvin-2.ds-hero" in panel.message_text and "kept" in panel.message_text
+        assert json.loads((folder / "corvin-2.ds-hero").read_text())["name"] == "Corvin"
+        panel.export_button.click()
+        assert panel.ok and sorted(p.name for p in folder.iterdir()) == [
+            "corvin-2.ds-hero", "corvin.ds-hero"]

@@ -38,3 +38,14 @@ def test_no_message_cites_a_source_line() -> None:
              for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
              if CITATION.search(text)]
     assert found == [], "name the book's chapter or section instead:\n" + "\n".join(found)
+
+
+#: Python keyword arguments told to a user ("pass tie_order ...", "again=True").
+PYTHON_ARGUMENT = re.compile(r"\bpass [a-z]+_[a-z_]+\b|\b[a-z_]+=True\b")
+
+
+def test_no_message_tells_a_python_argument() -> None:
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
+             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             if PYTHON_ARGUMENT.search(text) and not text.startswith("--")]  # argv, not text
+    assert found == [], "speak of the command and its option instead:\n" + "\n".join(found)

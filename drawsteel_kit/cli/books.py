@@ -17,9 +17,9 @@ __all__ = ["import_books", "restore"]
 def restore(campaign: str, backup: str) -> None:
     """Put a backup back in place as the campaign's ledger, checked first.
 
-    The backup must pass SQLite's check and its state must equal a replay of its history;
-    the current ledger is kept in the campaign's backups/. Close the notebooks and pages
-    that have the campaign open first.
+    The backup must pass SQLite's check, be of this campaign (its history, or its name and
+    system) and its state must equal a replay of its history; the current ledger is kept in
+    the campaign's backups/. Close the notebooks and pages that have the campaign open first.
 
     \b
     Example: drawsteel-kit restore campaigns/demo campaigns/demo/backups/ledger-120-1a2b3c.db

@@ -41,9 +41,8 @@ def refresh(campaign: str) -> None:
     Example: drawsteel-kit notebooks refresh campaigns/the-iron-saints
     """
     from drawsteel_kit.kit.campaign_file import load_campaign_file
-    from drawsteel_kit.kit.folder import CAMPAIGN_FILE
+    from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
     from drawsteel_kit.kit.registry import system
-    from drawsteel_kit.systems.draw_steel.campaign import find_campaign_dir
     from drawsteel_kit.workbook.campaign_notebooks import campaign_notebooks, require_campaign_file
     from drawsteel_kit.workbook.campaign_notebooks import refresh as write
 

@@ -132,7 +132,11 @@ def check_fields(values: dict[str, Any], fields: Sequence[str], *,
 
 
 def parse_value(raw: str) -> Any:
+    """A FIELD=VALUE's value: JSON, else the text as typed."""
     try:
         return json.loads(raw)
     except ValueError:
         return raw
+    except RecursionError:
+        raise click.UsageError("a value is nested too deeply to read: give a number, a "
+                               'word or a short list such as ["a","b"]') from None

@@ -49,9 +49,25 @@ def _check_replaceable(path: Path, *, force: bool, what: str = "") -> None:
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
         raise OutputExists(f"{path} is not a regular file (a device, pipe or socket): "
                            "choose another --out")
+    if stat.S_ISREG(mode) and _is_sqlite(path):
+        raise OutputExists(f"{path} is a ledger or a backup of one (a SQLite database): an "
+                           "output never replaces it, even with --force; choose another --out")
     if not force:
         link = " (a symbolic link)" if stat.S_ISLNK(mode) else ""
         raise OutputExists(f"{path}{link} already exists{what}: {_AGAIN}")
+
+
+#: How a SQLite database, and its write-ahead log, begin.
+_SQLITE_STARTS = (b"SQLite format 3\x00", b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether ``path`` is a SQLite database or WAL file (a ledger, a backup)."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(16).startswith(_SQLITE_STARTS)
+    except OSError:
+        return False
 
 
 def _stage(folder: Path, name: str, data: bytes) -> Path:

@@ -31,7 +31,8 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
 
-__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "sheet_faces", "system"]
+__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "secret_sheet_kinds",
+           "sheet_faces", "system"]
 
 DEFAULT_SYSTEM = "draw-steel"
 
@@ -65,6 +66,9 @@ class System:
     campaign: str = ""
     #: Parts kept under another name than the usual one (area -> module under the folder).
     layout: tuple[tuple[str, str], ...] = ()
+    #: Kinds of its sheets whose names are secrets when the sheet is hidden: a visible line
+    #: that mentions one shows "(hidden)" instead (Draw Steel: a hidden encounter).
+    secret_names: tuple[str, ...] = ()
 
     @property
     def is_default(self) -> bool:
@@ -107,7 +111,8 @@ SYSTEMS: dict[str, System] = {
     s.key: s for s in (
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
                source="seed 000/001", campaign="campaign:Campaign",
-               layout=(("campaign_file", "campaign_file.model"), ("init", "init"))),
+               layout=(("campaign_file", "campaign_file.model"), ("init", "init")),
+               secret_names=("encounter",)),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="seed 003"),
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
@@ -121,6 +126,11 @@ SYSTEMS: dict[str, System] = {
 def sheet_faces() -> dict[str, Any]:
     """Each system's face for its sheets (what players may see of them), by system key."""
     return {s.key: s.part("face").party_face for s in SYSTEMS.values() if s.face}
+
+
+def secret_sheet_kinds() -> list[tuple[str, str]]:
+    """Every (system, sheet kind) whose hidden sheets' names are kept out of visible text."""
+    return [(s.key, kind) for s in SYSTEMS.values() for kind in s.secret_names]
 
 
 def system(key: object) -> System:

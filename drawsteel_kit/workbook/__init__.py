@@ -20,19 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.plans import FRESH_SEED_BELOW, Resolution, find_plan
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import (
-    FRESH_SEED_BELOW,
-    Resolution,
-    find_plan,
-    load_campaign_plan,
-    resolve,
-)
+from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan, resolve
 from drawsteel_kit.workbook.display import display_outputs, figure_bundle, show
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import Page
+    from drawsteel_kit.kit.ui.pages import Page
 
 __all__ = [
     "CAMPAIGN_ENV",

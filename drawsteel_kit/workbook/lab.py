@@ -42,7 +42,7 @@ def lab_argv(folder: Path, *, port: int, token: str, open_browser: bool,
 def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = True,
         echo: Callable[[str], Any] = print) -> None:
     """Run JupyterLab on the campaign's folder until interrupted (Ctrl-C)."""
-    from drawsteel_kit.systems.draw_steel.campaign import find_campaign_dir
+    from drawsteel_kit.kit.folder import find_campaign_dir
     from drawsteel_kit.workbook.campaign_notebooks import require_campaign_file
     from drawsteel_kit.workbook.serve import _check_port, _has_display
 

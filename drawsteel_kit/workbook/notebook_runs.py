@@ -160,14 +160,14 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     """
     import secrets
 
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import (
+    from drawsteel_kit.kit.book.plans import (
         FRESH_SEED_BELOW,
         already_resolved,
         find_plan,
-        load_campaign_plan,
         resolved_before,
     )
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan
 
     with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
         folder = camp.folder

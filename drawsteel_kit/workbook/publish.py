@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ui.assets import write_plotlyjs
 from drawsteel_kit.kit.ui.html import Html, document, figure
-from drawsteel_kit.systems.draw_steel.pages.dashboard import Page, player_page
+from drawsteel_kit.kit.ui.pages import Page
+from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign

@@ -24,7 +24,7 @@ import sqlite_utils
 
 from drawsteel_kit.kit.book.base import CampaignCore, Writer
 from drawsteel_kit.kit.book.party import visible_where
-from drawsteel_kit.kit.errors import UnknownHero, UnknownSheet, WrongSystem
+from drawsteel_kit.kit.errors import PlanError, UnknownHero, UnknownSheet, WrongSystem
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import name_key, same_name
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
@@ -179,6 +179,17 @@ class SystemBook:
         if not found:
             raise error(f"no {noun} {ref!r}; {noun}s: {have or 'none yet'}")
         return found[-1]
+
+    def load_plan(self, path: object) -> Any:
+        """A scripted plan of this system; a system without plans refuses (PlanError)."""
+        played = system(self.SYSTEM)
+        raise PlanError(f"this campaign plays {played.title}, which has no scripted plans to "
+                        f"resolve (its commands: `drawsteel-kit {played.command} --help`)")
+
+    def resolve_plan(self, plan: object, *, seed: int, dry_run: bool = True,
+                     again: bool = False) -> Any:
+        """Resolve a plan (a system with plans overrides this)."""
+        return self.load_plan(plan)
 
     def status_lines(self) -> list[str]:
         """Lines for ``drawsteel-kit status``: one per member by default."""

@@ -31,6 +31,8 @@ __all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "restore
 
 #: The ``format`` an ``export`` file names.
 EXPORT_FORMAT = "drawsteel-kit export"
+#: The largest export ``import`` reads (a campaign of years is a few MB).
+MAX_EXPORT_BYTES = 200 * 2**20
 #: The columns of an ``events`` row, in the table's order.
 EVENT_COLUMNS = ("id", "kind", "day", "session", "actor", "payload", "seed", "dice",
                  "visibility", "version", "created_at", "undoes", "operation")
@@ -68,9 +70,14 @@ def _check_copy(path: Path, what: str) -> int:
         return ledger.event_count()
 
 
+def _read_only(path: Path) -> str:
+    """``path`` as a read-only SQLite URI, escaped (a name may hold ``#``, ``?`` or ``%``)."""
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
 def _copy_ledger(source: Path, dest: Path) -> None:
     """A consistent, self-contained copy (SQLite's backup API, WAL folded in)."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    src = sqlite3.connect(_read_only(source), uri=True)
     try:
         out = sqlite3.connect(str(dest))
         try:
@@ -79,6 +86,69 @@ def _copy_ledger(source: Path, dest: Path) -> None:
             out.close()
     finally:
         src.close()
+
+
+#: What names a campaign: its first event (when and by which operation the books were
+#: opened), its name and the system it plays.
+Identity = tuple[tuple[str, str] | None, str, str]
+
+
+def _identity(path: Path) -> Identity | None:
+    """``path``'s campaign as its ledger names it, read-only (None: it cannot be read)."""
+    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+
+    try:
+        db = sqlite3.connect(_read_only(path), uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        first = db.execute("SELECT created_at, operation FROM events ORDER BY id LIMIT 1"
+                           ).fetchone()
+        name, settings = db.execute("SELECT name, settings FROM party").fetchone()
+        played = json.loads(settings or "{}").get("system") or DEFAULT_SYSTEM
+        return (tuple(first) if first else None), str(name), str(played)
+    except (sqlite3.Error, TypeError, ValueError, AttributeError):
+        return None
+    finally:
+        db.close()
+
+
+def _yaml_identity(folder: Path) -> Identity | None:
+    """The campaign campaign.yaml names (for a ledger that cannot be read)."""
+    import yaml
+
+    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+
+    try:
+        data = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        return None
+    return None, data["name"], str(data.get("system") or DEFAULT_SYSTEM)
+
+
+def _same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
+    """Refuse a backup of another campaign: it must start with the ledger's first event, or
+    have the name and system of the ledger or of campaign.yaml (which mends a folder whose
+    ledger is another campaign's)."""
+    from drawsteel_kit.kit.registry import SYSTEMS
+
+    theirs = _identity(staged)
+    ledger = _identity(ledger_path) if ledger_path.exists() else None
+    named = [i for i in (ledger, _yaml_identity(folder)) if i is not None]
+    if theirs is None or not named:
+        return
+    if any((i[0] is not None and i[0] == theirs[0]) or i[1:] == theirs[1:] for i in named):
+        return
+
+    def shown_as(identity: Identity) -> str:
+        played = SYSTEMS.get(identity[2])
+        return f"'{identity[1]}' ({played.title if played else identity[2]})"
+
+    raise LedgerError(f"{shown} is a backup of another campaign, {shown_as(theirs)}, not of "
+                      f"{shown_as(named[0])}: name a backup of this campaign (restore that "
+                      "one in its own campaign's folder)")
 
 
 def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, int]:
@@ -102,6 +172,7 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
                           "`drawsteel-kit backup` wrote") from None
     try:
         count = _check_copy(staged, shown)
+        _same_campaign(folder, ledger_path, staged, shown)
         kept = None
         if ledger_path.exists():  # moved, not opened: a damaged ledger is kept as it is
             kept = folder / "backups" / f"ledger-before-restore-{uuid.uuid4().hex[:6]}.db"
@@ -121,13 +192,25 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
 def _read_export(path: Path) -> dict[str, Any]:
     shown = path_text(path)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        with path.open("rb") as file:
+            raw = file.read(MAX_EXPORT_BYTES + 1)
+        if len(raw) > MAX_EXPORT_BYTES:
+            raise LedgerError(f"{shown}: is too large to be an export (over "
+                              f"{MAX_EXPORT_BYTES // 2**20} MB): name a file "
+                              "`drawsteel-kit export` wrote")
+        data = json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise LedgerError(f"{shown}: no such file: name a file `drawsteel-kit export` "
                           "wrote") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise LedgerError(f"{shown}: is not a whole export (the JSON breaks: {exc}); export "
                           "the campaign again") from None
+    except RecursionError:
+        raise LedgerError(f"{shown}: is nested too deeply to read: it is not an export "
+                          "`drawsteel-kit export` wrote") from None
+    except ValueError:  # a number of more digits than Python reads
+        raise LedgerError(f"{shown}: holds a number too long to read: it is not an export "
+                          "`drawsteel-kit export` wrote") from None
     except IsADirectoryError:
         raise LedgerError(f"{shown}: is a folder: name a file `drawsteel-kit export` "
                           "wrote") from None
@@ -139,14 +222,48 @@ def _read_export(path: Path) -> dict[str, Any]:
     return data
 
 
+#: What each column of an exported event may hold (None where the column allows it).
+_EVENT_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (int,), "kind": (str,), "day": (int,), "session": (int, type(None)),
+    "actor": (str, type(None)), "seed": (int, type(None)), "visibility": (str,),
+    "version": (str,), "created_at": (str,), "undoes": (int, type(None)),
+    "operation": (str, type(None)), "dice": (list, type(None))}
+#: What each projection op must hold, with the type of each part.
+_OP_PARTS: dict[str, dict[str, tuple[type, ...]]] = {
+    "insert": {"table": (str,), "key": (str, int), "row": (dict,)},
+    "update": {"table": (str,), "key": (str, int), "before": (dict,), "after": (dict,)},
+    "delete": {"table": (str,), "key": (str, int), "row": (dict,)}}
+
+
+def _shape_problem(event: dict[str, Any]) -> str | None:
+    """What is wrong with an exported event's shape (None: nothing)."""
+    for column, types in _EVENT_TYPES.items():
+        if column not in event:
+            return f"{column}: is missing"
+        value = event[column]
+        if isinstance(value, bool) or not isinstance(value, types):
+            return f"{column}: is not what an export holds there"
+    if any(isinstance(f, bool) or not isinstance(f, int) for f in event["dice"] or ()):
+        return "dice: must be the faces rolled, whole numbers"
+    for i, op in enumerate(event["ops"]):
+        parts = _OP_PARTS.get(op.get("op")) if isinstance(op, dict) else None
+        if parts is None:
+            return f"ops[{i}]: is not a change an export holds"
+        for part, types in parts.items():
+            if isinstance(op.get(part), bool) or not isinstance(op.get(part), types):
+                return f"ops[{i}].{part}: is not what an export holds there"
+    return None
+
+
 def _event_row(event: Any, n: int, path: Path) -> dict[str, Any]:
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict) or \
             not isinstance(event.get("ops"), list):
         raise LedgerError(f"{path_text(path)}: events[{n}]: is not an event of an export")
-    try:
-        row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
-    except KeyError as exc:
-        raise LedgerError(f"{path_text(path)}: events[{n}].{exc.args[0]}: is missing") from None
+    problem = _shape_problem(event)
+    if problem:
+        raise LedgerError(f"{path_text(path)}: events[{n}].{problem}: export the campaign "
+                          "again")
+    row = {k: event[k] for k in EVENT_COLUMNS if k not in ("payload", "dice")}
     row["payload"] = json.dumps({**event["payload"], "ops": event["ops"]},
                                 ensure_ascii=False, sort_keys=True)
     row["dice"] = json.dumps(list(event["dice"])) if event.get("dice") is not None else None
@@ -157,16 +274,22 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     """Bring an export into ``folder`` (new or empty) as its ledger; the events written.
 
     Refused, leaving no folder or file behind, unless the replayed state is the export's."""
+    from sqlite_utils.db import NotFoundError
+
     from drawsteel_kit.kit.ledger import Ledger
     from drawsteel_kit.kit.ledger.projections import rebuild
 
     path, target = Path(export_file), Path(folder)
     data = _read_export(path)
-    made = not target.exists()
+    made = next((f for f in reversed([target, *target.parents]) if not f.exists()), None)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
                           "empty folder")
-    rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+    try:
+        rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+    except RecursionError:
+        raise LedgerError(f"{path_text(path)}: its events are nested too deeply to read: "
+                          "export the campaign again") from None
     target.mkdir(parents=True, exist_ok=True)
     ledger_path = target / LEDGER_FILE
     try:
@@ -178,9 +301,17 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
                             f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
                             f"({', '.join(':' + c for c in EVENT_COLUMNS)})", row)
                     rebuild(ledger.db)
-            except (sqlite3.DatabaseError, LedgerError, KeyError, TypeError) as exc:
+            except NotFoundError:
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
+                                  "changes a row that is not there): export the campaign "
+                                  "again") from None
+            except (sqlite3.DatabaseError, LedgerError) as exc:
                 raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
                                   "export the campaign again") from None
+            except (KeyError, TypeError, ValueError, AttributeError):
+                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
+                                  "is not what an export holds): export the campaign "
+                                  "again") from None
             if not _same_state(snapshot(ledger.db), data["state"]):
                 raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
                                   "--party-only export, or an edited file): import a full "
@@ -188,8 +319,8 @@ def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike
     except BaseException:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{ledger_path}{suffix}").unlink(missing_ok=True)
-        if made:
-            shutil.rmtree(target, ignore_errors=True)
+        if made is not None:  # the first folder this import made, and all in it
+            shutil.rmtree(made, ignore_errors=True)
         raise
     return len(rows)
 
@@ -206,8 +337,18 @@ def _same_state(have: dict[str, list[dict[str, Any]]], want: dict[str, Any]) -> 
     return True
 
 
+#: A cell a spreadsheet would run as a formula starts with one of these.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _cell(value: Any) -> Any:
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, list | dict) else value
+    """A CSV cell: lists as JSON text; text a spreadsheet would run as a formula (a name or
+    note typed as ``=HYPERLINK(...)``) behind a ``'``, so it stays the text it is."""
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def csv_tables(export: dict[str, Any]) -> dict[str, str]:

@@ -61,12 +61,17 @@ def _label(field: str) -> str:
 
 
 def _names(db: sqlite_utils.Database, where: str, params: list[Any]) -> list[str]:
-    """Names of hidden things a visible text may mention (longest first)."""
+    """Names of hidden things a visible text may mention (longest first): hidden projects,
+    NPCs, and sheets of the kinds whose names the registry says are secrets."""
+    from drawsteel_kit.kit.registry import secret_sheet_kinds
+
+    kinds = secret_sheet_kinds()
+    sheets = " OR ".join("(system = ? AND kind = ?)" for _ in kinds) or "0"
     found = {r[0] for r in db.execute(
         f"SELECT title FROM projects WHERE NOT ({where}) UNION "
         f"SELECT name FROM npcs WHERE NOT ({where}) UNION "
-        f"SELECT name FROM sheets WHERE kind = 'encounter' AND system = 'draw-steel' "
-        f"AND NOT ({where})", params * 3)}
+        f"SELECT name FROM sheets WHERE ({sheets}) AND NOT ({where})",
+        params * 2 + [v for pair in kinds for v in pair] + params)}
     return sorted((n for n in found if isinstance(n, str) and n.strip()), key=len,
                   reverse=True)
 

@@ -127,7 +127,7 @@ def make_camp(
         if character.rations < RATIONS_PER_CAMP:
             raise NotEnoughRations(
                 f"{character.name} has no rations to eat at camp: share some, or camp where "
-                "the meal is provided (meal_provided=True)"
+                "the meal is provided (the move's option meal_provided=true)"
             )
         after = replace(after, rations=after.rations - RATIONS_PER_CAMP)
         lines.append(

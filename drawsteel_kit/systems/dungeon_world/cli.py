@@ -15,6 +15,7 @@ import click
 import yaml
 
 from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, open_campaign, say
+from drawsteel_kit.kit.limits import shown
 
 __all__ = ["dw", "parse_dice", "parse_options"]
 
@@ -37,9 +38,10 @@ def parse_options(values: Sequence[str], flag: str = "--option") -> dict[str, An
             raise click.UsageError(f"{flag} names {key} twice")
         try:
             out[key] = yaml.safe_load(raw)
-        except yaml.YAMLError:
-            raise click.UsageError(f"{flag} {key}: {raw!r} is not a value (a number, a word, "
-                                   "true/false, [a, b] or {k: v})") from None
+        except (yaml.YAMLError, ValueError, RecursionError):  # a number too long, too deep
+            raise click.UsageError(f"{flag} {key}: {shown(raw)} is not a value (a number, a "
+                                   "word, true/false, [a, b] or {k: v}): too long, nested too "
+                                   "deeply or not YAML") from None
     return out
 
 

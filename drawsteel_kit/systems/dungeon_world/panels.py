@@ -53,6 +53,9 @@ def _options(text: str) -> dict[str, Any]:
         data = yaml.safe_load(text) if text.strip() else {}
     except yaml.YAMLError as exc:
         raise RulesError(f"options are YAML such as `coin: 200` ({exc.problem})") from None
+    except (ValueError, RecursionError):  # a number too long to read, or nested too deeply
+        raise RulesError("options are YAML such as `coin: 200`: a value is too long or "
+                         "nested too deeply to read") from None
     if not isinstance(data, dict):
         raise RulesError("options are a mapping such as `coin: 200`, one `key: value` a line")
     return data

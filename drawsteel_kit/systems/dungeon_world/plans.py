@@ -142,6 +142,8 @@ def load_plan(path: str | Path) -> TownPlan:
         data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader
     except yaml.YAMLError as exc:
         raise PlanError(yaml_problem(source, exc, text)) from None
+    except RecursionError:
+        raise PlanError(f"{source}: nested too deeply to read") from None
     return parse_plan(data, source)
 
 

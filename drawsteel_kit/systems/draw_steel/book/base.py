@@ -67,8 +67,8 @@ class CampaignBase(CampaignCore):
         if played is not None and not played.is_default:
             raise WrongSystem(
                 f"this campaign plays {played.title} (system: {played.key}): Draw Steel's "
-                "heroes, respites, projects and followers don't apply; its own operations "
-                f"are `campaign.book` (`drawsteel-kit {played.command} --help`)")
+                "heroes, respites, projects and followers don't apply; use its own "
+                f"commands (`drawsteel-kit {played.command} --help` lists them)")
 
     def book_name(self, kind: str, name: str, what: str) -> str:
         """A skill, language or title as the book or this campaign (campaign.yaml's

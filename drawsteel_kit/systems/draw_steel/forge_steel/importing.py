@@ -36,7 +36,7 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import xp_for_level
 from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS, HeroState, read_projects
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.book.base import Happened
+    from drawsteel_kit.kit.book.base import Happened
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import",
@@ -349,7 +349,7 @@ def import_heroes(campaign: Campaign,
     gives them), one event per hero; ``dry_run``: only say what would change.
 
     Every file is read and checked before anything is written; one bad file refuses all."""
-    from drawsteel_kit.systems.draw_steel.book.base import Happened
+    from drawsteel_kit.kit.book.base import Happened
 
     if isinstance(files, str | os.PathLike | tuple) or not files:
         raise RulesError("name at least one Forge Steel hero file (.ds-hero)")

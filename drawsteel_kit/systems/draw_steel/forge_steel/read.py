@@ -135,6 +135,16 @@ def _strings(value: Any, where: str, source: str) -> list[str]:
     return [v.strip() for v in value if v.strip()]
 
 
+def _kind(value: object) -> str:
+    """What a JSON value is, in words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    return {list: "a list", str: "text", int: "a number", float: "a number"}.get(
+        type(value), "something else")
+
+
 def _decode(raw: bytes, source: str) -> tuple[str, dict[str, Any]]:
     if len(raw) > MAX_FILE_BYTES:
         raise HeroFileError(f"{source}: is {len(raw) // 1024 // 1024} MB, too large for a hero "
@@ -156,9 +166,12 @@ def _decode(raw: bytes, source: str) -> tuple[str, dict[str, Any]]:
                             "hero from Forge Steel again") from None
     except RecursionError:
         raise HeroFileError(f"{source}: is nested too deeply to read") from None
+    except ValueError:  # a number of more digits than Python reads
+        raise HeroFileError(f"{source}: holds a number too long to read: export the hero "
+                            "from Forge Steel again") from None
     if not isinstance(data, dict):
         raise HeroFileError(f"{source}: the top level must be a Forge Steel hero (an object "
-                            f"with name, class and state), got {type(data).__name__}")
+                            f"with name, class and state), got {_kind(data)}")
     if data.get("format") == "drawsteel-kit export":
         raise HeroFileError(f"{source}: is a drawsteel-kit export, not a Forge Steel hero: "
                             "bring it in with `drawsteel-kit import`")

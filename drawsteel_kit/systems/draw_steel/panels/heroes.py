@@ -6,10 +6,12 @@ from pathlib import Path
 
 import ipywidgets as W
 
+from drawsteel_kit.kit.errors import OutputExists
 from drawsteel_kit.kit.folder import slugify
+from drawsteel_kit.kit.outputs import write_new_file
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes, write_hero_file
+from drawsteel_kit.systems.draw_steel.forge_steel import hero_file_text, import_heroes
 
 __all__ = ["EXPORT_FOLDER", "ForgeSteelPanel"]
 
@@ -90,12 +92,25 @@ class ForgeSteelPanel(Panel):
             self.say("there is no hero to export yet", ok=False)
             return
         folder: Path = self.campaign.folder / EXPORT_FOLDER
-        found = self.attempt(lambda: write_hero_file(
-            self.campaign, hero, _ensure(folder) / f"{slugify(hero)}.ds-hero", force=True))
+        found = self.attempt(lambda: _write_beside(self.campaign, hero, folder))
         if found is not None:
-            self.say(f"Wrote {found}: open it in Forge Steel (Heroes, Import)")
+            path, kept = found
+            self.say(f"Wrote {path}: open it in Forge Steel (Heroes, Import)"
+                     + (f"; {kept} was already there and is kept as it is" if kept else ""))
 
 
-def _ensure(folder: Path) -> Path:
+def _write_beside(campaign: Campaign, hero: str, folder: Path) -> tuple[Path, str]:
+    """The hero's file in ``folder``, beside any file of that name that holds something else
+    (a player's newer file is never overwritten); the same text again writes nothing."""
     folder.mkdir(exist_ok=True)
-    return folder
+    text, stem, n = hero_file_text(campaign, hero), slugify(hero) or "hero", 1
+    while True:
+        path = folder / (f"{stem}.ds-hero" if n == 1 else f"{stem}-{n}.ds-hero")
+        try:
+            if not path.exists():
+                return write_new_file(path, text), f"{stem}.ds-hero" if n > 1 else ""
+            if path.is_file() and path.read_text(encoding="utf-8") == text:
+                return path, f"{stem}.ds-hero" if n > 1 else ""
+        except (UnicodeDecodeError, OutputExists):
+            pass
+        n += 1
