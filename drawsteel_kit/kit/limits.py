@@ -8,7 +8,9 @@ number would fail deep in the ledger instead.
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
+from collections.abc import Iterable
 
 #: Ours: the largest whole number (of either sign) any system's sheet keeps (the same bound as
 #: Draw Steel's ``rules.projects.MAX_WHOLE``).
@@ -46,6 +48,25 @@ def name_key(name: str) -> str:
     key."""
     once = unicodedata.normalize("NFKC", name)
     return unicodedata.normalize("NFKC", once.casefold())
+
+
+def close_name(name: object, known: Iterable[str]) -> str | None:
+    """The one of ``known`` closest to ``name`` when one is close (a typo: "Vla" for "Val"),
+    compared as :func:`name_key` compares names; None when none is, or ``name`` is not text."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    keys: dict[str, str] = {}
+    for have in known:
+        keys.setdefault(name_key(have.strip()), have)
+    found = difflib.get_close_matches(name_key(name.strip()), list(keys), n=1, cutoff=0.6)
+    return keys[found[0]] if found else None
+
+
+def did_you_mean(name: object, known: Iterable[str]) -> str:
+    """``"; did you mean 'Val'?"`` when a name of ``known`` is close to ``name``, else ``""``:
+    the end of a one-line "no such name" error, after the list of names there are."""
+    close = close_name(name, known)
+    return f"; did you mean {close!r}?" if close is not None else ""
 
 
 #: Alphabets whose letters look alike ("A" in Latin, Greek and Cyrillic): a name mixing them

@@ -26,7 +26,7 @@ from drawsteel_kit.kit.book.base import CampaignCore, Writer
 from drawsteel_kit.kit.book.party import visible_where
 from drawsteel_kit.kit.errors import PlanError, UnknownHero, UnknownSheet, WrongSystem
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
-from drawsteel_kit.kit.limits import name_key, same_name
+from drawsteel_kit.kit.limits import did_you_mean, name_key, same_name
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
 
 if TYPE_CHECKING:
@@ -151,9 +151,10 @@ class SystemBook:
             for sheet in self.sheets(self.MEMBER_KIND):
                 if same_name(sheet.name, name):
                     return sheet
-        names = ", ".join(repr(s.name) for s in self.sheets(self.MEMBER_KIND)) or "none"
+        have = [s.name for s in self.sheets(self.MEMBER_KIND)]
+        names = ", ".join(repr(n) for n in have) or "none"
         raise UnknownSheet(f"no {self.MEMBER_KIND} named {name!r} in this campaign "
-                           f"({self.MEMBER_KIND}s: {names})")
+                           f"({self.MEMBER_KIND}s: {names}){did_you_mean(name, have)}")
 
     def numbered_sheet(self, kind: str, ref: int | str | None, *, noun: str, starter: str,
                        error: type[Exception]) -> SheetState:
@@ -259,4 +260,5 @@ class SheetOps(CampaignCore):
             if name_key(have) == folded:
                 return have
         raise UnknownHero(f"no character named {name!r} in this campaign (characters: "
-                          f"{', '.join(self.members) or 'none'})")
+                          f"{', '.join(self.members) or 'none'})"
+                          f"{did_you_mean(name, self.members)}")

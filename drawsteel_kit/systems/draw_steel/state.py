@@ -14,7 +14,7 @@ import sqlite_utils
 
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
-from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.limits import did_you_mean, name_key
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
            "read_followers", "read_hero", "read_heroes", "read_party", "read_projects"]
@@ -106,6 +106,7 @@ def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     raise UnknownHero(
         f"no hero named {name!r} in this campaign; the heroes are: "
         f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"
+        f"{did_you_mean(name, known)}"
     )
 
 

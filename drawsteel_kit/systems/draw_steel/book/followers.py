@@ -16,7 +16,7 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
 from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
@@ -87,7 +87,8 @@ class FollowerOps(FollowerWorkOps, RewardOps):
             ):
                 return f
         names = ", ".join(f"#{f.id} {f.name} ({f.hero})" for f in every) or "none"
-        raise RulesError(f"no follower {ref!r}; the followers are: {names}")
+        raise RulesError(f"no follower {ref!r}; the followers are: {names}"
+                         f"{did_you_mean(ref, [f.name for f in every])}")
 
     # -- how many --------------------------------------------------------------------------
     def follower_cap(self, hero: str) -> FollowerCap:

@@ -14,7 +14,7 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op, update_op
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -51,8 +51,9 @@ class NpcOps(CampaignBase):
                     same_name(n.name, ref)):
                 return n
         names = ", ".join(f"#{n.id} {n.name}" for n in every) or "none yet"
-        raise RulesError(f"no NPC {ref!r}; the NPCs are: {names} (add one with add_npc / "
-                         "`drawsteel-kit npc add`)")
+        raise RulesError(f"no NPC {ref!r}; the NPCs are: {names}"
+                         f"{did_you_mean(ref, [n.name for n in every])} (add one with add_npc "
+                         "/ `drawsteel-kit npc add`)")
 
     @operation
     def add_npc(self, name: str, *, level: int | None = None, impression: int | None = None,

@@ -14,6 +14,7 @@ from typing import Any
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
 from drawsteel_kit.kit.ledger import update_op
+from drawsteel_kit.kit.limits import did_you_mean
 from drawsteel_kit.systems.draw_steel.activities import (
     ProjectRef,
 )
@@ -79,9 +80,10 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
             row = next(db.query("SELECT * FROM projects WHERE id = ?", [found[0]]))
             return ProjectState.from_row(row)
         active = [f"#{i} {title}" for i, title, status in every if status == "active"]
+        close = did_you_mean(ref, [t for _, t, _ in every])
         raise ProjectNotStarted(
             f"no project {ref!r} has been started; active projects: "
-            f"{', '.join(active) or 'none'}. Start one with start_project "
+            f"{', '.join(active) or 'none'}{close or '.'} Start one with start_project "
             "(`drawsteel-kit project start`)"
         )
 

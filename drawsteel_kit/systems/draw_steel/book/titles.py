@@ -7,7 +7,7 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -128,7 +128,8 @@ class TitleOps(CampaignBase):
         held = [t for t in self.titles(who.name) if same_name(t.title, title)]
         if not held:
             names = ", ".join(t.title for t in self.titles(who.name)) or "none"
-            raise RulesError(f"{who.name} holds no title {title!r}; their titles: {names}")
+            raise RulesError(f"{who.name} holds no title {title!r}; their titles: {names}"
+                             f"{did_you_mean(title, [t.title for t in self.titles(who.name)])}")
         row = held[0]
         names = [t for t in who.titles if not same_name(t, row.title)]
         summary = f"{who.name} loses the title {row.title} ({reason})"
