@@ -26,6 +26,7 @@ from drawsteel_kit.kit.commands import (
     friendly,
     open_campaign,
     say,
+    whole_summaries,
 )
 from drawsteel_kit.kit.ledger import MAX_ROW_ID
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
@@ -46,6 +47,7 @@ class RootGroup(click.Group):
             for system in SYSTEMS.values():
                 for command in system.part("cli").commands.commands.values():
                     self._commands.setdefault(command.name or "", command)
+            whole_summaries(self)
         return self._commands
 
     @commands.setter

@@ -17,7 +17,7 @@ from drawsteel_kit.kit.ledger.storage import os_refusal
 from drawsteel_kit.kit.resources import templates_dir
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
-           "open_campaign", "pairs", "parse_value", "say"]
+           "open_campaign", "pairs", "parse_value", "say", "summary", "whole_summaries"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -140,3 +140,26 @@ def parse_value(raw: str) -> Any:
     except RecursionError:
         raise click.UsageError("a value is nested too deeply to read: give a number, a "
                                'word or a short list such as ["a","b"]') from None
+
+
+def summary(help_text: str) -> str:
+    """A command's one-line summary in a group's --help: its help's first sentence, whole
+    (click cuts one longer than about 45 characters with "...")."""
+    words = help_text.partition("\n\n")[0].split()
+    if words and words[0] == "\b":
+        words = words[1:]
+    for i, word in enumerate(words):  # as click reads a sentence: "vs." does not end one
+        if word.endswith(".") and (i == len(words) - 1 or not words[i + 1][0].islower()):
+            words = words[: i + 1]
+            break
+    return " ".join(words)
+
+
+def whole_summaries(group: click.Group) -> None:
+    """Give every command under ``group`` (its groups' too) its whole summary, unless it
+    has one of its own."""
+    for command in group.commands.values():
+        if not command.short_help and command.help:
+            command.short_help = summary(command.help)
+        if isinstance(command, click.Group):
+            whole_summaries(command)
