@@ -326,7 +326,11 @@ def test_active_projects_and_followers_of_the_campaign_can_be_used(demo: Campaig
             "respites: [{hero: val, days: [2], activity: {roll: 1}}]\n")
     result = resolve(demo, parse_plan(text, "u.yaml"), seed=4, dry_run=False)
     assert [e.kind for e in result.events].count("follower_roll") == 2
-    assert demo.follower("Orla").project_id == 1
+    # Orla's roll on day 2 finishes Old maps (20/15), and she leaves the finished project.
+    assert demo.project(1).status == "complete"
+    assert demo.follower("Orla").project_id is None
+    assert "Orla leaves the finished project" in [
+        line for e in result.events for line in e.payload.get("lines", [])]
 
 
 # --- reports, files, the CLI's entry point -----------------------------------------------------

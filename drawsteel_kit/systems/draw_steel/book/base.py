@@ -26,7 +26,9 @@ from drawsteel_kit.kit.book.base import Writer as CoreWriter
 from drawsteel_kit.kit.errors import RulesError, UnknownHero, WrongSystem
 from drawsteel_kit.kit.ledger import Event, insert_op, update_op
 from drawsteel_kit.systems.draw_steel.state import (
+    FollowerState,
     HeroState,
+    ProjectState,
     read_followers,
     read_hero,
     read_heroes,
@@ -57,6 +59,10 @@ class CampaignBase(CampaignCore):
         except UnknownHero:
             self._draw_steel_only()
             raise
+
+    def _followers_on(self, project: ProjectState) -> list[FollowerState]:
+        """The followers working on ``project`` (they leave it when it is complete)."""
+        return [f for f in read_followers(self.ledger.db) if f.project_id == project.id]
 
     def _draw_steel_only(self) -> None:
         """Refuse Draw Steel's hero operations in a campaign that plays another system."""

@@ -121,12 +121,13 @@ class FollowerWorkOps(ProjectOps):
                 work = apply_points(project, result.points, day=w.day,
                                     owner=self.hero(project.hero), dice=dice, events_mode=mode,
                                     roller=roller, roll_again=again, is_roll=True,
-                                    next_id=self._next_id)
+                                    next_id=self._next_id,
+                                    followers=self._followers_on(project))
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{f.name}'s daily roll on {project.title!r}: {exc}") from None
             summary = (f"{f.name} ({f.role} of {f.hero}) works on {project.title!r}: "
                        f"+{work.points} ({work.detail['after']}/{work.detail['goal']})"
-                       + ("; complete!" if work.completed else ""))
+                       + ("; complete!" if work.completed else "") + work.leaving)
             w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
                     visibility=project.visibility, seed=seed,
                     dice=list(getattr(dice, "faces", []))[start:],

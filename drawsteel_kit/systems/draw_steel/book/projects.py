@@ -106,11 +106,12 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         mode = str(self.settings.get("project_events", "off"))
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target),
-                                dice=dice, events_mode=mode, next_id=self._next_id)
+                                dice=dice, events_mode=mode, next_id=self._next_id,
+                                followers=self._followers_on(target))
             ops = [update_op("heroes", who.name, {"project_points": who.project_points},
                              {"project_points": who.project_points - points}), *work.ops]
             summary = (f"{who.name} puts {points} career project points into {target.title!r} "
-                       f"({work.detail['after']}/{work.detail['goal']})")
+                       f"({work.detail['after']}/{work.detail['goal']}){work.leaving}")
             faces = list(getattr(dice, "faces", []))
             ev = w.event("project_points_spent", ops, summary=summary, actor=who.name,
                          payload={"project_id": target.id, "reason": reason, **work.detail,
@@ -193,8 +194,10 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         """Write points earned outside a respite (no project event) as one event."""
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
-                                events_mode="off", next_id=self._next_id)
-            summary = f"{text}: +{points} ({work.detail['after']}/{work.detail['goal']})"
+                                events_mode="off", next_id=self._next_id,
+                                followers=self._followers_on(target))
+            summary = (f"{text}: +{points} ({work.detail['after']}/{work.detail['goal']})"
+                       f"{work.leaving}")
             w.event(kind, work.ops, summary=summary, actor=who.name, seed=seed,
                     dice=list(getattr(dice, "faces", []))[start:], visibility=target.visibility,
                     payload={"project_id": target.id, **extra, **work.detail,

@@ -178,7 +178,8 @@ class RespiteWorkOps(CampaignBase):
                 work = apply_points(project, points, day=w.day, owner=owner,
                                     dice=roll_dice, events_mode=mode, event=event, roller=roller,
                                     roll_again=again, is_roll=True, by_hero=True,
-                                    next_id=self._next_id)
+                                    next_id=self._next_id,
+                                    followers=self._followers_on(project))
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{hero.name}'s roll on {project.title!r}: {exc}") from None
             payload.update(info)
@@ -192,7 +193,8 @@ class RespiteWorkOps(CampaignBase):
                         if act.language else "known")
             points = rules.study_guide(act.knowledge, language=language)
             work = apply_points(project, max(points, 0), day=w.day, owner=owner, dice=dice,
-                                events_mode=mode, next_id=self._next_id) if points else None
+                                events_mode=mode, next_id=self._next_id,
+                                followers=self._followers_on(project)) if points else None
             guides = [*project.guides, act.guide]
             ops = [update_op("projects", project.id, {"guides": list(project.guides)},
                              {"guides": guides})]
@@ -224,7 +226,8 @@ class RespiteWorkOps(CampaignBase):
             return {}
         faces = list(getattr(roll_dice, "faces", []))[start if roll_dice is dice else 0:]
         total = f" ({work.detail['after']}/{work.detail['goal']})"
-        summary = f"{hero.name} {verb}{total}" + ("; complete!" if work.completed else "")
+        summary = (f"{hero.name} {verb}{total}" + ("; complete!" if work.completed else "")
+                   + work.leaving)
         payload.update(work.detail, lines=work.lines)
         w.event(kind, work.ops, summary=summary, actor=hero.name, payload=payload,
                 visibility=project.visibility, seed=seed, dice=faces)

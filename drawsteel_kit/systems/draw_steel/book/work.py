@@ -23,9 +23,14 @@ from drawsteel_kit.systems.draw_steel.catalog.languages import (
 )
 from drawsteel_kit.systems.draw_steel.catalog.skills import skill_group, skill_groups
 from drawsteel_kit.systems.draw_steel.rules import projects as rules
-from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS, HeroState, ProjectState
+from drawsteel_kit.systems.draw_steel.state import (
+    CHARACTERISTICS,
+    FollowerState,
+    HeroState,
+    ProjectState,
+)
 
-__all__ = ["Roller", "WorkResult", "apply_points", "project_skill", "roll_for",
+__all__ = ["Roller", "WorkResult", "apply_points", "followers_leave", "project_skill", "roll_for",
            "roller_characteristic"]
 
 #: Titles and perks that change project rolls (REFERENCE.md "Titles and perks").
@@ -64,6 +69,13 @@ class WorkResult:
     detail: dict[str, Any] = field(default_factory=dict)
     completed: bool = False
     lines: list[str] = field(default_factory=list)
+
+    @property
+    def leaving(self) -> str:
+        """``"; Hesk leaves the finished project"`` for each follower who left it: the end of
+        the event's summary."""
+        return "".join(f"; {name} leaves the finished project"
+                       for name in self.detail.get("followers_left", ()))
 
 
 def _has(names: Sequence[str], wanted: str) -> bool:
@@ -237,6 +249,7 @@ def apply_points(
     is_roll: bool = False,
     by_hero: bool = False,
     next_id: Callable[[str], int] | None = None,
+    followers: Sequence[FollowerState] = (),
 ) -> WorkResult:
     """Add points to a project, with any event due, milestones and completion, as ops.
 
@@ -245,6 +258,7 @@ def apply_points(
     all happen the next time a HERO makes a project roll for it (000: 3816), so a follower's
     daily roll (``by_hero`` False) leaves them waiting. Every effect applies to this
     activity before completion is checked; the event's timing is told, not enforced.
+    ``followers``: those assigned to the project; when it is complete they leave it.
     """
     res = WorkResult(points)
     goal = project.goal
@@ -288,6 +302,11 @@ def apply_points(
         change.update(status="complete", completed_day=day)
         res.completed = True
         res.ops += _completion_ops(project, owner, dice, res, next_id, day)
+        left, names = followers_leave(project, followers)
+        res.ops += left
+        res.lines += [f"{name} leaves the finished project" for name in names]
+        if names:
+            res.detail["followers_left"] = names
         if "stamina_bonus" in res.detail:  # kept on the project until the respite ends it
             change["completion_detail"] = {**project.completion_detail,
                                            "stamina_bonus": res.detail["stamina_bonus"]}
@@ -295,6 +314,17 @@ def apply_points(
     res.detail.update(points=res.points, before=before, after=after, goal=goal,
                       milestones=list(passed), completed=res.completed)
     return res
+
+
+def followers_leave(project: ProjectState,
+                    followers: Sequence[FollowerState]) -> tuple[list[Op], list[str]]:
+    """A finished project keeps no followers: each assigned to it stops working on it (the
+    ops, and their names)."""
+    on_it = [f for f in followers if f.project_id == project.id]
+    return ([update_op("followers", f.id, {"project_id": f.project_id,
+                                           "skill_applies": int(f.skill_applies)},
+                       {"project_id": None, "skill_applies": 0}) for f in on_it],
+            [f.name for f in on_it])
 
 
 def _completion_ops(

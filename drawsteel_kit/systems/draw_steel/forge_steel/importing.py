@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.systems.draw_steel.book.work import followers_leave
 from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_name
@@ -204,6 +205,10 @@ def _project_ops(campaign: Campaign, plan: HeroPlan, hero_name: str,
         plan.ops.append(update_op("projects", have.id, have.as_dict(), after))
         plan.changes.append(f"project {p.name}: {have.points}/{have.goal} → "
                             f"{p.points}/{p.goal}")
+        if done and have.status == "active":
+            left, names = followers_leave(have, campaign._followers_on(have))
+            plan.ops += left
+            plan.changes += [f"{name} leaves the finished project {p.name}" for name in names]
 
 
 def _career_check(fh: ForgeHero, name: str | None) -> list[str]:
