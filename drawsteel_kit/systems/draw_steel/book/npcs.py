@@ -52,8 +52,8 @@ class NpcOps(CampaignBase):
                 return n
         names = ", ".join(f"#{n.id} {n.name}" for n in every) or "none yet"
         raise RulesError(f"no NPC {ref!r}; the NPCs are: {names}"
-                         f"{did_you_mean(ref, [n.name for n in every])} (add one with add_npc "
-                         "/ `drawsteel-kit npc add`)")
+                         f"{did_you_mean(ref, [n.name for n in every])} (add one with "
+                         "`drawsteel-kit npc add`)")
 
     @operation
     def add_npc(self, name: str, *, level: int | None = None, impression: int | None = None,

@@ -83,8 +83,8 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         close = did_you_mean(ref, [t for _, t, _ in every])
         raise ProjectNotStarted(
             f"no project {ref!r} has been started; active projects: "
-            f"{', '.join(active) or 'none'}{close or '.'} Start one with start_project "
-            "(`drawsteel-kit project start`)"
+            f"{', '.join(active) or 'none'}{close or '.'} Start one with "
+            "`drawsteel-kit project start`"
         )
 
     @operation
