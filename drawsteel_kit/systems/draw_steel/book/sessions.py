@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from drawsteel_kit.kit.book.calendar import CalendarOps
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
@@ -32,20 +33,20 @@ class SessionOps(AdventureOps):
     @operation
     def start_session(self) -> Happened:
         """Start the next session: the hero-token pool refills (or carries over)."""
+        if not self.system.is_default:  # type: ignore[attr-defined]
+            return CalendarOps.start_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
         if party.session_open:
             raise SessionError(
                 f"session {party.session} is still open: end it first (`drawsteel-kit session end`)"
             )
-        draw_steel = self.system.is_default  # type: ignore[attr-defined]
         pool = token_rules.tokens_at_session_start(
             len(self.heroes), party.hero_tokens,
             reset=bool(party.settings.get("hero_tokens_reset", True)),
             first_session=party.session == 0,
-        ) if draw_steel else 0  # hero tokens are Draw Steel's; other systems have none
+        )
         number = party.session + 1
-        summary = f"Session {number} started" + (
-            f" with {pool} hero token{'s' * (pool != 1)}" if draw_steel else "")
+        summary = f"Session {number} started with {pool} hero token{'s' * (pool != 1)}"
         with self._writing() as w:
             ev = w.party_event(
                 "session_started", {"session_open": 1, "session": number, "hero_tokens": pool},
@@ -56,6 +57,8 @@ class SessionOps(AdventureOps):
     @operation
     def end_session(self) -> Happened:
         """End the open session: unused hero tokens vanish unless the campaign keeps them."""
+        if not self.system.is_default:  # type: ignore[attr-defined]
+            return CalendarOps.end_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
         if not party.session_open:
             raise SessionError("no session is open: start one with `drawsteel-kit session start`")
