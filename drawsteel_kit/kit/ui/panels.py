@@ -8,7 +8,7 @@ every panel) re-reads the campaign.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as W
@@ -19,7 +19,7 @@ from drawsteel_kit.kit.ui.html import Markup, lines, table
 if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["Panel", "html_table", "preview", "split_list"]
+__all__ = ["ModeFields", "Panel", "html_table", "preview", "split_list"]
 
 T = TypeVar("T")
 
@@ -47,6 +47,55 @@ CELL_STYLE = "text-align:left;padding:2px 8px"
 def html_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Markup:
     """A small HTML table, every cell escaped (``kit.ui.html.table``), headers even when empty."""
     return table(headers, rows, empty=None, cell_style=CELL_STYLE)
+
+
+class ModeFields:
+    """A picker (a dropdown or toggle buttons) and, beside it, only the chosen mode's fields.
+
+    Every field is built once and kept: switching modes hides the others
+    (``layout.display = "none"``), so what was typed survives switching away and back.
+    ``fields`` maps each mode to its widgets; a widget may serve several modes; a mode
+    missing from the mapping shows no field."""
+
+    def __init__(self, picker: W.ValueWidget, fields: Mapping[Hashable, Sequence[W.Widget]],
+                 ) -> None:
+        self.picker = picker
+        self.fields = {mode: tuple(widgets) for mode, widgets in fields.items()}
+        self.every: tuple[W.Widget, ...] = tuple(dict.fromkeys(
+            w for widgets in self.fields.values() for w in widgets))
+        #: The fields in one wrapping row, in the order first named (to place in a panel).
+        self.box = W.Box(list(self.every), layout=W.Layout(flex_flow="row wrap"))
+        #: Pickers inside this one's fields (a recruit's role showing the artisan's
+        #: physical characteristic), applied after this one.
+        self.nested: list[ModeFields] = []
+        picker.observe(lambda _change: self.show(), names="value")
+        self.show()
+
+    def nest(self, inner: ModeFields) -> ModeFields:
+        """Put ``inner`` (whose picker is one of these fields) under this picker."""
+        self.nested.append(inner)
+        self.show()
+        return inner
+
+    @property
+    def mode(self) -> Hashable:
+        return self.picker.value
+
+    def visible(self) -> tuple[W.Widget, ...]:
+        """The chosen mode's fields."""
+        return self.fields.get(self.mode, ())
+
+    def show(self) -> None:
+        """Show the chosen mode's fields, hide every other one."""
+        shown = set(map(id, self.visible())) if self.is_shown(self.picker) else set()
+        for widget in self.every:
+            widget.layout.display = None if id(widget) in shown else "none"
+        for inner in self.nested:
+            inner.show()
+
+    @staticmethod
+    def is_shown(widget: W.Widget) -> bool:
+        return widget.layout.display != "none"
 
 
 class Panel:

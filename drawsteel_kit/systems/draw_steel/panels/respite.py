@@ -1,5 +1,6 @@
-"""The respite panel: a row per hero (activity, project, edges/banes, skill, typed-in dice),
-a Preview that writes nothing, then Commit."""
+"""The respite panel: a row per hero (whether they rest, their activity, then only that
+activity's fields), a Preview that writes nothing (one table: dice, modifiers, totals), then
+Commit."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import secrets
 import ipywidgets as W
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ui.panels import Panel, preview, split_list
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, preview, split_list
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
     FindSource,
@@ -21,6 +22,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 )
 from drawsteel_kit.systems.draw_steel.book.base import Happened
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels.respite_preview import describe, preview_table
 
 __all__ = ["ACTIVITIES", "RespitePanel", "RespiteRow", "parse_faces"]
 
@@ -43,16 +45,17 @@ def parse_faces(text: str) -> tuple[int, ...] | None:
 
 
 class RespiteRow:
-    """One hero's line: whether they rest, and their one activity."""
+    """One hero's line: whether they rest, their one activity, and only its fields."""
 
-    def __init__(self, hero: str) -> None:
+    def __init__(self, hero: str, skills: tuple[str, ...] = ()) -> None:
         self.hero = hero
         self.takes = W.Checkbox(value=True, description=hero, indent=False)
         self.activity = W.Dropdown(options=ACTIVITIES, value="rest", description="Activity")
         self.project = W.Dropdown(description="Project")
         self.edges = W.BoundedIntText(value=0, min=0, max=2, description="Edges")
         self.banes = W.BoundedIntText(value=0, min=0, max=2, description="Banes")
-        self.skill = W.Text(description="Skill", placeholder="Crafting or Lore skill (+2)")
+        self.skill = W.Combobox(options=list(skills), description="Skill",
+                                placeholder=f"{hero}'s skill (+2)", ensure_option=False)
         self.skill_allowed = W.Checkbox(value=False, description="Director allows the skill",
                                         indent=False)
         self.dice = W.Text(description="Dice", placeholder=DICE_HINT)
@@ -66,13 +69,19 @@ class RespiteRow:
         self.recruit_skills = W.Text(description="Skills", placeholder="four, comma, separated")
         self.recruit_languages = W.Text(description="Languages", placeholder="two, languages")
         self.recruit_at = W.Dropdown(description="At")
-        self.widget = W.VBox([
-            W.HBox([self.takes, self.activity, self.project]),
-            W.HBox([self.edges, self.banes, self.skill, self.skill_allowed, self.dice]),
-            W.HBox([self.guide, self.knowledge, self.text]),
-            W.HBox([self.recruit_name, self.recruit_role, self.recruit_ancestry,
-                    self.recruit_physical]),
-            W.HBox([self.recruit_skills, self.recruit_languages, self.recruit_at])])
+        self.fields = ModeFields(self.activity, {
+            "rest": (),
+            "roll": (self.project, self.edges, self.banes, self.skill, self.skill_allowed,
+                     self.dice),
+            "guide": (self.project, self.guide, self.knowledge),
+            "find": (self.project,), "serve": (self.project,),
+            "recruit": (self.recruit_name, self.recruit_role, self.recruit_ancestry,
+                        self.recruit_physical, self.recruit_skills, self.recruit_languages,
+                        self.recruit_at),
+            "other": (self.text,)})
+        # Only an artisan has a physical characteristic to choose.
+        self.fields.nest(ModeFields(self.recruit_role, {"artisan": (self.recruit_physical,)}))
+        self.widget = W.VBox([W.HBox([self.takes, self.activity]), self.fields.box])
 
     def build(self) -> Activity | None:
         """The activity these widgets describe (None: rest only)."""
@@ -116,6 +125,7 @@ class RespitePanel(Panel):
         self.commit_button = self.button("Commit", self.commit, "success")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
         self.busy = W.Label()
+        #: The last preview: one row a hero (dice, modifiers, total, where they stand).
         self.preview_text = W.HTML()
         self.seed: int | None = None
         # The party moves on: a common source found elsewhere is needed again.
@@ -123,14 +133,15 @@ class RespitePanel(Panel):
         self.move_button = self.button("Move on", self.move)
         self._box = W.VBox([self.rows_box, W.HBox([self.reason, self.interrupted]),
                             W.HBox([self.preview_button, self.commit_button]),
-                            W.HBox([self.progress, self.busy]),
+                            W.HBox([self.progress, self.busy]), self.preview_text,
                             W.HBox([self.move_to, self.move_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
         heroes = self.hero_options()
         for name in heroes:
-            self.rows.setdefault(name, RespiteRow(name))
+            if name not in self.rows:
+                self.rows[name] = RespiteRow(name, self.campaign.hero(name).skills)
         self.rows = {h: self.rows[h] for h in heroes}
         projects = [(f"#{p.id} {p.title} ({p.hero}, {p.points}/{p.goal})", p.id)
                     for p in self.campaign.projects(status="active")]
@@ -146,7 +157,7 @@ class RespitePanel(Panel):
         self.rows_box.children = [r.widget for r in self.rows.values()]
 
     def _call(self) -> Happened:
-        heroes = [h for h, row in self.rows.items() if row.takes.value]
+        heroes = self._chosen()
         activities = {}
         for h in heroes:
             act = self.rows[h].build()
@@ -168,16 +179,21 @@ class RespitePanel(Panel):
 
     @staticmethod
     def describe(happened: Happened) -> str:
-        return "\n".join(e.summary for e in happened.events)
+        return describe(happened)
+
+    def _chosen(self) -> list[str]:
+        return [h for h, row in self.rows.items() if row.takes.value]
 
     def preview(self) -> None:
         """What a commit would write, rolled back (the same seed is kept for the commit)."""
         self._working("Previewing the respite ...")
         result = self.attempt(lambda: preview(self.campaign, self._call))
         self._done()
-        if result is not None:
-            self.say("Preview (nothing written):\n" + self.describe(result))
-            self.preview_text.value = self.message.value
+        if result is None:
+            self.preview_text.value = ""
+            return
+        self.say("Preview (nothing written):\n" + self.describe(result))
+        self.preview_text.value = preview_table(result, self._chosen())
 
     def commit(self) -> None:
         """Write the respite (with the previewed dice when there was a preview)."""
@@ -187,6 +203,7 @@ class RespitePanel(Panel):
         self._done()
         if result is not None:
             self.seed = None
+            self.preview_text.value = preview_table(result, self._chosen())
 
     def move(self) -> None:
         """The party moves on to the place typed in."""
