@@ -155,3 +155,103 @@ def test_the_commit_writes_what_the_preview_showed(campaign: Campaign) -> None:
     roll = next(e for e in written if e.kind == "project_roll")
     assert roll.dice == [7, 3]
     assert campaign.project(pid).points == roll.payload["after"] == roll.payload["points"]
+
+
+def displayed(root: W.Widget) -> set[int]:
+    """Every widget a browser would draw under ``root``: none inside a hidden container."""
+    seen: set[int] = set()
+
+    def walk(widget: W.Widget) -> None:
+        if widget.layout.display == "none":
+            return
+        seen.add(id(widget))
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(root)
+    return seen
+
+
+#: A panel with a "Do" choice: each action and the controls it shows (by attribute name).
+ACTIONS = {
+    P.FollowersPanel: {
+        "Recruit": {"hero", "at", "name", "role", "ancestry", "physical", "skills",
+                    "languages", "recruit_button"},
+        "Dismiss": {"follower", "reason", "dismiss_button"},
+        "Assign": {"follower", "project", "skill_applies", "assign_button"},
+        "Where": {"follower", "place", "materials", "place_button"}},
+    P.WealthPanel: {
+        "Buy": {"item", "tier", "count", "buy_button"},
+        "Award": {"amount", "reason", "renown_button", "wealth_button"},
+        "Shopping trip": {"shop_at", "shop_purchases", "shop_tier", "shop_unavailable",
+                          "shop_button"}},
+    P.InventoryPanel: {
+        "Add item": {"item", "holder", "count", "add_button"},
+        "Use item": {"use_item_choice", "use_count", "use_button"},
+        "Grant title": {"title_hero", "title_choice", "benefit", "title_reason",
+                        "grant_button"}},
+    P.NpcPanel: {
+        "Add an NPC": {"name", "level", "notes", "add_button"},
+        "Who knows whom": {"npc", "hero", "standing", "knows_button"},
+        "Negotiation": {"npc", "negotiation_button", "negotiation_text"}},
+    P.SessionPanel: {
+        "Victories": {"victory_heroes", "victory_count", "victory_reason",
+                      "award_victories_button"},
+        "Award hero tokens": {"token_count", "token_reason", "award_tokens_button"},
+        "Spend hero tokens": {"spend", "spend_hero", "spend_round", "spend_test",
+                              "spend_button"},
+        "Adventure": {"adventure_name", "adventure_start_button", "adventure_end_button"}},
+}
+#: Shown whatever the action (the tables, the message, what the panel is about).
+ALWAYS = {P.FollowersPanel: {"caps", "table", "message"},
+          P.WealthPanel: {"hero", "scores", "table", "trip", "message"},
+          P.InventoryPanel: {"table", "titles_table", "message"},
+          P.NpcPanel: {"table", "message"},
+          P.SessionPanel: {"status", "start_button", "end_button", "message"}}
+
+
+@pytest.mark.parametrize("cls", list(ACTIONS), ids=lambda c: c.__name__)
+def test_each_action_shows_only_its_own_controls(campaign: Campaign, cls: type) -> None:
+    panel = cls(campaign)
+    modes = ACTIONS[cls]
+    every = set().union(*modes.values())
+    assert list(panel.actions.picker.options) == list(modes)
+    for mode, names in modes.items():
+        panel.actions.picker.value = mode
+        drawn = displayed(panel.widget)
+        assert {n for n in every if id(getattr(panel, n)) in drawn} == names, mode
+        assert all(id(getattr(panel, n)) in drawn for n in ALWAYS[cls]), mode
+
+
+def test_a_sages_recruit_has_no_physical_and_typed_values_survive(campaign: Campaign) -> None:
+    panel = P.FollowersPanel(campaign)
+    panel.name.value, panel.skills.value = "Maelis", "History, Magic, Nature, Timescape"
+    panel.role.value = "sage"
+    assert id(panel.physical) not in displayed(panel.widget)
+    panel.role.value = "artisan"
+    assert id(panel.physical) in displayed(panel.widget)
+    panel.actions.picker.value = "Dismiss"
+    panel.reason.value = "went home"
+    panel.refresh()
+    panel.actions.picker.value = "Recruit"
+    assert (panel.name.value, panel.skills.value) == ("Maelis", "History, Magic, Nature, "
+                                                                "Timescape")
+    panel.actions.picker.value = "Dismiss"
+    assert panel.reason.value == "went home"
+
+
+def test_an_item_shows_only_with_a_prerequisite_and_an_award_only_when_ticked(
+        campaign: Campaign) -> None:
+    projects = P.ProjectsPanel(campaign)
+    assert id(projects.prerequisite_item) not in displayed(projects.widget)
+    for choice in ("owned", "waived"):
+        projects.prerequisite.value = choice
+        assert id(projects.prerequisite_item) in displayed(projects.widget)
+    encounters = P.EncounterPanel(campaign)
+    assert id(encounters.override) not in displayed(encounters.widget)
+    encounters.use_override.value = True
+    encounters.override.value = 3
+    assert id(encounters.override) in displayed(encounters.widget)
+    encounters.use_override.value = False
+    encounters.use_override.value = True
+    assert encounters.override.value == 3

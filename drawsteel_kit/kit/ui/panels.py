@@ -9,6 +9,7 @@ every panel) re-reads the campaign.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import ipywidgets as W
@@ -58,13 +59,15 @@ class ModeFields:
     missing from the mapping shows no field."""
 
     def __init__(self, picker: W.ValueWidget, fields: Mapping[Hashable, Sequence[W.Widget]],
-                 ) -> None:
+                 *, stacked: bool = False) -> None:
         self.picker = picker
         self.fields = {mode: tuple(widgets) for mode, widgets in fields.items()}
         self.every: tuple[W.Widget, ...] = tuple(dict.fromkeys(
             w for widgets in self.fields.values() for w in widgets))
-        #: The fields in one wrapping row, in the order first named (to place in a panel).
-        self.box = W.Box(list(self.every), layout=W.Layout(flex_flow="row wrap"))
+        #: The fields in one wrapping row (``stacked``: one under another), in the order
+        #: first named, to place in a panel.
+        self.box = (W.VBox(list(self.every)) if stacked else
+                    W.Box(list(self.every), layout=W.Layout(flex_flow="row wrap")))
         #: Pickers inside this one's fields (a recruit's role showing the artisan's
         #: physical characteristic), applied after this one.
         self.nested: list[ModeFields] = []
@@ -76,6 +79,20 @@ class ModeFields:
         self.nested.append(inner)
         self.show()
         return inner
+
+    @classmethod
+    def choice(cls, description: str, fields: Mapping[str, Sequence[W.Widget]], *,
+               stacked: bool = True) -> ModeFields:
+        """Toggle buttons named by ``fields``' keys ("Recruit", "Dismiss" ...), the first
+        chosen, over the chosen one's fields (rows of a panel, one under another)."""
+        picker = W.ToggleButtons(options=list(fields), description=description)
+        picker.style.button_width = "auto"
+        return cls(picker, fields, stacked=stacked)
+
+    @cached_property
+    def widget(self) -> W.VBox:
+        """The picker above its fields."""
+        return W.VBox([self.picker, self.box])
 
     @property
     def mode(self) -> Hashable:

@@ -10,7 +10,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.kit.ui.html import Markup
-from drawsteel_kit.kit.ui.panels import Panel, html_table, preview
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, preview
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.rules.encounters import KINDS
 
@@ -46,6 +46,8 @@ class EncounterPanel(Panel):
         self.use_override = W.Checkbox(value=False, indent=False,
                                        description="the Director's award instead of the book's")
         self.override = W.BoundedIntText(value=1, min=0, max=1000, description="Victories")
+        # The Director's own award, only when ticked.
+        self.override_fields = ModeFields(self.use_override, {True: [self.override]})
         self.notes = W.Text(description="Notes")
         self.director = W.Checkbox(value=False, description="Director only", indent=False)
         self.preview_box = W.HTML()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from drawsteel_kit.kit.ui.html import Markup, lines
-from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.kit.ui.html import lines
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, Recruit
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
@@ -46,14 +46,19 @@ class FollowersPanel(Panel):
         self.materials = W.Checkbox(value=True, description="Has the materials")
         self.place_button = self.button("Record where", self.place_follower)
         self.busy = W.Label()
-        self._box = W.VBox([
-            self.caps, self.table, W.HTML(Markup("<b>Recruit</b>")), W.HBox([self.hero, self.at]),
-            W.HBox([self.name, self.role, self.ancestry, self.physical]),
-            W.HBox([self.skills, self.languages]), W.HBox([self.recruit_button, self.busy]),
-            W.HTML(Markup("<b>Dismiss or assign</b>")), W.HBox([self.follower, self.reason,
-                                                        self.dismiss_button]),
-            W.HBox([self.project, self.skill_applies, self.assign_button]),
-            W.HBox([self.place, self.materials, self.place_button]), self.message])
+        # One thing at a time: the chosen action's fields alone (a sage has no physical
+        # characteristic to choose).
+        self.actions = ModeFields.choice("Do", {
+            "Recruit": [W.HBox([self.hero, self.at]),
+                        W.HBox([self.name, self.role, self.ancestry, self.physical]),
+                        W.HBox([self.skills, self.languages]),
+                        W.HBox([self.recruit_button, self.busy])],
+            "Dismiss": [W.HBox([self.follower, self.reason, self.dismiss_button])],
+            "Assign": [W.HBox([self.follower, self.project, self.skill_applies,
+                               self.assign_button])],
+            "Where": [W.HBox([self.follower, self.place, self.materials, self.place_button])]})
+        self.actions.nest(ModeFields(self.role, {"artisan": [self.physical]}))
+        self._box = W.VBox([self.caps, self.table, self.actions.widget, self.message])
         self.refresh()
 
     def refresh(self) -> None:

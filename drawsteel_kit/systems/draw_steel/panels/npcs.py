@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.html import Markup
-from drawsteel_kit.kit.ui.panels import Panel, html_table
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["NpcPanel"]
@@ -32,10 +32,12 @@ class NpcPanel(Panel):
         self.knows_button = self.button("Record", self.knows)
         self.negotiation_button = self.button("Negotiation help", self.negotiation)
         self.negotiation_text = W.HTML()
-        self._box = W.VBox([self.table, W.HBox([self.name, self.level, self.notes]),
-                            self.add_button, W.HBox([self.npc, self.hero, self.standing]),
-                            W.HBox([self.knows_button, self.negotiation_button]),
-                            self.negotiation_text, self.message])
+        self.actions = ModeFields.choice("Do", {
+            "Add an NPC": [W.HBox([self.name, self.level, self.notes]), self.add_button],
+            "Who knows whom": [W.HBox([self.npc, self.hero, self.standing]), self.knows_button],
+            "Negotiation": [W.HBox([self.npc, self.negotiation_button]),
+                            self.negotiation_text]})
+        self._box = W.VBox([self.table, self.actions.widget, self.message])
         self.refresh()
 
     def refresh(self) -> None:

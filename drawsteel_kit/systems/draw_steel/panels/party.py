@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.html import Markup, escape
-from drawsteel_kit.kit.ui.panels import Panel, html_table
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["PartyOverview", "SessionPanel"]
@@ -66,18 +66,21 @@ class SessionPanel(Panel):
                                             tooltip="the hero's turn in this round; 0: a test")
         self.spend_test = W.Text(description="Test", placeholder="or the test it is for")
         self.spend_button = self.button("Spend hero tokens", self.spend_tokens)
-        self._box = W.VBox([
-            self.status, W.HBox([self.start_button, self.end_button]),
-            W.HTML(Markup("<b>Adventure</b> (victories start at 0 each adventure)")),
-            W.HBox([self.adventure_name, self.adventure_start_button,
-                    self.adventure_end_button]),
-            W.HTML(Markup("<b>Victories</b> (none chosen: every hero)")),
-            self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
-            self.award_victories_button,
-            W.HTML(Markup("<b>Hero tokens</b>")), W.HBox([self.token_count, self.token_reason]),
-            self.award_tokens_button, W.HBox([self.spend, self.spend_hero]),
-            W.HBox([self.spend_round, self.spend_test]), self.spend_button,
-            self.message])
+        self.actions = ModeFields.choice("Do", {
+            "Victories": [W.HTML(Markup("<b>Victories</b> (none chosen: every hero)")),
+                          self.victory_heroes, W.HBox([self.victory_count, self.victory_reason]),
+                          self.award_victories_button],
+            "Award hero tokens": [W.HBox([self.token_count, self.token_reason]),
+                                  self.award_tokens_button],
+            "Spend hero tokens": [W.HBox([self.spend, self.spend_hero]),
+                                  W.HBox([self.spend_round, self.spend_test]),
+                                  self.spend_button],
+            "Adventure": [W.HTML(Markup("<b>Adventure</b> (victories start at 0 each "
+                                        "adventure)")),
+                          W.HBox([self.adventure_name, self.adventure_start_button,
+                                  self.adventure_end_button])]})
+        self._box = W.VBox([self.status, W.HBox([self.start_button, self.end_button]),
+                            self.actions.widget, self.message])
         self.refresh()
 
     def refresh(self) -> None:

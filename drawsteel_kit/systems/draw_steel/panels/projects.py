@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.html import Markup, escape
-from drawsteel_kit.kit.ui.panels import Panel
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
@@ -55,6 +55,9 @@ class ProjectsPanel(Panel):
             value=True, indent=False,
             description="in a respite the hero takes now (projects start during a respite)")
         self.start_button = self.button("Start project", self.start, "success")
+        # The item a prerequisite names, only once there is one.
+        self.prerequisite_fields = ModeFields(self.prerequisite, {
+            "owned": [self.prerequisite_item], "waived": [self.prerequisite_item]})
         self.progress_box = W.VBox()
         self.forecast_project = W.Dropdown(description="Project")
         self.forecast_edges = W.BoundedIntText(value=0, min=0, max=2, description="Edges")

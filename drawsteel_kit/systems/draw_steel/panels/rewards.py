@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.html import Markup, escape
-from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 
@@ -52,12 +52,14 @@ class WealthPanel(Panel):
         self.shop_unavailable = W.Text(description="Not had", placeholder="items, comma, "
                                        "separated")
         self.shop_button = self.button("Record shopping trip", self.shopping)
+        self.actions = ModeFields.choice("Do", {
+            "Buy": [W.HBox([self.item, self.tier, self.count, self.buy_button])],
+            "Award": [W.HBox([self.amount, self.reason]),
+                      W.HBox([self.renown_button, self.wealth_button])],
+            "Shopping trip": [W.HBox([self.shop_at, self.shop_purchases, self.shop_tier]),
+                              W.HBox([self.shop_unavailable, self.shop_button])]})
         self._box = W.VBox([self.hero, self.scores, self.table, self.trip,
-                            W.HBox([self.shop_at, self.shop_purchases, self.shop_tier]),
-                            W.HBox([self.shop_unavailable, self.shop_button]),
-                            W.HBox([self.item, self.tier, self.count, self.buy_button]),
-                            W.HBox([self.amount, self.reason]),
-                            W.HBox([self.renown_button, self.wealth_button]), self.message])
+                            self.actions.widget, self.message])
         self.refresh()
 
     def refresh(self) -> None:
@@ -118,12 +120,13 @@ class InventoryPanel(Panel):
         self.title_choice.observe(lambda _c: self._benefits(), names="value")
         self.title_reason = W.Text(description="Reason")
         self.grant_button = self.button("Grant title", self.grant, "success")
-        self._box = W.VBox([
-            self.table, W.HBox([self.item, self.holder, self.count, self.add_button]),
-            W.HBox([self.use_item_choice, self.use_count, self.use_button]),
-            W.HTML(Markup("<b>Titles</b>")), self.titles_table,
-            W.HBox([self.title_hero, self.title_choice, self.benefit]),
-            W.HBox([self.title_reason, self.grant_button]), self.message])
+        self.actions = ModeFields.choice("Do", {
+            "Add item": [W.HBox([self.item, self.holder, self.count, self.add_button])],
+            "Use item": [W.HBox([self.use_item_choice, self.use_count, self.use_button])],
+            "Grant title": [W.HBox([self.title_hero, self.title_choice, self.benefit]),
+                            W.HBox([self.title_reason, self.grant_button])]})
+        self._box = W.VBox([self.table, W.HTML(Markup("<b>Titles</b>")), self.titles_table,
+                            self.actions.widget, self.message])
         self._benefits()
         self.refresh()
 
