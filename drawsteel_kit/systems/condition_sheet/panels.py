@@ -14,7 +14,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
-from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
 from drawsteel_kit.systems.condition_sheet.readings import WITHDRAW_DIFFICULTY
 
 __all__ = ["PANELS", "BattlePanel", "BetweenBattlesPanel", "HistoryPanel"]
@@ -70,23 +70,27 @@ class BattlePanel(Panel):
         self.difficulty = W.IntText(value=int(campaign.settings.get(
             "withdraw_difficulty", WITHDRAW_DIFFICULTY)),
                                     description="Difficulty")
-        self._box = W.VBox([
-            W.HBox([self.battle, self.new_name, self.members, self.foes,
-                    b("New battle", self.new, "success")]),
-            self.table,
-            W.HBox([self.dice, self.seed]),
-            W.HBox([self.preps, b("Start round", self.start_round, "primary"),
-                    self.tie_order, b("Settle order", self.settle_order, "primary")]),
-            W.HBox([self.who, self.kind, b("Roll check", self.roll_check), self.keep,
-                    b("Reroll (mana)", self.reroll_check)]),
-            W.HBox([self.targets, self.effect, self.boost]),
-            W.HBox([self.covers, self.emotion, self.ally, self.bonus]),
-            W.HBox([b("Attack", self.attack, "primary"), b("Support", self.support),
-                    b("Chain combo", self.chain), b("Counter", self.counter),
-                    b("Pass", self.pass_turn), b("Last Stand", self.last_stand)]),
-            W.HBox([self.value, self.difficulty, b("Withdraw", self.withdraw),
-                    b("End battle", self.end, "danger")]),
-            self.message])
+        # A withdraw check counts the ability's value; the other checks do not.
+        self.check_value = W.HBox([self.value])
+        self.actions = ModeFields.choice("Do", {
+            "New battle": [W.HBox([self.new_name, self.members, self.foes,
+                                   b("New battle", self.new, "success")])],
+            "Round": [W.HBox([self.preps, b("Start round", self.start_round, "primary")]),
+                      W.HBox([self.tie_order, b("Settle order", self.settle_order, "primary")])],
+            "Check": [W.HBox([self.who, self.kind, self.check_value,
+                              b("Roll check", self.roll_check)]),
+                      W.HBox([self.keep, b("Reroll (mana)", self.reroll_check)])],
+            "Act": [W.HBox([self.who, self.targets, self.effect, self.boost]),
+                    W.HBox([self.covers, self.emotion, self.ally, self.bonus]),
+                    W.HBox([b("Attack", self.attack, "primary"), b("Support", self.support),
+                            b("Chain combo", self.chain), b("Counter", self.counter),
+                            b("Pass", self.pass_turn), b("Last Stand", self.last_stand)])],
+            "Withdraw or end": [W.HBox([self.who, self.value, self.difficulty,
+                                        b("Withdraw", self.withdraw)]),
+                                b("End battle", self.end, "danger")]})
+        self.actions.nest(ModeFields(self.kind, {"withdraw": [self.check_value]}))
+        self._box = W.VBox([self.battle, self.table, W.HBox([self.dice, self.seed]),
+                            self.actions.widget, self.message])
         self.refresh()
 
     @property
@@ -239,13 +243,14 @@ class BetweenBattlesPanel(Panel):
         self.count = W.IntText(value=1, description="Emotions")
         self.preparation = W.Text(description="Preparation", placeholder="Studied the wards")
         self.reason = W.Text(description="Reason", placeholder="(shown in the history)")
-        self._box = W.VBox([
-            self.table,
-            W.HBox([self.who, self.reason]),
-            W.HBox([self.mana, b("Set mana", self.set_mana)]),
-            W.HBox([self.toward, self.count, b("Grant emotion", self.grant_emotion)]),
-            W.HBox([self.preparation, b("Grant preparation", self.grant_preparation)]),
-            self.message])
+        self.actions = ModeFields.choice("Do", {
+            "Set mana": [W.HBox([self.mana, b("Set mana", self.set_mana)])],
+            "Grant emotion": [W.HBox([self.toward, self.count,
+                                      b("Grant emotion", self.grant_emotion)])],
+            "Grant preparation": [W.HBox([self.preparation,
+                                          b("Grant preparation", self.grant_preparation)])]})
+        self._box = W.VBox([self.table, W.HBox([self.who, self.reason]), self.actions.widget,
+                            self.message])
         self.refresh()
 
     @property

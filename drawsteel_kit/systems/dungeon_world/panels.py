@@ -18,7 +18,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview, split_list
-from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
+from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text, move_options
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
 __all__ = ["PANELS", "HoldPanel", "MovesPanel", "PartyPanel", "TownDaysPanel"]
@@ -81,8 +81,10 @@ class MovesPanel(Panel):
         self.move = W.Dropdown(options=[(name, m.value) for m, name in MOVE_NAMES.items()],
                                value="carouse", description="Move")
         self.who = W.SelectMultiple(description="Who", rows=5)
-        self.options = W.Textarea(description="Options", placeholder="coin: 200\n"
-                                  "choices: [befriend_npc, hear_rumors]")
+        self.options = W.Textarea(description="Options")
+        # The options box names the chosen move's own options.
+        self.move.observe(lambda _c: self._hint(), names="value")
+        self._hint()
         self.dice = W.Text(description="Dice", placeholder="typed in: 4, 5 (or leave empty)")
         self.seed = W.Text(description="Seed", placeholder="empty: a new one")
         self.lines = W.HTML()
@@ -93,6 +95,10 @@ class MovesPanel(Panel):
                             W.HBox([self.preview_button, self.do_button]), self.lines,
                             self.message])
         self.refresh()
+
+    def _hint(self) -> None:
+        self.options.placeholder = ("one a line, such as "
+                                    + ", ".join(f"{o}: ..." for o in move_options(self.move.value)))
 
     def refresh(self) -> None:
         names = list(self.campaign.members)

@@ -13,7 +13,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
-from drawsteel_kit.kit.ui.panels import Panel, html_table, split_list
+from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
 from drawsteel_kit.systems.pf2e.checks import target_ac
 from drawsteel_kit.systems.pf2e.combatant import COVERS
 from drawsteel_kit.systems.pf2e.conditions import VALUED
@@ -80,35 +80,44 @@ class EncounterPanel(Panel):
         self.cover = W.Dropdown(options=["none", *COVERS], value="none", description="Cover")
         self.xp = W.BoundedIntText(value=0, min=0, max=9999, description="XP each")
         self.treasure = W.Text(description="Treasure", placeholder="12 gp, a +1 dagger")
-        self._box = W.VBox([
-            W.HBox([self.encounter, self.new_name, b("New encounter", self.new, "success")]),
-            self.table,
-            W.HBox([self.pc, b("Add PC", self.add_pc), b("Add whole party", self.add_party)]),
-            W.HBox([self.creature, self.modifier, self.count, self.shown_as, self.creature_hp,
-                    self.creature_ac, b("Add creature", self.add_creature)]),
-            W.HBox([self.typed, self.tie_order, self.seed,
-                    b("Roll initiative", self.roll, "primary")]),
-            W.HBox([b("Next turn", self.next_turn, "primary"), b("Start turn", self.start),
-                    b("End turn", self.end_turn), b("Delay", self.delay)]),
-            W.HBox([self.actions, self.what, b("Use actions", self.use_actions)]),
-            W.HBox([self.who, b("Return from Delay", self.back), b("Reaction", self.reaction),
-                    b("Identify", self.identify), b("Defeated", self.defeat)]),
-            W.HBox([self.effect, self.rounds, self.ticks, b("Add effect", self.add_effect),
-                    b("Remove effect", self.remove_effect)]),
-            W.HBox([self.damage, self.damage_type, b("Persistent damage", self.persistent),
-                    b("End persistent", self.end_persistent)]),
-            W.HBox([self.amount, self.critical, b("Damage", self.take_damage),
-                    b("Heal", self.heal)]),
-            W.HBox([self.condition, self.value, b("Set condition", self.set_condition),
-                    self.cover, b("Set cover", self.set_cover), b("Flanked", self.flanked),
-                    b("Not flanked", self.not_flanked)]),
-            W.HBox([self.check_what, self.roll_modifier, self.dc, self.face,
-                    b("Check", self.check)]),
-            W.HBox([self.target, self.agile, b("Strike", self.strike),
-                    b("Aid target", self.aid)]),
-            W.HBox([self.hp, b("Set PC's HP", self.set_hp), self.xp, self.treasure,
-                    b("End encounter", self.end, "danger")]),
-            self.message])
+        # One kind of thing at a time, its fields alone (the table and who stay on top).
+        self.action_fields = ModeFields.choice("Do", {
+            "Roster": [W.HBox([self.new_name, b("New encounter", self.new, "success")]),
+                       W.HBox([self.pc, b("Add PC", self.add_pc),
+                               b("Add whole party", self.add_party)]),
+                       W.HBox([self.creature, self.modifier, self.count, self.shown_as]),
+                       W.HBox([self.creature_hp, self.creature_ac,
+                               b("Add creature", self.add_creature)])],
+            "Initiative": [W.HBox([self.typed, self.tie_order, self.seed]),
+                           b("Roll initiative", self.roll, "primary")],
+            "Turns": [W.HBox([b("Next turn", self.next_turn, "primary"),
+                              b("Start turn", self.start), b("End turn", self.end_turn),
+                              b("Delay", self.delay)]),
+                      W.HBox([self.actions, self.what, b("Use actions", self.use_actions)]),
+                      W.HBox([self.who, b("Return from Delay", self.back),
+                              b("Reaction", self.reaction), b("Identify", self.identify),
+                              b("Defeated", self.defeat)])],
+            "Effects": [W.HBox([self.who, self.effect, self.rounds, self.ticks]),
+                        W.HBox([b("Add effect", self.add_effect),
+                                b("Remove effect", self.remove_effect)]),
+                        W.HBox([self.damage, self.damage_type,
+                                b("Persistent damage", self.persistent),
+                                b("End persistent", self.end_persistent)])],
+            "Damage & conditions": [
+                W.HBox([self.who, self.amount, self.critical, b("Damage", self.take_damage),
+                        b("Heal", self.heal)]),
+                W.HBox([self.condition, self.value, b("Set condition", self.set_condition)]),
+                W.HBox([self.cover, b("Set cover", self.set_cover), b("Flanked", self.flanked),
+                        b("Not flanked", self.not_flanked)])],
+            "Checks & strikes": [
+                W.HBox([self.who, self.check_what, self.roll_modifier, self.dc, self.face,
+                        b("Check", self.check)]),
+                W.HBox([self.target, self.agile, b("Strike", self.strike),
+                        b("Aid target", self.aid)])],
+            "End": [W.HBox([self.pc, self.hp, b("Set PC's HP", self.set_hp)]),
+                    W.HBox([self.xp, self.treasure, b("End encounter", self.end, "danger")])]})
+        self._box = W.VBox([self.encounter, self.table, self.action_fields.widget,
+                            self.message])
         self.refresh()
 
     @property
