@@ -40,8 +40,12 @@ def test_preview_writes_nothing_then_log_it(campaign: Campaign) -> None:
     before = unchanged(campaign)
     panel.preview_button.click()
     assert panel.ok and "Preview only" in panel.message_text
-    assert "Val gains 1 victory: Ambush" in panel.preview_box.value
-    assert "Yorn gains" not in panel.preview_box.value
+    cell = '<td style="text-align:left;padding:2px 8px">{}</td>'
+    row = "".join(cell.format(c) for c in ("Val", "stood", "+1", 1))  # the victories after
+    assert row in panel.preview_box.value
+    assert "".join(cell.format(c) for c in ("Yorn", "fell", "+0", 0)) in panel.preview_box.value
+    assert "Bran" not in panel.preview_box.value and "1 victory each to Val" in \
+        panel.message_text
     assert unchanged(campaign) == before
     panel.log_button.click()
     assert panel.ok, panel.message_text

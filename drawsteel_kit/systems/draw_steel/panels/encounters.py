@@ -106,9 +106,22 @@ class EncounterPanel(Panel):
         if happened is None:
             self.preview_box.value = ""
             return
-        self.say("Preview only: nothing was written")
-        self.preview_box.value = html_table(["Would be logged"],
-                                            [(e.summary,) for e in happened.events])
+        self.say("Preview only: nothing was written. " + happened.summary)
+        self.preview_box.value = self.victories_table(happened)
+
+    def victories_table(self, happened: Any) -> Any:
+        """One row a hero who took part: what the encounter gives, and victories after it."""
+        after = {e.actor: op["after"]["victories"] for e in happened.events
+                 if e.kind == "victories_awarded" for op in e.ops
+                 if op.get("table") == "heroes" and "victories" in op.get("after", {})}
+        data = happened.details["encounter"]
+        rows = []
+        for hero in data["participants"]:
+            gained = int(data["victories"].get(hero, 0))
+            now = after.get(hero, self.campaign.hero(hero).victories)
+            rows.append((hero, "fell" if hero in data["fell"] else "stood",
+                         f"+{gained}", now))
+        return html_table(["Hero", "In the encounter", "Victories", "Victories now"], rows)
 
     def log(self) -> None:
         """Log the encounter and award its victories."""
