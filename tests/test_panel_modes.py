@@ -255,3 +255,13 @@ def test_an_item_shows_only_with_a_prerequisite_and_an_award_only_when_ticked(
     encounters.use_override.value = False
     encounters.use_override.value = True
     assert encounters.override.value == 3
+
+
+def test_the_skill_list_follows_the_heros_skills(campaign: Campaign) -> None:
+    panel = P.RespitePanel(campaign)
+    row = panel.rows["Val"]
+    row.skill.value = "Magic"
+    campaign.adjust_hero("Val", reason="learned at the college", skills=["Magic", "History"])
+    panel.refresh()
+    assert panel.rows["Val"] is row and list(row.skill.options) == ["Magic", "History"]
+    assert row.skill.value == "Magic"

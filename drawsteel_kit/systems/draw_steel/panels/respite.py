@@ -140,8 +140,11 @@ class RespitePanel(Panel):
     def refresh(self) -> None:
         heroes = self.hero_options()
         for name in heroes:
+            skills = list(self.campaign.hero(name).skills)
             if name not in self.rows:
-                self.rows[name] = RespiteRow(name, self.campaign.hero(name).skills)
+                self.rows[name] = RespiteRow(name, tuple(skills))
+            elif list(self.rows[name].skill.options) != skills:  # an import changed them
+                self.rows[name].skill.options = skills
         self.rows = {h: self.rows[h] for h in heroes}
         projects = [(f"#{p.id} {p.title} ({p.hero}, {p.points}/{p.goal})", p.id)
                     for p in self.campaign.projects(status="active")]
