@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.kit.commands import campaign_arg, friendly
 
 __all__ = ["import_books", "restore"]
 
+#: This module's commands: the root group (``cli/root.py``) imports it when one runs.
+commands = click.Group()
 
-@main.command()
+
+@commands.command()
 @campaign_arg
 @click.argument("backup", type=click.Path(dir_okay=False))
 @friendly
@@ -33,7 +35,7 @@ def restore(campaign: str, backup: str) -> None:
                + (f"; the ledger from before is {kept}" if kept else ""))
 
 
-@main.command("import")
+@commands.command("import")
 @click.argument("export_file", metavar="EXPORT.json", type=click.Path(dir_okay=False))
 @click.argument("folder", type=click.Path(file_okay=False))
 @friendly

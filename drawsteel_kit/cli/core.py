@@ -4,8 +4,8 @@ The campaign (a folder holding campaign.yaml, that file itself, its ledger.db,
 or a name under ./campaigns) is always the first argument. Errors print one
 line saying what to fix and exit with status 1; nothing is written.
 
-Here: the root group and the campaign-wide commands (new, init, status, history, undo,
-backup, export, rebuild, upgrade); each system adds its own (``systems/<name>/cli``).
+Here: the campaign-wide commands (new, init, status, history, undo, backup, export, rebuild,
+upgrade); the root group is in ``root``, and each system adds its own (``systems/<name>/cli``).
 """
 
 from __future__ import annotations
@@ -18,67 +18,26 @@ from pathlib import Path
 
 import click
 
-from drawsteel_kit import __version__
 from drawsteel_kit.kit.commands import (
-    TEMPLATE_DIR,
+    MAX_ROW_ID,
     campaign_arg,
     force_option,
     friendly,
     open_campaign,
     say,
-    whole_summaries,
+    template_dir,
 )
-from drawsteel_kit.kit.ledger import MAX_ROW_ID
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
 
-
-class RootGroup(click.Group):
-    """The root group. Each game system's commands (``systems/<name>/cli``, found through
-    the registry) join it the first time its commands are read, not at import: a system's
-    command module imports the CLI's helpers, whose package imports this root, so mounting
-    at import would meet that system's module half-made when it is imported first."""
-
-    _mounted = False
-
-    @property  # type: ignore[override]
-    def commands(self) -> dict[str, click.Command]:
-        if not self._mounted:
-            self._mounted = True
-            for system in SYSTEMS.values():
-                for command in system.part("cli").commands.commands.values():
-                    self._commands.setdefault(command.name or "", command)
-            whole_summaries(self)
-        return self._commands
-
-    @commands.setter
-    def commands(self, value: dict[str, click.Command]) -> None:
-        self._commands = value
-
-    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
-        """Register a command (a write, not a read: it mounts nothing)."""
-        mounted, self._mounted = self._mounted, True
-        try:
-            super().add_command(cmd, name)
-        finally:
-            self._mounted = mounted
-
-
-@click.group(cls=RootGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="drawsteel-kit")
-def main() -> None:
-    """Keep a Draw Steel party's books: sessions, victories, respites, XP, hero tokens.
-
-    CAMPAIGN is a campaign folder (holding campaign.yaml and ledger.db), or a name
-    under ./campaigns. Start with `drawsteel-kit new "My Campaign"`, edit its
-    campaign.yaml, then `drawsteel-kit init campaigns/my-campaign`.
-    """
+#: This module's commands: the root group (``cli/root.py``) imports it when one runs.
+commands = click.Group()
 
 
 #: How many of SQLite's integrity problems `rebuild --check` prints.
 PROBLEMS_SHOWN = 10
 
 
-@main.command()
+@commands.command()
 @click.argument("name")
 @click.option("--dir", "parent", default="campaigns", show_default=True,
               type=click.Path(file_okay=False), help="Folder to create the campaign in.")
@@ -107,8 +66,8 @@ def new(name: str, parent: str, system_key: str) -> None:
     else:
         dest = Path(parent) / slugify(name)
     played = SYSTEMS[system_key]
-    template = TEMPLATE_DIR if played.is_default else (
-        TEMPLATE_DIR.parent / f"campaign-{played.module.replace('_', '-')}")
+    template = template_dir() if played.is_default else (
+        template_dir().parent / f"campaign-{played.module.replace('_', '-')}")
     if dest.exists():
         raise click.ClickException(f"{dest} already exists: pick another name or --dir")
     if not template.is_dir():
@@ -125,7 +84,7 @@ def new(name: str, parent: str, system_key: str) -> None:
                f"notebooks with drawsteel-kit lab {dest}")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @friendly
 def init(campaign: str) -> None:
@@ -146,7 +105,7 @@ def init(campaign: str) -> None:
             click.echo(f"  note: {name} is in the ledger but no longer in campaign.yaml")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @friendly
@@ -164,7 +123,7 @@ def status(campaign: str, as_json: bool) -> None:
             click.echo(status_text(camp))
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.option("--kind", default=None, help="Only events of this kind (respite, undo, ...).")
 @click.option("--hero", default=None, help="Only this hero's events.")
@@ -196,7 +155,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int,
             click.echo(f"#{ev.id:<5} day {ev.day:<4} {ev.kind:<20} {ev.summary}{mark}{hidden}")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("event_id", type=click.IntRange(1, MAX_ROW_ID))
 @click.option("--reason", default="")
@@ -210,7 +169,7 @@ def undo(campaign: str, event_id: int, reason: str) -> None:
         say(campaign, camp.undo(event_id, reason=reason))
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.argument("dest", required=False, type=click.Path(dir_okay=False))
 @friendly
@@ -224,7 +183,7 @@ def backup(campaign: str, dest: str | None) -> None:
     click.echo(f"Backed up to {Campaign.backup_ledger(campaign, dest)}")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.option("--out", type=click.Path(), default=None,
               help="Write to this file (csv: this folder) instead of standard output.")
@@ -265,7 +224,7 @@ def export(campaign: str, out: str | None, party_only: bool, fmt: str, force: bo
         click.echo(text)
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @click.option("--check", is_flag=True, help="Only check; change nothing.")
 @friendly
@@ -286,7 +245,7 @@ def rebuild(campaign: str, check: bool) -> None:
         click.echo(f"Replayed {camp.ledger.rebuild()} events.")
 
 
-@main.command()
+@commands.command()
 @campaign_arg
 @friendly
 def upgrade(campaign: str) -> None:

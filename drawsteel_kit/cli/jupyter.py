@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.kit.commands import campaign_arg, friendly
 
+#: This module's commands: the root group (``cli/root.py``) imports it when one runs.
+commands = click.Group()
 
-@main.command("lab")
+
+@commands.command("lab")
 @campaign_arg
 @click.option("--port", type=click.IntRange(1, 65535), default=8888, show_default=True,
               help="The port JupyterLab listens on (localhost only).")
@@ -24,7 +26,7 @@ def lab(campaign: str, port: int, no_browser: bool) -> None:
     run(campaign, port=port, open_browser=not no_browser, echo=click.echo)
 
 
-@main.group("notebooks")
+@commands.group("notebooks")
 def notebooks() -> None:
     """The campaign's own copies of the Director's notebooks (written by `new`)."""
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.kit.commands import campaign_arg, friendly
 
+#: This module's commands: the root group (``cli/root.py``) imports it when one runs.
+commands = click.Group()
 
-@main.command("resolve")
+
+@commands.command("resolve")
 @campaign_arg
 @click.option("--plan", "plan", required=True, metavar="PLAN",
               help="A plan file, or its name in the campaign's plans/ folder.")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.cli.core import main
 from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly, open_campaign
 
+#: This module's commands: the root group (``cli/root.py``) imports it when one runs.
+commands = click.Group()
 
-@main.command("serve")
+
+@commands.command("serve")
 @campaign_arg
 @click.option("--port", type=click.IntRange(1, 65535), default=8866, show_default=True,
               help="The port to serve on.")
@@ -39,7 +41,7 @@ def serve(campaign: str, port: int, host: str, token: str | None, no_browser: bo
         max_pages=max_pages, pages_per_minute=pages_per_minute, echo=click.echo)
 
 
-@main.command("links")
+@commands.command("links")
 @campaign_arg
 @click.option("--rotate", "rotate", multiple=True, metavar="HERO",
               help="Give this hero a new key (their old link stops working); repeatable.")
@@ -76,7 +78,7 @@ def links(campaign: str, rotate: tuple[str, ...], rotate_all: bool, port: int,
     click.echo(f"Keys: {folder / LINKS_FILE} (keep it private)")
 
 
-@main.command("publish")
+@commands.command("publish")
 @campaign_arg
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html and the heroes' pages into.")

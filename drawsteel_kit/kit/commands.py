@@ -1,4 +1,8 @@
-"""What every command shares: opening a campaign, friendly errors, printing results."""
+"""What every command shares: opening a campaign, friendly errors, printing results.
+
+Light to import (no ledger, no sqlite-utils, no pydantic): every command module imports it,
+and ``drawsteel-kit status`` should pay only for what it reads.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +12,29 @@ import re
 import shutil
 import sqlite3
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.kit.ledger.storage import os_refusal
-from drawsteel_kit.kit.resources import templates_dir
 
-__all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
-           "open_campaign", "pairs", "parse_value", "say", "summary", "whole_summaries"]
+__all__ = ["MAX_ROW_ID", "campaign_arg", "check_fields", "force_option",
+           "friendly", "open_campaign", "pairs", "parse_value", "say", "summary",
+           "template_dir", "whole_summaries"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: Where `drawsteel-kit new` copies its starter campaign from (package data).
-TEMPLATE_DIR = templates_dir() / "campaign"
+#: The largest event number (and --limit) SQLite holds: the ledger's ``MAX_ROW_ID``, here
+#: so that an option's bound does not import the ledger (tests/test_lazy_cli.py checks).
+MAX_ROW_ID = 2**63 - 1
+
+
+def template_dir() -> Path:
+    """Where `drawsteel-kit new` copies its starter campaign from (package data)."""
+    from drawsteel_kit.kit.resources import templates_dir
+
+    return templates_dir() / "campaign"
 
 
 def friendly(fn: F) -> F:
@@ -44,6 +56,8 @@ def friendly(fn: F) -> F:
         except shutil.Error as exc:  # a folder copy: one entry per file it could not copy
             raise click.ClickException(_copy_refused(exc)) from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
+            from drawsteel_kit.kit.ledger.storage import os_refusal
+
             what = ("the system refused" if exc.filename is None else
                     f"the system refused the file or folder {str(exc.filename)!r}")
             hint = os_refusal(exc)
@@ -65,6 +79,8 @@ def _copy_refused(exc: shutil.Error) -> str:
     if not problems or len(problems[0]) != 3:
         return f"a folder could not be copied ({exc}); what was copied is left in place"
     _, target, why = problems[0]
+    from drawsteel_kit.kit.ledger.storage import os_refusal
+
     found = re.search(r"\[Errno (\d+)\] ([^:]*)", str(why))
     hint = os_refusal(OSError(int(found.group(1)), found.group(2))) if found else None
     return (f"{len(problems)} file(s) could not be copied, the first to {str(target)!r} "
@@ -155,11 +171,11 @@ def summary(help_text: str) -> str:
     return " ".join(words)
 
 
-def whole_summaries(group: click.Group) -> None:
-    """Give every command under ``group`` (its groups' too) its whole summary, unless it
-    has one of its own."""
-    for command in group.commands.values():
-        if not command.short_help and command.help:
-            command.short_help = summary(command.help)
-        if isinstance(command, click.Group):
-            whole_summaries(command)
+def whole_summaries(command: click.Command) -> None:
+    """Give ``command``, and every command under it (a group's), its whole summary, unless
+    it has one of its own."""
+    if not command.short_help and command.help:
+        command.short_help = summary(command.help)
+    if isinstance(command, click.Group):
+        for sub in command.commands.values():
+            whole_summaries(sub)

@@ -6,11 +6,12 @@ Each validator raises a ``PydanticCustomError`` whose message states what is all
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Iterable
 from typing import Annotated
 
-from pydantic import AfterValidator, ConfigDict
+from pydantic import AfterValidator, ConfigDict, TypeAdapter
 from pydantic_core import PydanticCustomError
 
 from drawsteel_kit.kit.limits import (
@@ -136,17 +137,23 @@ def one_line(value: object) -> str:
     return text if text.isprintable() else repr(text)
 
 
+@functools.cache
+def _label_reader() -> TypeAdapter[str]:
+    """:data:`Label`'s validator, built once per process (building one costs milliseconds)."""
+    return TypeAdapter(Label)
+
+
 def check_label(value: object, what: str) -> str:
     """``value`` read as campaign.yaml reads a name (a :data:`Label`), or RulesError saying
     what is wrong: what an operation stores on a hero must pass the file's own checks."""
-    from pydantic import TypeAdapter, ValidationError
+    from pydantic import ValidationError
 
     from drawsteel_kit.kit.errors import RulesError
 
     if not isinstance(value, str):
         raise RulesError(f"{what} must be text, got {show(value)}")
     try:
-        return str(TypeAdapter(Label).validate_python(value))
+        return str(_label_reader().validate_python(value))
     except ValidationError as exc:
         raise RulesError(f"{what} {exc.errors()[0]['msg']}: {show(value)}") from None
 

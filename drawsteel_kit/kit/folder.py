@@ -12,7 +12,6 @@ import unicodedata
 from pathlib import Path
 
 from drawsteel_kit.kit.errors import CampaignNotFound
-from drawsteel_kit.kit.fields import show
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 
 __all__ = ["CAMPAIGN_FILE", "SLUG_MAX", "find_campaign_dir", "slugify"]
@@ -37,6 +36,8 @@ def find_campaign_dir(where: str | Path) -> Path:
         if not path.is_absolute() and candidate.is_dir():
             return candidate
     except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
+        from drawsteel_kit.kit.fields import show  # pydantic: only when there is an error
+
         raise CampaignNotFound(f"{show(str(where))} is not a path this system can open "
                                f"({getattr(exc, 'strerror', None) or exc}): give a campaign "
                                "folder") from None

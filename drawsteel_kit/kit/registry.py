@@ -13,7 +13,9 @@ player dashboard          ``drawsteel_kit.systems.m.pages``: ``members``, ``part
                           ``member_page``
 Director's panels         ``drawsteel_kit.systems.m.panels``: ``open_workbook(campaign)``
 demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo=True)``
-command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``
+command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``;
+                          ``commands`` names where each of its root commands is, so the
+                          ``drawsteel-kit`` root imports one only when it runs
 players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data,
                           settings)``, what players may see of a sheet (``face=True``)
 ========================  ================================================================
@@ -69,6 +71,10 @@ class System:
     #: Kinds of its sheets whose names are secrets when the sheet is hidden: a visible line
     #: that mentions one shows "(hidden)" instead (Draw Steel: a hidden encounter).
     secret_names: tuple[str, ...] = ()
+    #: The commands it adds to ``drawsteel-kit``: (name, the module under its folder whose
+    #: ``commands`` group holds it). The root group imports that module only when the
+    #: command runs.
+    commands: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_default(self) -> bool:
@@ -101,10 +107,26 @@ class System:
         found = importlib.import_module(f"drawsteel_kit.systems.{self.module}.{module}")
         return getattr(found, name)  # type: ignore[no-any-return]
 
+    def cli_command(self, name: str) -> Any:
+        """One of its ``drawsteel-kit`` commands (a click command), its module imported now."""
+        module = dict(self.commands)[name]
+        found = importlib.import_module(f"drawsteel_kit.systems.{self.module}.{module}")
+        return found.commands.commands[name]
+
     def book_class(self) -> type[Any]:
         """The class of the system's campaign operations."""
         return getattr(self.part("ops"), self.book)
 
+
+#: Draw Steel's commands, by the module of its ``cli/`` package that holds each.
+_DRAW_STEEL_COMMANDS = tuple(
+    (name, f"cli.{module}")
+    for module, names in (
+        ("sessions", "session adventure victories tokens respite day move adjust"),
+        ("encounters", "encounter"), ("followers", "followers"), ("heroes", "heroes"),
+        ("inventory", "inventory"), ("npcs", "npc notes"), ("projects", "project forecast"),
+        ("rewards", "renown wealth buy shopping"), ("titles", "titles"))
+    for name in names.split())
 
 #: Every system, by its key in campaign.yaml.
 SYSTEMS: dict[str, System] = {
@@ -112,13 +134,14 @@ SYSTEMS: dict[str, System] = {
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
                source="seed 000/001", campaign="campaign:Campaign",
                layout=(("campaign_file", "campaign_file.model"), ("init", "init")),
-               secret_names=("encounter",)),
+               secret_names=("encounter",), commands=_DRAW_STEEL_COMMANDS),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
-               command="dw", source="seed 003"),
+               command="dw", source="seed 003", commands=(("dw", "cli"),)),
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
-               source="seed 002"),
+               source="seed 002", commands=(("pf2e", "cli"),)),
         System("condition-sheet", "the condition-sheet system", "condition_sheet",
-               book="ConditionSheetBook", command="sheet", source="seed 004", face=True),
+               book="ConditionSheetBook", command="sheet", source="seed 004", face=True,
+               commands=(("sheet", "cli"),)),
     )
 }
 

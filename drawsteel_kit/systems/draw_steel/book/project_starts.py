@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, insert_op
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.systems.draw_steel.book.base import (
@@ -19,7 +18,6 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.book.respite_work import SOURCE_STATES
-from drawsteel_kit.systems.draw_steel.campaign_file.projects import CustomProjectSpec
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 from drawsteel_kit.systems.draw_steel.catalog.languages import (
     canonical_language,
@@ -55,6 +53,10 @@ class ProjectStartOps(CampaignBase):
             return found.as_project(), found
         for custom in self.settings.get("custom_projects", []):
             if custom["name"].casefold() == " ".join(name.split()).casefold():
+                from drawsteel_kit.systems.draw_steel.campaign_file.projects import (
+                    CustomProjectSpec,  # pydantic: only for a Director's own project
+                )
+
                 return CustomProjectSpec.model_validate(custom).as_project(), None
         try:
             return catalog.project(name), None
@@ -168,6 +170,8 @@ class ProjectStartOps(CampaignBase):
             raise RulesError("Craft Treasure needs the treasure: give treasure='Healing Potion'")
         goal = template.goal_for(**params)
         if learns is not None:
+            from drawsteel_kit.kit.fields import check_label  # pydantic: when asked
+
             learns = check_label(learns, "learns")
         if template.completion in ("learn_language", "learn_skill") and not learns:
             what = "language" if template.completion == "learn_language" else "skill"

@@ -11,7 +11,6 @@ along) is not tied to a place.
 from __future__ import annotations
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
@@ -50,6 +49,8 @@ class SourceOps(CampaignBase):
         place = " ".join(check_text(to, "the place", name=True).split())
         if not place:
             raise RulesError("say where the party goes: the name of a place")
+        from drawsteel_kit.kit.fields import check_label  # pydantic: when asked
+
         place = check_label(place, "the place")
         reason = check_text(reason, "reason")
         here = self.party.location

@@ -10,8 +10,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 __all__ = ["load_data"]
 
 
@@ -25,4 +23,6 @@ def _read(name: str) -> str:
 
 def load_data(name: str) -> Any:
     """Parse ``catalog/data/<name>.yaml`` (a fresh object each call; the text is cached)."""
+    import yaml  # when a table is first read: a command that reads none does not pay for it
+
     return yaml.safe_load(_read(name))

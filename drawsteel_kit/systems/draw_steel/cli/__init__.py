@@ -2,29 +2,33 @@
 followers; rewards (renown, wealth, buying), the inventory, titles, NPCs and notes; the
 encounter log.
 
-Each module gathers its commands in ``commands``; this package gathers them all, and the
-``drawsteel-kit`` root group mounts them through the registry (``drawsteel_kit.cli``).
+Each module gathers its commands in ``commands``; the registry names the module of each
+(``System.commands``), and the ``drawsteel-kit`` root group imports a module only when one
+of its commands runs. Importing this package imports none of them: ``commands`` (every
+Draw Steel command in one group) is gathered when first read.
 """
 
-import click
+from __future__ import annotations
 
-from drawsteel_kit.systems.draw_steel.cli import (
-    encounters,
-    followers,
-    heroes,
-    inventory,
-    npcs,
-    projects,
-    rewards,
-    sessions,
-    titles,
-)
+import importlib
+from typing import Any
 
 __all__ = ["commands"]
 
-#: Every Draw Steel command, for the root group.
-commands = click.Group()
-for _module in (encounters, followers, heroes, inventory, npcs, projects, rewards, sessions,
-                titles):
-    for _command in _module.commands.commands.values():
-        commands.add_command(_command)
+MODULES = ("encounters", "followers", "heroes", "inventory", "npcs", "projects", "rewards",
+           "sessions", "titles")
+
+
+def __getattr__(name: str) -> Any:
+    """``commands``: every Draw Steel command, its modules imported on first reading."""
+    if name != "commands":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import click
+
+    gathered = click.Group()
+    for module in MODULES:
+        found = importlib.import_module(f"{__name__}.{module}")
+        for command in found.commands.commands.values():
+            gathered.add_command(command)
+    globals()["commands"] = gathered
+    return gathered

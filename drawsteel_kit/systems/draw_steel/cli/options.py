@@ -12,7 +12,6 @@ import click
 from drawsteel_kit.kit.commands import check_fields, parse_value
 from drawsteel_kit.kit.commands import open_campaign as open_folder
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.systems.draw_steel.init import ADJUSTABLE
 from drawsteel_kit.systems.draw_steel.state import CHARACTERISTICS
 
 __all__ = [
@@ -86,6 +85,8 @@ def hero_changes(changes: Sequence[str]) -> dict[str, Any]:
         if key.strip() in values:
             raise click.UsageError(f"FIELD=VALUE names {key.strip()} twice")
         values[key.strip()] = parse_value(raw)
+    from drawsteel_kit.systems.draw_steel.init import ADJUSTABLE  # campaign.yaml's models
+
     check_fields(values, ADJUSTABLE, also=("hero_class", "characteristics", "titles"))
     scores = {k: values.pop(k) for k in list(values) if k in CHARACTERISTICS}
     if scores:

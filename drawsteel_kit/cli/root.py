@@ -1,0 +1,112 @@
+"""The ``drawsteel-kit`` root group: it knows every command by name and imports a command's
+module only when that command runs (click's lazy-loading pattern: ``list_commands`` and
+``get_command``), so ``drawsteel-kit status`` does not pay for serving, notebooks or another
+system's commands.
+
+Where each command is: the front end's own below (``FRONT_END``: a module of ``cli/``), each
+game system's through the registry (``System.commands``). What --help lists for a command not
+loaded is its summary in ``summaries.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from drawsteel_kit import __version__
+from drawsteel_kit.cli.summaries import SUMMARIES
+from drawsteel_kit.kit.commands import whole_summaries
+from drawsteel_kit.kit.registry import SYSTEMS
+
+__all__ = ["FRONT_END", "LazyGroup", "main", "whereabouts"]
+
+#: The front end's own commands, by the module of ``drawsteel_kit.cli`` whose ``commands``
+#: group holds each.
+FRONT_END: dict[str, str] = {
+    **dict.fromkeys(("new", "init", "status", "history", "undo", "backup", "export",
+                     "rebuild", "upgrade"), "core"),
+    **dict.fromkeys(("restore", "import"), "books"),
+    **dict.fromkeys(("lab", "notebooks"), "jupyter"),
+    "resolve": "plans",
+    **dict.fromkeys(("serve", "links", "publish"), "workbook"),
+}
+
+
+def whereabouts() -> dict[str, tuple[str, str]]:
+    """Every root command: name -> (``cli`` or a system's key, the module that holds it)."""
+    found = {name: ("cli", module) for name, module in FRONT_END.items()}
+    for system in SYSTEMS.values():
+        for name, module in system.commands:
+            found.setdefault(name, (system.key, module))
+    return found
+
+
+def _load(name: str, where: tuple[str, str]) -> click.Command:
+    owner, module = where
+    if owner == "cli":
+        found = importlib.import_module(f"drawsteel_kit.cli.{module}")
+        return found.commands.commands[name]  # type: ignore[no-any-return]
+    return SYSTEMS[owner].cli_command(name)  # type: ignore[no-any-return]
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use. Reading ``commands`` (tests, tools
+    that walk every command) imports them all; running one, or --help, does not."""
+
+    _all_loaded = False
+
+    def _lazy(self) -> dict[str, tuple[str, str]]:
+        return whereabouts()
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        if not self._all_loaded:
+            self._all_loaded = True
+            for name in self._lazy():
+                self._load(name)
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value
+
+    def _load(self, name: str) -> click.Command | None:
+        if name not in self._commands:
+            where = self._lazy().get(name)
+            if where is None:
+                return None
+            command = _load(name, where)
+            whole_summaries(command)
+            self._commands[name] = command
+        return self._commands[name]
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self._commands, *self._lazy()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._load(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The Commands section: a loaded command's own summary, else the table's."""
+        rows = []
+        for name in self.list_commands(ctx):
+            loaded = self._commands.get(name)
+            if loaded is not None and loaded.hidden:
+                continue
+            rows.append((name, loaded.get_short_help_str(10_000) if loaded is not None
+                         else SUMMARIES.get(name, "")))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="drawsteel-kit")
+def main() -> None:
+    """Keep a Draw Steel party's books: sessions, victories, respites, XP, hero tokens.
+
+    CAMPAIGN is a campaign folder (holding campaign.yaml and ledger.db), or a name
+    under ./campaigns. Start with `drawsteel-kit new "My Campaign"`, edit its
+    campaign.yaml, then `drawsteel-kit init campaigns/my-campaign`.
+    """

@@ -1,0 +1,119 @@
+"""The command line loads a command's module only when that command runs: `status` does not
+import serving, notebooks or another system's commands; --help lists every command from the
+summaries table, which these tests keep in step with the commands' own help."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from drawsteel_kit.cli import main
+from drawsteel_kit.cli.root import whereabouts
+from drawsteel_kit.cli.summaries import SUMMARIES
+from drawsteel_kit.kit.registry import SYSTEMS
+
+#: What no command that only reads or writes the books may load.
+HEAVY = ("plotly", "ipywidgets", "papermill", "voila", "nbconvert")
+#: ... nor, for `status`, `history` and `respite`, campaign.yaml's models: they read the
+#: ledger, not the file.
+NOT_FOR_THE_BOOKS = ("pydantic", *HEAVY)
+
+
+def command_modules() -> dict[str, str]:
+    """Every root command -> the module that holds it."""
+    return {name: (f"drawsteel_kit.cli.{module}" if owner == "cli" else
+                   f"drawsteel_kit.systems.{SYSTEMS[owner].module}.{module}")
+            for name, (owner, module) in whereabouts().items()}
+
+
+def loaded_after(*args: str) -> tuple[int, list[str]]:
+    """Run ``drawsteel-kit ARGS`` in a fresh interpreter: its exit status, and every module
+    it had loaded by the end."""
+    code = ("import json, sys\n"
+            "from drawsteel_kit.cli import main\n"
+            f"sys.argv = ['drawsteel-kit', *{list(args)!r}]\n"
+            "try:\n    main()\nexcept SystemExit as exc:\n    status = exc.code or 0\n"
+            "print(json.dumps([status, sorted(sys.modules)]), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    status, modules = json.loads(done.stderr.strip().splitlines()[-1])
+    return status, modules
+
+
+def test_the_summaries_table_lists_every_command_with_its_own_summary() -> None:
+    """When this fails: copy the command's first sentence of help into cli/summaries.py."""
+    real = {name: command.get_short_help_str(10_000) for name, command in main.commands.items()}
+    assert real == SUMMARIES
+
+
+def test_every_command_is_where_the_table_says() -> None:
+    for name, module in command_modules().items():
+        command = main.commands[name]
+        assert command.callback is not None or isinstance(command, click.Group)
+        held = sys.modules[module].commands.commands  # type: ignore[attr-defined]
+        assert held[name] is command, (name, module)
+
+
+def test_the_option_bound_is_the_ledgers() -> None:
+    from drawsteel_kit.kit import commands
+    from drawsteel_kit.kit.ledger import MAX_ROW_ID
+
+    assert commands.MAX_ROW_ID == MAX_ROW_ID
+
+
+@pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["history"],
+                                  ["history", "--as", "party"]], ids=" ".join)
+def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campaign: object,
+                                                       args: list[str]) -> None:
+    status, modules = loaded_after(args[0], str(campaign_dir), *args[1:])
+    assert status == 0
+    others = sorted(set(command_modules().values()) - {"drawsteel_kit.cli.core"})
+    assert [m for m in others if m in modules] == []
+    assert [m for m in modules if m.split(".")[0] in NOT_FOR_THE_BOOKS] == []
+    assert "drawsteel_kit.cli.core" in modules
+
+
+def test_respite_imports_only_its_own_module(campaign_dir: Path, campaign: object) -> None:
+    status, modules = loaded_after("respite", str(campaign_dir))
+    assert status == 0
+    own = "drawsteel_kit.systems.draw_steel.cli.sessions"
+    assert own in modules
+    others = sorted(set(command_modules().values()) - {own})
+    assert [m for m in others if m in modules] == []
+    assert [m for m in modules if m.split(".")[0] in NOT_FOR_THE_BOOKS] == []
+
+
+def test_help_lists_every_command_and_imports_none() -> None:
+    status, modules = loaded_after("--help")
+    assert status == 0
+    assert [m for m in set(command_modules().values()) if m in modules] == []
+    assert [m for m in modules if m.split(".")[0] in ("sqlite_utils", "pydantic", *HEAVY)] == []
+
+
+def test_help_shows_each_whole_summary() -> None:
+    code = ("import sys\nfrom drawsteel_kit.cli import main\n"
+            "sys.argv = ['drawsteel-kit', '--help']\nmain()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    shown: dict[str, str] = {}
+    for row in done.stdout.partition("\nCommands:\n")[2].splitlines():
+        if row[:3].strip():  # "  name  summary": a command; deeper: its summary goes on
+            name, _, text = row.strip().partition(" ")
+            shown[name] = text.strip()
+        elif row.strip():
+            shown[name] += " " + row.strip()
+    assert shown == SUMMARIES
+
+
+def test_an_unknown_command_still_suggests_the_near_one() -> None:
+    from click.testing import CliRunner
+
+    result = CliRunner().invoke(main, ["statsu", "x"], prog_name="drawsteel-kit")
+    assert result.exit_code == 2
+    assert "No such command 'statsu'" in result.output and "status" in result.output
