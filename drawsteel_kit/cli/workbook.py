@@ -91,10 +91,11 @@ def publish(campaign: str, out: str, force: bool) -> None:
     Example: drawsteel-kit publish campaigns/demo --out site/
     """
     from drawsteel_kit.kit.outputs import write_site
+    from drawsteel_kit.kit.words import plural
     from drawsteel_kit.workbook.publish import publish as write
 
     with open_campaign(campaign, readonly=True) as camp:
         files = write_site(out, lambda folder: write(camp, folder), force=force)
-    click.echo(f"Wrote {len(files)} page(s) to {out}: open {files[0]}")
+    click.echo(f"Wrote {plural(len(files), 'page')} to {out}: open {files[0]}")
     for path in files[1:]:
         click.echo(f"  {path.name}")

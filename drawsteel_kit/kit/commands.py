@@ -15,6 +15,7 @@ import click
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ledger.storage import os_refusal
 from drawsteel_kit.kit.resources import templates_dir
+from drawsteel_kit.kit.words import plural
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
            "open_campaign", "pairs", "parse_value", "say", "summary", "whole_summaries"]
@@ -67,7 +68,7 @@ def _copy_refused(exc: shutil.Error) -> str:
     _, target, why = problems[0]
     found = re.search(r"\[Errno (\d+)\] ([^:]*)", str(why))
     hint = os_refusal(OSError(int(found.group(1)), found.group(2))) if found else None
-    return (f"{len(problems)} file(s) could not be copied, the first to {str(target)!r} "
+    return (f"{plural(len(problems), 'file')} could not be copied, the first to {str(target)!r} "
             f"({found.group(2) if found else why}){'; ' + hint if hint else ''}; what was "
             "copied is left in place")
 
