@@ -18,7 +18,8 @@ from drawsteel_kit.kit.resources import templates_dir
 from drawsteel_kit.kit.words import plural
 
 __all__ = ["TEMPLATE_DIR", "campaign_arg", "check_fields", "force_option", "friendly",
-           "open_campaign", "pairs", "parse_value", "say", "summary", "whole_summaries"]
+           "open_campaign", "pairs", "parse_value", "progress_option", "say", "summary",
+           "whole_summaries"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -100,6 +101,10 @@ campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
 force_option = click.option("--force", is_flag=True,
                             help="Replace an existing --out file, or write into a folder that "
                                  "holds other files.")
+#: The commands that take a while tell their progress on stderr (``kit.progress``).
+progress_option = click.option("--progress/--no-progress", "progress", default=None,
+                               help="Show progress on stderr (default: only when it is a "
+                                    "terminal); --no-progress: never.")
 
 
 
