@@ -358,10 +358,8 @@ def _start(folder: Path, seed: int) -> _Player:
 
 def build(folder: str | Path, events: int, *, seed: int = 1,
           progress: Progress | None = None) -> Built:
-    """A bench campaign in ``folder`` with at least ``events`` events (whole weeks);
-    ``progress``: where the events built so far are counted, a tenth at a time."""
-    folder = Path(folder)
-    told, start, shown = progress or Progress(show=False), time.perf_counter(), 0
+    """A bench campaign in ``folder``, ``events`` events or more (whole weeks), counted."""
+    folder, told, start, shown = Path(folder), progress or Progress(False), time.perf_counter(), 0
     player = _start(folder, seed)
     camp, step = player.camp, max(1, events // 10)
     try:
@@ -382,8 +380,7 @@ def build(folder: str | Path, events: int, *, seed: int = 1,
 
 def bench_campaign(events: int, *, seed: int = 1, cache: Path | None = None,
                    progress: Progress | None = None) -> Built:
-    """The bench campaign of ``events`` events, built once and then taken from the cache.
-    ``progress``: where a build is told (default: on stderr when it is a terminal)."""
+    """The bench campaign of ``events`` events, built once (told) and then cached."""
     root = (cache or CACHE) / "ledgers"
     folder = root / f"long-{events}-{builder_digest()}-s{seed}"
     done = folder / "built.yaml"
