@@ -28,6 +28,7 @@ import yaml
 from benchmarks.common import CACHE
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, insert_op, update_op
+from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
@@ -355,18 +356,21 @@ def _start(folder: Path, seed: int) -> _Player:
     return player
 
 
-def build(folder: str | Path, events: int, *, seed: int = 1) -> Built:
-    """A bench campaign in ``folder`` with at least ``events`` events (whole weeks)."""
-    folder = Path(folder)
-    start = time.perf_counter()
+def build(folder: str | Path, events: int, *, seed: int = 1,
+          progress: Progress | None = None) -> Built:
+    """A bench campaign in ``folder``, ``events`` events or more (whole weeks), counted."""
+    folder, told, start, shown = Path(folder), progress or Progress(False), time.perf_counter(), 0
     player = _start(folder, seed)
-    camp = player.camp
+    camp, step = player.camp, max(1, events // 10)
     try:
         while player.events < events:
             with camp.ledger.write():
                 target = min(events, player.events + EVENTS_PER_COMMIT)
                 while player.events < target:
                     player.session_week()
+                    if player.events >= min(events, shown + step):
+                        shown = min(events, player.events // step * step)
+                        told.count(shown, events, "events")
         count = camp.ledger.event_count()
         projects = len(camp.projects())
     finally:
@@ -374,8 +378,9 @@ def build(folder: str | Path, events: int, *, seed: int = 1) -> Built:
     return Built(folder, count, time.perf_counter() - start, False, player.weeks, projects)
 
 
-def bench_campaign(events: int, *, seed: int = 1, cache: Path | None = None) -> Built:
-    """The bench campaign of ``events`` events, built once and then taken from the cache."""
+def bench_campaign(events: int, *, seed: int = 1, cache: Path | None = None,
+                   progress: Progress | None = None) -> Built:
+    """The bench campaign of ``events`` events, built once (told) and then cached."""
     root = (cache or CACHE) / "ledgers"
     folder = root / f"long-{events}-{builder_digest()}-s{seed}"
     done = folder / "built.yaml"
@@ -385,7 +390,9 @@ def bench_campaign(events: int, *, seed: int = 1, cache: Path | None = None) -> 
                      info["projects"])
     for old in root.glob(f"long-{events}-*-s{seed}"):
         shutil.rmtree(old, ignore_errors=True)  # an older builder's ledger
-    built = build(folder, events, seed=seed)
+    told = progress if progress is not None else Progress()
+    told.stage(f"Building a bench ledger of {events:,} events (kept in {root} afterwards)")
+    built = build(folder, events, seed=seed, progress=told)
     done.write_text(yaml.safe_dump({"events": built.events, "seconds": built.seconds,
                                     "weeks": built.weeks, "projects": built.projects}),
                     encoding="utf-8")

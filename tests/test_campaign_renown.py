@@ -85,12 +85,13 @@ def test_renown_sets_how_many_followers_join(camp, score, cap):
         joined += 1
         assert joined <= 5, "the cap never stopped them"
     assert joined == cap
-    assert f"Yorn keeps {cap} follower(s) and renown {score} allows {cap}:" in message
+    followers = "follower" if cap == 1 else "followers"
+    assert f"Yorn keeps {cap} {followers} and renown {score} allows {cap}:" in message
     assert len(camp.followers("Yorn")) == cap
     state = camp.follower_cap("Yorn")
     assert (state.renown, state.base, state.cap, state.kept, state.room) == (
         score, cap, cap, cap, 0)
-    assert str(state).startswith(f"Yorn: {cap} of {cap} follower(s) (renown {score})")
+    assert str(state).startswith(f"Yorn: {cap} of {cap} {followers} (renown {score})")
     assert str(state).endswith("; at the cap")
 
 
@@ -103,7 +104,7 @@ def test_followers_beyond_the_cap_do_not_count(camp):
     assert names(camp, "Yorn") == ["Ash", "Wren"]
     cap = camp.follower_cap("Yorn")
     assert (cap.kept, cap.cap, cap.over) == (1, 1, False)
-    with refused(camp, FollowerCapReached, "Yorn keeps 1 follower\\(s\\) and renown 3 allows 1"):
+    with refused(camp, FollowerCapReached, "Yorn keeps 1 follower and renown 3 allows 1"):
         sage(camp, "Yorn", "Moss")
 
 
@@ -116,16 +117,16 @@ def test_a_hero_whose_renown_falls_keeps_their_followers(camp):
     assert camp.followers("Val") == kept
     cap = camp.follower_cap("Val")
     assert (cap.renown, cap.cap, cap.kept, cap.room, cap.over) == (2, 0, 2, 0, True)
-    assert str(cap) == ("Val: 2 of 0 follower(s) (renown 2); over the cap: those kept stay, "
+    assert str(cap) == ("Val: 2 of 0 followers (renown 2); over the cap: those kept stay, "
                         "but no new follower can join")
-    with refused(camp, FollowerCapReached, "Val keeps 2 follower\\(s\\) and renown 2 allows 0.*"
+    with refused(camp, FollowerCapReached, "Val keeps 2 followers and renown 2 allows 0.*"
                                            "those beyond the cap stay"):
         sage(camp, "Val", "Moss")
     camp.award_renown("Val", 1, reason="the apology")  # renown 3: still over (2 of 1)
     with refused(camp, FollowerCapReached, "renown 3 allows 1"):
         sage(camp, "Val", "Moss")
     camp.dismiss_follower("Ash")
-    with refused(camp, FollowerCapReached, "Val keeps 1 follower\\(s\\) and renown 3 allows 1"):
+    with refused(camp, FollowerCapReached, "Val keeps 1 follower and renown 3 allows 1"):
         sage(camp, "Val", "Moss")
 
 
@@ -185,7 +186,7 @@ def test_a_noble_may_keep_two_more_followers(camp):
         sage(camp, "Val", name)
     with refused(camp, FollowerCapReached, r"renown 3 allows 3 \(titles \+2\)"):
         sage(camp, "Val", "D")
-    assert str(camp.follower_cap("Val")) == ("Val: 3 of 3 follower(s) (renown 3, titles +2); "
+    assert str(camp.follower_cap("Val")) == ("Val: 3 of 3 followers (renown 3, titles +2); "
                                              "at the cap")
 
 
@@ -204,14 +205,14 @@ def test_recruiting_at_the_stronghold_up_to_the_cap(hall):
     val = hall.hero("Val")
     assert (val.stamina, val.recoveries) == (val.max_stamina, val.max_recoveries) == (21, 8)
     assert happened.events[-1].payload["activity"] == "recruits Ash, Tamsin"
-    with refused(hall, FollowerCapReached, "Val keeps 2 follower\\(s\\) and renown 6 allows 2: "
+    with refused(hall, FollowerCapReached, "Val keeps 2 followers and renown 6 allows 2: "
                                            "recruiting 1 more is over the cap"):
         hall.take_respite(["Val"], activities={"Val": Recruit((new("Moss"),))})
 
 
 def test_recruiting_more_than_the_cap_at_once_is_refused_whole(hall):
     renown(hall, "Bran", 3)
-    with refused(hall, FollowerCapReached, "Bran keeps 0 follower\\(s\\) and renown 3 allows 1: "
+    with refused(hall, FollowerCapReached, "Bran keeps 0 followers and renown 3 allows 1: "
                                            "recruiting 2 more is over the cap"):
         hall.take_respite(activities={"Bran": Recruit((new("Ash"), new("Wren")))})
 
@@ -303,7 +304,7 @@ def test_a_retainer_recruited_later_starts_at_its_mentors_level(camp):
 def test_a_second_retainer_is_refused(camp):
     renown(camp, "Yorn", 6)
     camp.add_follower("Yorn", "Grim", "retainer", ancestry="Human")
-    with refused(camp, RulesError, "Yorn already has 1 retainer\\(s\\) \\(Grim\\); a hero has 1 "
+    with refused(camp, RulesError, "Yorn already has 1 retainer \\(Grim\\); a hero has 1 "
                                    "at a time .*settings.retainers_per_hero"):
         camp.add_follower("Yorn", "Hask", "retainer", ancestry="Orc")
     sage(camp, "Yorn", "Ash")  # the cap had room: only the retainer limit refused
@@ -314,7 +315,7 @@ def test_recruiting_a_second_retainer_at_a_respite_writes_nothing(hall):
     renown(hall, "Yorn", 6)
     hall.add_follower("Yorn", "Grim", "retainer", ancestry="Human")
     hall.adjust_hero("Yorn", reason="a hard fight", stamina=4)
-    with refused(hall, RulesError, "Yorn already has 1 retainer\\(s\\) \\(Grim\\)"):
+    with refused(hall, RulesError, "Yorn already has 1 retainer \\(Grim\\)"):
         hall.take_respite(activities={"Yorn": Recruit(
             (NewFollower("Hask", "retainer", ancestry="Orc"),))})
     assert hall.hero("Yorn").stamina == 4
@@ -326,7 +327,7 @@ def test_retainers_per_hero_allows_more(new_campaign):
     camp.add_follower("Yorn", "Grim", "retainer", ancestry="Human")
     camp.add_follower("Yorn", "Hask", "retainer", ancestry="Orc")
     assert camp.retainer_limit("Yorn") == 2
-    with refused(camp, RulesError, "Yorn already has 2 retainer\\(s\\) \\(Grim, Hask\\); a hero "
+    with refused(camp, RulesError, "Yorn already has 2 retainers \\(Grim, Hask\\); a hero "
                                    "has 2 at a time"):
         camp.add_follower("Yorn", "Kell", "retainer", ancestry="Elf")
 

@@ -163,7 +163,7 @@ def test_renown_award_show_and_history(demo: Path) -> None:
     assert "A rumour (undone)" in run("renown", "history", demo, "Val")
     shown = {r["hero"]: r for r in as_json("renown", "show", demo)}
     assert shown[QUILLON]["renown"] == 4 and shown[QUILLON]["follower_cap"] == 3
-    assert shown["Yorn"]["text"] == "Yorn: 0 of 1 follower(s) (renown 3)"
+    assert shown["Yorn"]["text"] == "Yorn: 0 of 1 follower (renown 3)"
 
 
 def test_wealth_table_award_and_history(demo: Path) -> None:
@@ -248,14 +248,14 @@ def test_two_lines_of_one_name_need_an_id(demo: Path) -> None:
 
 # -- titles -------------------------------------------------------------------------------------
 def test_titles_grant_raises_the_cap_and_revoke_ends_it(demo: Path) -> None:
-    assert "Yorn: 0 of 1 follower(s)" in run("followers", "cap", demo, "Yorn")
+    assert "Yorn: 0 of 1 follower" in run("followers", "cap", demo, "Yorn")
     out = run("titles", "grant", demo, "Yorn", "noble", "--benefit", "followers",
               "--reason", "The duke's gratitude")
     assert "Yorn earns the title Noble (followers +2)" in out
     with camp(demo) as c:
         assert c.follower_cap("Yorn").cap == 3
         assert c.hero("Yorn").titles == ("Local Hero", "Noble")
-    assert "Yorn: 0 of 3 follower(s) (renown 3, titles +2)" in run("followers", "cap", demo,
+    assert "Yorn: 0 of 3 followers (renown 3, titles +2)" in run("followers", "cap", demo,
                                                                    "Yorn")
     assert [t["title"] for t in as_json("titles", "list", demo, "--hero", "Yorn")] == [
         "Local Hero", "Noble"]
@@ -263,7 +263,7 @@ def test_titles_grant_raises_the_cap_and_revoke_ends_it(demo: Path) -> None:
     run("titles", "revoke", demo, "Yorn", "Noble", "--reason", "Stripped by the duke")
     with camp(demo) as c:
         assert c.follower_cap("Yorn").cap == 1 and c.hero("Yorn").titles == ("Local Hero",)
-    assert "Yorn: 0 of 1 follower(s) (renown 3)" in run("followers", "cap", demo, "Yorn")
+    assert "Yorn: 0 of 1 follower (renown 3)" in run("followers", "cap", demo, "Yorn")
 
 
 def test_a_title_of_the_tables_own(demo: Path) -> None:
@@ -359,7 +359,7 @@ def test_recruit_is_a_respite_within_the_cap(demo: Path) -> None:
 def test_recruit_over_the_cap_changes_nothing(demo: Path) -> None:
     run("followers", "add", demo, "Yorn", "Hesk", "--role", "artisan", *ARTISAN)
     refuse(demo, "followers", "recruit", "{c}", "Yorn", "Oss", "sage", *SAGE,
-           message="Yorn keeps 1 follower(s) and renown 3 allows 1")
+           message="Yorn keeps 1 follower and renown 3 allows 1")
     refuse(demo, "followers", "recruit", "{c}", "Val", "Oss", "sage", *SAGE,
            message="over the cap")
     refuse(demo, "followers", "recruit", "{c}", QUILLON, "Oss", "sage", *SAGE,
@@ -375,7 +375,7 @@ def test_add_retainers_and_followers_beyond_the_cap(demo: Path) -> None:
         assert (brannoc.might, brannoc.agility, brannoc.level, brannoc.start_level,
                 brannoc.stat_block) == (2, 1, 3, 1, "Human Guard")  # Quillon's level
     refuse(demo, "followers", "add", "{c}", QUILLON, "Cael", "--role", "retainer",
-           "--ancestry", "Human", message="already has 1 retainer(s) (Brannoc)")
+           "--ancestry", "Human", message="already has 1 retainer (Brannoc)")
     refuse(demo, "followers", "add", "{c}", "Val", "Hesk", "--role", "artisan", *ARTISAN,
            message="renown 1 allows 0")
     run("followers", "add", demo, "Val", "Hesk", "--role", "artisan", *ARTISAN,
@@ -386,7 +386,7 @@ def test_add_retainers_and_followers_beyond_the_cap(demo: Path) -> None:
         assert c.follower_cap("Val").kept == 0
     listed = run("followers", "list", demo)
     assert "level 3, Human Guard" in listed and "(beyond the cap: A gift of the guild)" in listed
-    assert "Caps:" in listed and "  Quillon Ashmark: 1 of 3 follower(s)" in listed
+    assert "Caps:" in listed and "  Quillon Ashmark: 1 of 3 followers" in listed
     data = as_json("followers", "list", demo, "--hero", "Val")
     assert [f["name"] for f in data["followers"]] == ["Hesk"]
     assert [c["hero"] for c in data["caps"]] == ["Val"]

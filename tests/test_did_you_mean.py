@@ -114,3 +114,51 @@ def test_another_systems_character(tmp_path: Path) -> None:
     line = assert_one_clear_line(invoke("dw", "show", folder, "Nimm"))
     assert line.endswith("did you mean 'Nim'?"), line
     assert ledger_fingerprint(folder / "ledger.db") == before
+
+
+def _copy(tmp_path: Path, demo: str) -> Path:
+    folder = tmp_path / demo
+    folder.mkdir()
+    (folder / "campaign.yaml").write_text(
+        Path(f"campaigns/{demo}/campaign.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    assert invoke("init", folder).exit_code == 0
+    return folder
+
+
+@pytest.mark.parametrize(("demo", "setup", "args", "said"), [
+    # a Pathfinder combatant, by real name
+    ("pf2e-demo", [["pf2e", "new", "{c}", "Bridge"], ["pf2e", "add", "{c}", "Ava"]],
+     ["pf2e", "effect", "add", "{c}", "Avva", "Frightened", "2"], "did you mean 'Ava'?"),
+    # a Dungeon World character a move names
+    ("dungeon-world-demo", [],
+     ["dw", "move", "{c}", "perilous_journey", "--option", "rations=1",
+      "--option", "trailblazer=Nimm", "--seed", "4"], "did you mean 'Nim'?"),
+    # a condition sheet's character joining a battle
+    ("condition-sheet-demo", [],
+     ["sheet", "battle", "new", "{c}", "Gate", "--with", "Ava,Bram,Clo"],
+     "did you mean 'Cleo'?"),
+    ("condition-sheet-demo", [],
+     ["sheet", "battle", "new", "{c}", "Gate", "--with", "Ava,Bramm"], "did you mean 'Bram'?"),
+])
+def test_other_systems_names_at_every_lookup(
+        tmp_path: Path, demo: str, setup: list[list[str]], args: list[str], said: str) -> None:
+    folder = _copy(tmp_path, demo)
+    for step in setup:
+        assert invoke(*[a.format(c=folder) for a in step]).exit_code == 0
+    before = ledger_fingerprint(folder / "ledger.db")
+    line = assert_one_clear_line(invoke(*[a.format(c=folder) for a in args]))
+    assert line.endswith(said), line
+    assert ledger_fingerprint(folder / "ledger.db") == before
+
+
+def test_a_dungeon_world_move_naming_someone_not_there() -> None:
+    from drawsteel_kit.systems.dungeon_world.character import Character
+    from drawsteel_kit.systems.dungeon_world.errors import UnknownCharacter
+    from drawsteel_kit.systems.dungeon_world.party import find
+
+    scores = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
+    party = [Character(name=n, scores=scores, max_hp=20, hp=20) for n in ("Ava", "Nim")]
+    with pytest.raises(UnknownCharacter, match=r"characters: Ava, Nim; did you mean 'Nim'\?$"):
+        find(party, "Nym", "the scout")
+    with pytest.raises(UnknownCharacter, match=r"characters: Ava, Nim$"):
+        find(party, "Zzyzx", "the scout")

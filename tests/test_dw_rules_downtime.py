@@ -63,7 +63,7 @@ def test_debilities_healed_by_days(days, healer, healed):
 def test_a_day_of_rest_heals_all_hp():
     result = recover(character(debilities=["weak"]), days=1)
     assert result.character.hp == 23 and result.character.debilities == (Debility.WEAK,)
-    assert result.lines[0] == "Ava rests 1 day(s) and heals to full HP (23)"
+    assert result.lines[0] == "Ava rests 1 day and heals to full HP (23)"
 
 
 def test_three_days_remove_the_chosen_debility():

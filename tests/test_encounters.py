@@ -123,7 +123,7 @@ def test_ending_a_session_names_its_encounters_and_victories(campaign: Campaign)
     campaign.log_encounter("One", objective_met=True)
     campaign.log_encounter("Secret", objective_met=True, visibility="director")
     ended = campaign.end_session()
-    assert ended.summary.endswith("; 1 encounter(s) logged gave 3 victories")
+    assert ended.summary.endswith("; 1 encounter logged gave 3 victories")
     campaign.start_session()
     assert "encounter" not in campaign.end_session().summary  # none this time: as before
 
@@ -208,7 +208,7 @@ def test_the_demos_first_session_victories_come_from_its_encounters(tmp_path: Pa
                                  "Quillon Ashmark": 1, "Val": 3, "Yorn": 3}
         assert first.total == 11
         (ended,) = camp.history(kind="session_ended")
-        assert ended.summary.endswith("2 encounter(s) logged gave 11 victories")
+        assert ended.summary.endswith("2 encounters logged gave 11 victories")
         # the respite turned those victories into XP, as the hand-awarded ones were before
         assert {h.name: h.victories for h in camp.heroes.values()} == dict.fromkeys(
             first.by_hero, 0)

@@ -127,12 +127,12 @@ def test_hero_page_lists_the_encounters_the_hero_took_part_in(campaign: Campaign
     section = yorn.split("<h2>Encounters</h2>", 1)[1].split("</div>", 1)[0]
     assert "Ambush" in section and "The wyvern" in section
     assert "Troll bridge" not in section and "lich" not in yorn
-    assert "2 encounter(s), 1 victories from them in all" in section
+    assert "2 encounters, 1 victories from them in all" in section
     assert section.index("The wyvern") < section.index("Ambush")  # newest first
     val = hero_page(PartyView.of(campaign, "Val")).html
-    assert "3 encounter(s), 4 victories from them in all" in val
+    assert "3 encounters, 4 victories from them in all" in val
 
 
 def test_pages_without_encounters_say_so(campaign: Campaign) -> None:
     assert "No encounters logged yet." in party_page(PartyView.of(campaign)).html
-    assert "0 encounter(s), 0 victories" in hero_page(PartyView.of(campaign, "Val")).html
+    assert "0 encounters, 0 victories" in hero_page(PartyView.of(campaign, "Val")).html

@@ -106,7 +106,7 @@ def test_a_follower_away_from_the_work_is_skipped_with_the_reason(camp):
            "Market, away from the stronghold and the project's site" in day.summary
     assert camp.project(pid).points == 0
     week = camp.advance_day(3, seed=3)
-    assert "3 follower roll(s) skipped" in week.summary
+    assert "3 follower rolls skipped" in week.summary
     assert [e.kind for e in week.events].count("follower_idle") == 3
     camp.place_follower("Hesk", "stronghold")
     assert camp.follower("Hesk").location == AT_STRONGHOLD

@@ -244,12 +244,12 @@ def fill_recruit(panel: P.FollowersPanel, hero: str) -> None:
 def test_followers_recruit_assign_dismiss(camp: Campaign) -> None:
     pid = start_lore(camp, hero="Quillon Ashmark", kind="common")
     panel = P.FollowersPanel(camp)
-    assert "Quillon Ashmark: 0 of 3 follower(s)" in panel.caps.value
+    assert "Quillon Ashmark: 0 of 3 followers" in panel.caps.value
     fill_recruit(panel, "Quillon Ashmark")
     panel.recruit_button.click()
     assert panel.ok, panel.message_text
     assert [f.name for f in camp.followers("Quillon Ashmark")] == ["Maelis"]
-    assert "Quillon Ashmark: 1 of 3 follower(s)" in panel.caps.value
+    assert "Quillon Ashmark: 1 of 3 followers" in panel.caps.value
     panel.follower.value = camp.follower("Maelis").id
     panel.project.value = pid
     panel.assign_button.click()

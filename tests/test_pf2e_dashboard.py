@@ -72,7 +72,7 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
     assert "Buzzing thing 1&#39;s turn" in html
     assert "Morlock scavenger" in html  # identified during the first encounter
     assert "Gatehouse of the Vaults" in html and "Small gremlin 1" in html  # its record
-    assert "wounded 1" in html and "standard cover" in html and "6 round(s) of air" in html
+    assert "wounded 1" in html and "standard cover" in html and "6 rounds of air" in html
     assert "Robed stranger&#39;s mount" in html and "32/38" in html  # a PC's HP is shown
     assert "14 gp; a +1 dagger" in html
     assert "DC 16" not in str(demo.export_json(include_director=False))  # a foe's save DC

@@ -49,3 +49,14 @@ def test_no_message_tells_a_python_argument() -> None:
              for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
              if PYTHON_ARGUMENT.search(text) and not text.startswith("--")]  # argv, not text
     assert found == [], "speak of the command and its option instead:\n" + "\n".join(found)
+
+
+#: A noun with "(s)" after it ("session(s)"): say "1 session", "2 sessions" instead.
+MAYBE_PLURAL = re.compile(r"[A-Za-z]\(s\)")
+
+
+def test_no_message_writes_a_maybe_plural() -> None:
+    found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
+             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             if MAYBE_PLURAL.search(text)]
+    assert found == [], "count the noun with kit.words.plural instead:\n" + "\n".join(found)

@@ -213,7 +213,7 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("days: [2]", "days: []", "days: names no day", []),
     ("days: [2]", "days: 2.5", "days: must be every, a day (3)", ["got 2.5"]),
     ("days: [3]", "days: [3, 4]", "week.yaml:25: respites[2] (Yorn): activity.dice: gives "
-     "faces for 1 day(s) but Yorn rests on 2: one list of faces per day", []),
+     "faces for 1 day but Yorn rests on 2: one list of faces per day", []),
     ("[[9, 4]]", "[[11, 4]]", "respites[2] (Yorn): activity.dice: dice[0]: faces are whole "
      "numbers from 1 to 10, got 11", []),
     ("[[9, 4]]", "[[9]]", "activity.dice: dice[0] must be a list of at least two faces", [

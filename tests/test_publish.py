@@ -50,7 +50,7 @@ def test_one_page_for_the_party_and_each_hero(published) -> None:
     shared = plotlyjs_name()
     files = sorted(p.name for p in site.iterdir() if p.name not in (shared, SITE_MARKER))
     assert "index.html" in files and len(files) == len(heroes) + 1
-    assert f"Wrote {len(heroes) + 1} page(s)" in out
+    assert f"Wrote {len(heroes) + 1} pages" in out
     index = (site / "index.html").read_text(encoding="utf-8")
     for name in files:
         if name != "index.html":

@@ -41,7 +41,7 @@ def test_the_readme_rewards_examples_run_as_written(tmp_path: Path) -> None:
         assert camp.follower_cap("Yorn").cap == 3  # Noble: +2 followers beyond renown 4's 1
         assert camp.ledger.verify()
     printed = out.getvalue()
-    assert "Yorn: 1 of 1 follower(s) (renown 4); at the cap" in printed
+    assert "Yorn: 1 of 1 follower (renown 4); at the cap" in printed
     assert "sways Duke Orsolo? no: impression 8 is above renown 4" in printed
     commands = [[str(folder) if a == "$C" else a for a in cmd]
                 for cmd in readme_commands(SECTION)]

@@ -62,7 +62,7 @@ def test_the_campaign_setting_limits_each_hero_per_trip(tmp_path):
         camp.start_session()
         camp.buy("Val", "small house")
         camp.buy("Bran", "common inn", count=1)  # Bran has a trip of his own
-        with refused(camp, RulesError, "Val has made 1 of the 2 purchase\\(s\\) .* 1 left, "
+        with refused(camp, RulesError, "Val has made 1 of the 2 purchases .* 1 left, "
                                        "and this is 3"):
             camp.buy("Val", "small house", count=3)
         camp.buy("Val", "small house")
@@ -87,7 +87,7 @@ def test_the_directors_trip_record_sets_where_and_what(tmp_path):
     with _camp(tmp_path) as camp:
         camp.start_session()
         rec = camp.shopping("Oakvale", purchases=3, max_tier=2, unavailable=["Horse and Cart"])
-        assert "Shopping on this session 1 at Oakvale: 3 purchase(s) each, tiers up to 2" \
+        assert "Shopping on this session 1 at Oakvale: 3 purchases each, tiers up to 2" \
             in rec.summary
         with refused(camp, RulesError, "small house \\(tier 3\\) is not available at Oakvale"):
             camp.buy("Val", "small house")
@@ -129,7 +129,7 @@ def test_cli_sets_shows_and_keeps_a_trip(tmp_path):
     assert "Purchases each: no limit" in run("shopping", folder)
     out = run("shopping", folder, "set", "--at", "Oakvale", "--purchases", "1", "--max-tier",
               "3", "--unavailable", "small house")
-    assert "Oakvale: 1 purchase(s) each, tiers up to 3, not to be had: small house" in out
+    assert "Oakvale: 1 purchase each, tiers up to 3, not to be had: small house" in out
     shown = run("shopping", folder)
     assert "at Oakvale" in shown and "tiers up to 3" in shown and "small house" in shown
     line = assert_one_clear_line(invoke("buy", folder, "Val", "small house"), "not available")
@@ -188,7 +188,7 @@ def test_a_plan_records_the_trip_and_a_purchase_past_it_stops_the_plan(tmp_path)
         ok = PLAN.replace("purchases: 1", "purchases: 2")
         result = resolve(camp, parse_plan(ok, "market.yaml"), seed=1, dry_run=False)
         text = "\n".join(result.lines())
-        assert "Shopping on this downtime at Riverside Market: 2 purchase(s) each" in text
+        assert "Shopping on this downtime at Riverside Market: 2 purchases each" in text
         assert "Val buys small house (tier 3)" in text
         assert [i.item for i in camp.inventory("Val")] == ["small house", "horse and cart"]
 
@@ -213,5 +213,5 @@ def test_the_party_page_shows_the_trip_only_when_limited(tmp_path):
         assert "Shopping" not in party_page(PartyView.of(camp)).html
         camp.shopping("Oak <vale>", purchases=2, max_tier=3)
         html = party_page(PartyView.of(camp)).html
-        assert "This downtime at Oak &lt;vale&gt;: 2 purchase(s) each; on sale: tiers up to 3" \
+        assert "This downtime at Oak &lt;vale&gt;: 2 purchases each; on sale: tiers up to 3" \
             in html

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.kit.commands import campaign_arg, friendly
+from drawsteel_kit.kit.commands import campaign_arg, friendly, progress_option
 
 #: This module's commands: the root group (``cli/root.py``) imports it when one runs.
 commands = click.Group()
@@ -24,9 +24,10 @@ commands = click.Group()
               help="Resolve a plan that was already resolved once more (normally it is not).")
 @click.option("--keep", is_flag=True,
               help="Keep the notebook and report of a dry run or a refused run in runs/ too.")
+@progress_option
 @friendly
 def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
-            no_notebook: bool, again: bool, keep: bool) -> None:
+            no_notebook: bool, again: bool, keep: bool, progress: bool | None) -> None:
     """Resolve a downtime plan day by day: all of it, or nothing.
 
     Runs notebooks/resolve_downtime.ipynb through papermill and keeps the executed notebook
@@ -36,15 +37,18 @@ def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
 
     Example: drawsteel-kit resolve campaigns/demo --plan first-week --seed 7 --dry-run
     """
+    from drawsteel_kit.kit.progress import Progress
+
+    told = Progress(progress)
     if no_notebook:
         from drawsteel_kit.systems.draw_steel.downtime import main_resolve
 
-        main_resolve(campaign, plan, seed, dry_run, click.echo, again=again)
+        main_resolve(campaign, plan, seed, dry_run, click.echo, again=again, progress=told)
         return
     from drawsteel_kit.workbook.notebook_runs import resolve_through_notebook
 
     run = resolve_through_notebook(campaign, plan, seed=seed, dry_run=dry_run, again=again,
-                                   keep=keep)
+                                   keep=keep, progress=told)
     for line in run.lines:
         click.echo(line)
     if run.notebook is not None:

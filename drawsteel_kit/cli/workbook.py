@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly, open_campaign
+from drawsteel_kit.kit.commands import (
+    campaign_arg,
+    force_option,
+    friendly,
+    open_campaign,
+    progress_option,
+)
 
 #: This module's commands: the root group (``cli/root.py``) imports it when one runs.
 commands = click.Group()
@@ -83,8 +89,9 @@ def links(campaign: str, rotate: tuple[str, ...], rotate_all: bool, port: int,
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False),
               help="The folder to write index.html and the heroes' pages into.")
 @force_option
+@progress_option
 @friendly
-def publish(campaign: str, out: str, force: bool) -> None:
+def publish(campaign: str, out: str, force: bool, progress: bool | None) -> None:
     """Write the players' pages as static HTML that opens with no server and no network.
 
     --out must be a new or empty folder, or an earlier publish's (its pages are replaced);
@@ -93,10 +100,14 @@ def publish(campaign: str, out: str, force: bool) -> None:
     Example: drawsteel-kit publish campaigns/demo --out site/
     """
     from drawsteel_kit.kit.outputs import write_site
+    from drawsteel_kit.kit.progress import Progress
+    from drawsteel_kit.kit.words import plural
     from drawsteel_kit.workbook.publish import publish as write
 
+    told = Progress(progress)
+    told.stage("Reading the campaign")
     with open_campaign(campaign, readonly=True) as camp:
-        files = write_site(out, lambda folder: write(camp, folder), force=force)
-    click.echo(f"Wrote {len(files)} page(s) to {out}: open {files[0]}")
+        files = write_site(out, lambda folder: write(camp, folder, progress=told), force=force)
+    click.echo(f"Wrote {plural(len(files), 'page')} to {out}: open {files[0]}")
     for path in files[1:]:
         click.echo(f"  {path.name}")

@@ -18,10 +18,11 @@ from typing import Any, TypeVar
 import click
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.words import plural
 
 __all__ = ["MAX_ROW_ID", "campaign_arg", "check_fields", "force_option",
-           "friendly", "open_campaign", "pairs", "parse_value", "say", "summary",
-           "template_dir", "whole_summaries"]
+           "friendly", "open_campaign", "pairs", "parse_value", "progress_option", "say",
+           "summary", "template_dir", "whole_summaries"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -83,7 +84,7 @@ def _copy_refused(exc: shutil.Error) -> str:
 
     found = re.search(r"\[Errno (\d+)\] ([^:]*)", str(why))
     hint = os_refusal(OSError(int(found.group(1)), found.group(2))) if found else None
-    return (f"{len(problems)} file(s) could not be copied, the first to {str(target)!r} "
+    return (f"{plural(len(problems), 'file')} could not be copied, the first to {str(target)!r} "
             f"({found.group(2) if found else why}){'; ' + hint if hint else ''}; what was "
             "copied is left in place")
 
@@ -115,6 +116,10 @@ campaign_arg = click.argument("campaign", metavar="CAMPAIGN")
 force_option = click.option("--force", is_flag=True,
                             help="Replace an existing --out file, or write into a folder that "
                                  "holds other files.")
+#: The commands that take a while tell their progress on stderr (``kit.progress``).
+progress_option = click.option("--progress/--no-progress", "progress", default=None,
+                               help="Show progress on stderr (default: only when it is a "
+                                    "terminal); --no-progress: never.")
 
 
 

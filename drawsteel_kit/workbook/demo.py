@@ -27,10 +27,12 @@ def _system_of(folder: Path) -> System:
 
 
 def notebook_resolver(folder: Path, plan: Path, seed: int) -> list[str]:
-    """Resolve ``plan`` through the resolution notebook; its report lines and what was kept."""
+    """Resolve ``plan`` through the resolution notebook; its report lines and what was kept
+    (its stages on stderr when that is a terminal)."""
+    from drawsteel_kit.kit.progress import Progress
     from drawsteel_kit.workbook.notebook_runs import resolve_through_notebook
 
-    run = resolve_through_notebook(folder, plan, seed=seed, dry_run=False)
+    run = resolve_through_notebook(folder, plan, seed=seed, dry_run=False, progress=Progress())
     return [*run.lines, f"Kept: {run.notebook} and {run.report}"]
 
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from drawsteel_kit.kit import errors
 from drawsteel_kit.kit.errors import DrawSteelKitError
+from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.kit.resources import notebooks_dir
 
 __all__ = [
@@ -71,9 +72,10 @@ def _our_error(ename: str, evalue: str) -> DrawSteelKitError | None:
 
 
 def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
-            cwd: str | Path | None = None) -> Any:
+            cwd: str | Path | None = None, progress_bar: bool = False) -> Any:
     """Execute ``source`` into ``output`` through papermill (a real kernel); return the
-    executed notebook. Our own errors come back as themselves, others as NotebookFailed."""
+    executed notebook. Our own errors come back as themselves, others as NotebookFailed.
+    ``progress_bar``: papermill's bar of the cells run, on stderr."""
     import papermill as pm
     from papermill.exceptions import PapermillExecutionError
     from traitlets.config import Config
@@ -90,7 +92,7 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     try:
         return pm.execute_notebook(
             str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
-            progress_bar=False, log_output=False, cwd=str(cwd or os.getcwd()),
+            progress_bar=progress_bar, log_output=False, cwd=str(cwd or os.getcwd()),
             extra_arguments=list(KERNEL_ARGS), config=ipc)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
@@ -148,15 +150,15 @@ def run_paths(folder: Path, plan: str | Path, seed: int, dry_run: bool,
 
 
 def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: int | None,
-                             dry_run: bool, again: bool = False,
-                             keep: bool = False) -> ResolveRun:
+                             dry_run: bool, again: bool = False, keep: bool = False,
+                             progress: Progress | None = None) -> ResolveRun:
     """What ``drawsteel-kit resolve`` does: the plan resolved in the notebook, kept in runs/.
 
     The campaign and plan are checked here first (the same errors, without starting a
     kernel); the kernel then runs with this process's working directory, so every path in
     its report reads as it would in-process. A dry run, or a run refused by an error of ours,
     keeps no files (nothing happened) unless ``keep``; any other failure keeps the notebook
-    to look at.
+    to look at. ``progress``: where its stages are told (none by default).
     """
     import secrets
 
@@ -169,6 +171,8 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
     from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan
 
+    told = progress or Progress(show=False)
+    told.stage("Checking the campaign and the plan")
     with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
         folder = camp.folder
         loaded = load_campaign_plan(camp, find_plan(folder, plan))
@@ -181,8 +185,9 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     notebook, report = run_paths(folder, plan, seed, dry_run)
     params = {"campaign": str(campaign), "plan": str(plan), "seed": seed, "dry_run": dry_run,
               "again": again}
+    told.stage("Running the resolution notebook in a Jupyter kernel")
     try:
-        nb = execute(RESOLVE_NOTEBOOK, notebook, params)
+        nb = execute(RESOLVE_NOTEBOOK, notebook, params, progress_bar=told.shown)
     except NotebookFailed:
         raise
     except DrawSteelKitError:
@@ -195,5 +200,6 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     if dry_run and not keep:
         notebook.unlink(missing_ok=True)
         return ResolveRun(seed, dry_run, tuple(text.splitlines()), None, None)
+    told.stage("Writing the run's report")
     html_report(notebook, report, title=f"{Path(str(plan)).stem}, seed {seed}")
     return ResolveRun(seed, dry_run, tuple(text.splitlines()), notebook, report)

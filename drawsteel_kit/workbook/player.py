@@ -14,6 +14,7 @@ import ipywidgets as widgets
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.html import Html, Markup, table
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
 
@@ -41,7 +42,7 @@ def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
         curve = campaign.forecast(project_id, **whatif)
     except DrawSteelKitError as exc:
         return [Html(Markup('<p class="dsk-error">{}</p>').format(exc))]
-    chances = ", ".join(f"{p:.0%} done within {curve.rolls_for(p)} day(s)"
+    chances = ", ".join(f"{p:.0%} done within {plural(curve.rolls_for(p), 'day')}"
                         for p in SUMMARY_CHANCES)
     return [Html(Markup("<p>{}: {}.</p>").format(title, chances)),
             charts.forecast_curve(curve, title=title)]

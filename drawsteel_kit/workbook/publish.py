@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.book.party_view import PartyView
+from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.kit.ui.assets import write_plotlyjs
 from drawsteel_kit.kit.ui.html import Html, document, figure
 from drawsteel_kit.kit.ui.pages import Page
@@ -58,9 +59,10 @@ def page_html(page: Page, plotlyjs_src: str) -> str:
     return str(document(page.title, parts, scripts=[plotlyjs_src]))
 
 
-def publish(campaign: Campaign, out: str | Path) -> list[Path]:
+def publish(campaign: Campaign, out: str | Path, *,
+            progress: Progress | None = None) -> list[Path]:
     """Write the party page and every hero's page into ``out``; returns the pages written
-    (plotly.js is written beside them once)."""
+    (plotly.js is written beside them once). ``progress``: where each page is counted."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     files = hero_files(campaign.members)
@@ -68,12 +70,17 @@ def publish(campaign: Campaign, out: str | Path) -> list[Path]:
     def linker(hero: str | None) -> str:
         return INDEX if hero is None else files[hero]
 
+    told = progress or Progress(show=False)
+    told.stage("Writing plotly.js beside the pages")
     plotlyjs = write_plotlyjs(folder)
     written = []
-    for name, hero in [(INDEX, None), *((files[h], h) for h in files)]:
+    pages = [(INDEX, None), *((files[h], h) for h in files)]
+    told.stage("Writing the party's page and each hero's")
+    for name, hero in pages:
         with PartyView.of(campaign, hero) as view:  # each page reads its viewer's books only
             page = player_page(view, hero, linker=linker)
         path = folder / name
         path.write_text(page_html(page, plotlyjs), encoding="utf-8")
         written.append(path)
+        told.count(len(written), len(pages), "page")
     return written

@@ -28,6 +28,7 @@ from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, Rules
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
 from drawsteel_kit.kit.ledger.backup import backup_file
+from drawsteel_kit.kit.words import plural
 
 __all__ = ["NOT_UNDOABLE", "BaseCampaign", "open_campaign"]
 
@@ -146,7 +147,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         sheets: the party line, then a line per member (its book's ``status_lines``)."""
         party = self.party
         session = (f"session {party.session} (open)" if party.session_open
-                   else f"{party.session} session(s) played")
+                   else f"{plural(party.session, 'session')} played")
         return "\n".join([f"{party.name} ({self.system.title}) — day {party.day}, {session}",
                           "", *self.book.status_lines()])
 

@@ -21,6 +21,7 @@ from drawsteel_kit.kit.folder import CAMPAIGN_FILE
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.words import plural
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign
@@ -100,7 +101,7 @@ def init_sheets(cls: type[BaseCampaign], folder: Path, cf: Any) -> tuple[BaseCam
         raise
     events = tuple(writer.written)
     if events:
-        summary = f"{cf.name}: {len(events)} change(s) from {CAMPAIGN_FILE}"
+        summary = f"{cf.name}: {plural(len(events), 'change')} from {CAMPAIGN_FILE}"
         if added:
             summary += f"; added: {', '.join(added)}"
     else:

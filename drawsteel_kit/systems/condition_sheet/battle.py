@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.limits import did_you_mean
 from drawsteel_kit.systems.condition_sheet.character import PC, Character
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.readings import LAST_STAND_MANA, TableRules
@@ -88,8 +89,9 @@ class Battle:
         for c in self.characters:
             if c.name == name:
                 return c
+        known = [c.name for c in self.characters]
         raise ConditionSheetError(f"nobody called {name!r} is in this battle; in it: "
-                                  f"{', '.join(c.name for c in self.characters)}")
+                                  f"{', '.join(known)}{did_you_mean(name, known)}")
 
     def says(self, check: Check) -> str:
         """What the table hears of a check: a player character's in full (dice, ability,

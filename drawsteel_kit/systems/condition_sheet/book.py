@@ -39,7 +39,8 @@ from drawsteel_kit.kit.book.sheets import (
 )
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.ledger import PARTY
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems import condition_sheet as rules
 from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
 from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
@@ -90,8 +91,8 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
         for info in self.battles():
             b = info.state
             if info.status == ENDED:
-                lines.append(f"Battle {info.number} ({info.name}): ended after {b.round} "
-                             "round(s)")
+                lines.append(f"Battle {info.number} ({info.name}): ended after "
+                             f"{plural(b.round, 'round')}")
                 continue
             who = ", ".join(f"{c.name} {c.sheet.damage}/{c.sheet.slots}"
                             + (" down" if c.knocked_down else "") for c in b.characters)
@@ -116,7 +117,8 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
             if same_name(s.name, text):
                 return s
         have = ", ".join(s.name for s in self.sheets(kind)) or "none"
-        raise ConditionSheetError(f"no {kind} named {text!r} in campaign.yaml ({kind}s: {have})")
+        raise ConditionSheetError(f"no {kind} named {text!r} in campaign.yaml ({kind}s: {have})"
+                                  f"{did_you_mean(text, [s.name for s in self.sheets(kind)])}")
 
     # -- the write path ------------------------------------------------------------------
     @operation
@@ -133,8 +135,8 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
         turn = Turn(info.state, rolling, {(c.who, c.kind): c for c in info.checks})
         step(turn)
         if script is not None and script.remaining:
-            raise ConditionSheetError(f"{script.remaining} typed die face(s) left over: this "
-                                      f"step rolled {len(turn.faces)} (nothing was written)")
+            raise ConditionSheetError(f"{plural(script.remaining, 'typed die face')} left over: "
+                                      f"this step rolled {len(turn.faces)} (nothing was written)")
         data = {"battle": turn.battle.as_dict(), "checks": [c.as_dict() for c in
                                                              turn.checks.values()],
                 "rounds": rounds_after(list(info.rounds), turn.battle)}

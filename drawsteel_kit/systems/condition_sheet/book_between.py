@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.fields import check_label
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.condition_sheet.campaign_file import EMOTION_MAX, MANA_MAX
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.sheet import check_text
@@ -67,7 +67,8 @@ class BetweenBattles:
             if same_name(n, text):
                 return n
         raise ConditionSheetError(f"no character called {text!r} in campaign.yaml to hold an "
-                                  f"emotion toward (characters: {', '.join(known)})")
+                                  f"emotion toward (characters: {', '.join(known)})"
+                                  f"{did_you_mean(text, known)}")
 
     def grant_emotion(self, name: str, toward: str, count: int = 1, *,
                       reason: str = "") -> Happened:

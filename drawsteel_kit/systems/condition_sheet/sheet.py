@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from drawsteel_kit.kit.limits import check_name, check_whole
+from drawsteel_kit.kit.limits import check_name, check_whole, did_you_mean
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 
 __all__ = [
@@ -154,7 +154,8 @@ def _find(marks: tuple[Mark, ...], name: str | None, row: str) -> int:
         if marks[i].name == name:
             return i
     have = ", ".join(m.name for m in marks)
-    raise ConditionSheetError(f"there is no {row} called {name!r}; on the sheet: {have}")
+    raise ConditionSheetError(f"there is no {row} called {name!r}; on the sheet: {have}"
+                              f"{did_you_mean(name, [m.name for m in marks])}")
 
 
 def remove_damage(sheet: Sheet) -> Sheet:

@@ -48,6 +48,7 @@ from drawsteel_kit.kit.book.plans import (
 )
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DrawSteelKitError, LedgerError, PlanError
+from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
 from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
@@ -260,13 +261,15 @@ def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bo
 
 
 def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
-            dry_run: bool = True, again: bool = False) -> Resolution:
+            dry_run: bool = True, again: bool = False,
+            progress: Progress | None = None) -> Resolution:
     """Resolve ``plan`` day by day (see the module doc); a dry run writes nothing.
 
     ``seed=None`` picks a fresh seed, recorded in the result so the run can be repeated.
     Refuses (PlanError, before anything runs) a plan naming heroes, projects or followers
     the campaign lacks; an operation refused on some day is a PlanError naming that day.
     A plan already resolved is not resolved again (``already`` names when) unless ``again``.
+    ``progress``: where each day resolved is counted (none by default).
     """
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
@@ -283,6 +286,8 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
         for day in range(1, plan.days + 1):
             happened = tuple(run.day(day))
             days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))
+            if progress is not None:
+                progress.count(day, plan.days, "day")
         count = sum(len(d.events) for d in days)
         recorded = record_resolved(campaign, plan, seed, count)
         summary = _summary(before, _state(campaign), count + 1, dry_run)
@@ -301,13 +306,18 @@ def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
 
 def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,
                  dry_run: bool, echo: Callable[[str], Any] = print, *,
-                 again: bool = False) -> Resolution:
-    """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run]`` does."""
+                 again: bool = False, progress: Progress | None = None) -> Resolution:
+    """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run] --no-notebook``
+    does (``progress``: where its stages and days are told)."""
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
+    told = progress or Progress(show=False)
+    told.stage("Checking the campaign and the plan")
     with Campaign.open(campaign_path) as campaign:
         plan = load_campaign_plan(campaign, find_plan(campaign.folder, plan_path))
-        result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again)
+        told.stage("Resolving the plan day by day")
+        result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again,
+                         progress=told)
     for line in result.lines():
         echo(line)
     return result

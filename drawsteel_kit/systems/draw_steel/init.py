@@ -19,6 +19,7 @@ from drawsteel_kit.kit.book.init_report import applied_changes
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.kit.limits import name_key, same_name
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     CAMPAIGN_FILE,
     CampaignFile,
@@ -136,7 +137,7 @@ def init_campaign(cls: type[Campaign], folder: Path,
         ledger.close()
         raise
     if events:
-        summary = f"{cf.name}: {len(events)} change(s) from {CAMPAIGN_FILE}"
+        summary = f"{cf.name}: {plural(len(events), 'change')} from {CAMPAIGN_FILE}"
         if added:
             summary += f"; heroes added: {', '.join(added)}"
     else:

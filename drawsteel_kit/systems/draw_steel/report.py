@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.kit.words import noun, plural
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, echelon, xp_for_level
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
@@ -20,7 +21,7 @@ def status_text(camp: Campaign) -> str:
     party = camp.party
     track = str(party.settings.get("xp_track", "normal"))
     session = (f"session {party.session} (open)" if party.session_open
-               else f"{party.session} session(s) played")
+               else f"{plural(party.session, 'session')} played")
     lines = [
         f"{party.name} — day {party.day}, {session}, hero tokens {party.hero_tokens}",
     ]
@@ -66,5 +67,6 @@ def status_text(camp: Campaign) -> str:
             f"{i.item}" + (f" x{i.count}" if i.count != 1 else "") for i in items[:12])
             + (f" and {len(items) - 12} more" if len(items) > 12 else ""))
     lines.append("")
-    lines.append(f"Echelon(s): {', '.join(map(str, levels))}; XP track: {track}")
+    lines.append(f"{noun(len(levels), 'Echelon')}: {', '.join(map(str, levels))}; "
+                 f"XP track: {track}")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_int,
@@ -249,7 +250,7 @@ def end_of_session(
         if resolution is not None:
             if resolution.bond >= len(character.bonds):
                 raise DungeonWorldError(
-                    f"{character.name} has {len(character.bonds)} bond(s) (0 to "
+                    f"{character.name} has {plural(len(character.bonds), 'bond')} (0 to "
                     f"{len(character.bonds) - 1}); there is no bond {resolution.bond}"
                 )
             old = character.bonds[resolution.bond]
@@ -277,7 +278,7 @@ def end_of_session(
         after.append(new)
     if answered:
         lines.append(
-            f"the group answers yes to {len(answered)} question(s) "
+            f"the group answers yes to {plural(len(answered), 'question')} "
             f"({', '.join(q.value for q in answered)}): +{QUESTION_XP * len(answered)} XP each"
         )
     for before, new in zip(characters, after, strict=True):

@@ -23,6 +23,7 @@ from drawsteel_kit.kit.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     DungeonWorldError,
@@ -122,7 +123,7 @@ class DungeonWorldBook(SystemBook):
                           options=opts)
         check_options(entry)
         if not entry.who and entry.move not in GROUP_MOVES:
-            raise DungeonWorldError(f"{MOVE_NAMES[entry.move]} needs who: the character(s) "
+            raise DungeonWorldError(f"{MOVE_NAMES[entry.move]} needs who: the characters "
                                     "making it")
         return entry
 
@@ -151,7 +152,7 @@ class DungeonWorldBook(SystemBook):
             raise (cause if isinstance(cause, RulesError | DiceExhausted) else exc) from None
         if whole_dice and isinstance(dice, ScriptedDice) and dice.remaining:
             used = sum(len(r.faces) for r in step.results)
-            raise DungeonWorldError(f"{dice.remaining} typed-in face(s) left over: "
+            raise DungeonWorldError(f"{plural(dice.remaining, 'typed-in face')} left over: "
                                     f"{MOVE_NAMES[entry.move]} rolled {used} dice; type in "
                                     "exactly the faces rolled")
         with self._writing() as w:

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any
 
 from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world._checks import check_bool, check_int
 from drawsteel_kit.systems.dungeon_world.advancement import (
     LevelUpChoice,
@@ -215,7 +216,7 @@ def perilous_journey(
     state = {c.name: c for c in travellers}
     rolls: list[MoveRoll] = []
     lines: list[str] = [
-        f"the party sets out on a perilous journey of {rations} ration(s) each"
+        f"the party sets out on a perilous journey of {plural(rations, 'ration')} each"
     ]
     bands: dict[Job, Band] = {}
     for job in JOB_ORDER:

@@ -15,6 +15,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
+from drawsteel_kit.kit.words import noun
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_int,
     check_text,
@@ -278,7 +279,7 @@ class Character:
         unknown = sorted(set(data) - allowed)
         if unknown:
             raise DungeonWorldError(
-                f"unknown character field(s) {', '.join(unknown)}; "
+                f"unknown character {noun(len(unknown), 'field')} {', '.join(unknown)}; "
                 f"allowed: {', '.join(sorted(allowed))}"
             )
         missing = sorted({"name", "scores", "max_hp", "hp"} - set(data))

@@ -14,6 +14,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_text,
@@ -203,7 +204,7 @@ def spend_hold(
                                 "from a Defend roll")
     if defender.hold < cost:
         raise DungeonWorldError(f"{defender.name} holds {defender.hold} from Defend; "
-                                f"{len(picked)} choice(s) cost {cost}")
+                                f"{plural(len(picked), 'choice')} cost {cost}")
     opening = DefendOption.OPEN_UP in picked
     if opening and ally is None:
         raise DungeonWorldError("open_up gives an ally +1 forward: name the ally")

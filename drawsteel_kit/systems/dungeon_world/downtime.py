@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from drawsteel_kit.kit.dice import Dice
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world._checks import (
     check_bool,
     check_int,
@@ -122,7 +123,7 @@ def recover(
         )
     if len(wanted) > count:
         raise DungeonWorldError(
-            f"{days} day(s) of rest {'with' if healer else 'without'} a healer remove "
+            f"{plural(days, 'day')} of rest {'with' if healer else 'without'} a healer remove "
             f"{count} debilit{'y' if count == 1 else 'ies'}; {len(wanted)} named"
         )
     healed = min(count, len(character.debilities))
@@ -135,7 +136,8 @@ def recover(
         )
     care = " in a healer's care" if healer else ""
     lines = [
-        f"{character.name} rests {days} day(s){care} and heals to full HP ({character.max_hp})"
+        f"{character.name} rests {plural(days, 'day')}{care} and heals to full HP "
+        f"({character.max_hp})"
     ]
     after = replace(
         character,
@@ -222,7 +224,7 @@ def bolster_period(days: int) -> BolsterPeriod:
         return BolsterPeriod.WEEK
     raise DungeonWorldError(
         f"Bolster needs a week ({BOLSTER_DAYS[BolsterPeriod.WEEK]} days) or more of "
-        f"preparation; got {days} day(s)"
+        f"preparation; got {plural(days, 'day')}"
     )
 
 

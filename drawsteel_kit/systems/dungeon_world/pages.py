@@ -26,6 +26,7 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
 from drawsteel_kit.systems.dungeon_world.load import encumbrance
 
@@ -99,7 +100,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     party = campaign.party
     book = _book(campaign)
     session = (f"session {party.session} (open)" if party.session_open
-               else f"{party.session} session(s) played")
+               else f"{plural(party.session, 'session')} played")
     header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Dungeon World · '
                     "day {} · {}</p>{}").format(STYLE, party.name, party.day, session,
                                                 _nav(campaign, None, linker))

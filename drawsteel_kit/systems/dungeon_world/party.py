@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from drawsteel_kit.kit.limits import did_you_mean
 from drawsteel_kit.systems.dungeon_world.character import Character
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, UnknownCharacter
 
@@ -39,6 +40,7 @@ def names_in(party: Sequence[Character], names: Iterable[str], what: str) -> lis
         if name not in known:
             raise UnknownCharacter(
                 f"{what} names {name!r}, who is not here; characters: {', '.join(known)}"
+                f"{did_you_mean(name, known)}"
             )
     if len(set(listed)) != len(listed):
         raise DungeonWorldError(f"{what} names someone twice: {listed!r}")

@@ -161,7 +161,7 @@ def _resolve(
         group = [state[n] for n in entry.who] if entry.who else party
         return [_call(_GROUP[entry.move], group, entry, dice, table)]
     if not entry.who:
-        raise DungeonWorldError(f"{move_name(entry.move)} needs who: the character(s) making it")
+        raise DungeonWorldError(f"{move_name(entry.move)} needs who: the characters making it")
     if entry.move is Move.TAKE_WATCH:
         if len(entry.who) != 1:
             raise DungeonWorldError("Take Watch has one watcher; the others sleep in camp")

@@ -26,7 +26,8 @@ from drawsteel_kit.kit.book.sheets import (
 )
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.limits import did_you_mean, same_name
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 from drawsteel_kit.systems.pf2e.book_combat import CombatSteps
@@ -68,7 +69,8 @@ def who(state: Encounter, name: object) -> str:
         found = [c.name for c in state.combatants if pick(c)]
         if found:
             return found[0]
-    raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}")
+    raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}"
+                    f"{did_you_mean(text, [c.name for c in state.combatants])}")
 
 
 def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
@@ -129,7 +131,7 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
                              + "; ".join(encounter_lines(info.state)))
             else:
                 lines.append(f"Encounter {info.number} ({info.name}): ended after "
-                             f"{(info.record or {}).get('rounds', 0)} round(s)")
+                             f"{plural((info.record or {}).get('rounds', 0), 'round')}")
         return lines
 
     def _info(self, sheet: SheetState) -> EncounterInfo:

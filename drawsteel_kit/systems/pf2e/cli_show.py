@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.pf2e.checks import target_ac
 from drawsteel_kit.systems.pf2e.cli_base import Tools, encounter_option, pf2e
 from drawsteel_kit.systems.pf2e.party_view import listing
@@ -50,7 +51,7 @@ def register(t: Tools) -> None:
         for row in rows:
             marks = [f"init {row.get('initiative')}"] if row.get("initiative") is not None else []
             if row.get("acting"):
-                marks.append(f"ACTING, {row['actions']} action(s)")
+                marks.append(f"ACTING, {plural(row['actions'], 'action')}")
             marks.append("reaction" if row.get("reaction") else "no reaction")
             marks += [f"{e['name']} ({e['rounds']})" for e in row.get("effects", [])]
             marks += [f"persistent {p['damage']} {p['type']}" for p in row.get("persistent", [])]

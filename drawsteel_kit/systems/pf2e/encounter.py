@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from drawsteel_kit.kit.limits import name_key, same_name
+from drawsteel_kit.kit.limits import did_you_mean, name_key, same_name
 from drawsteel_kit.systems.pf2e.combatant import (
     DEFAULT_INITIATIVE_SKILL,
     PC,
@@ -81,7 +81,8 @@ class Encounter:
             if c.name == name:
                 return c
         known = ", ".join(c.name for c in self.combatants) or "nobody yet"
-        raise Pf2eError(f"no combatant called {name!r} in {self.name}; known: {known}")
+        raise Pf2eError(f"no combatant called {name!r} in {self.name}; known: {known}"
+                        f"{did_you_mean(name, [c.name for c in self.combatants])}")
 
     @property
     def current(self) -> str | None:

@@ -21,6 +21,7 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
+from drawsteel_kit.kit.words import plural
 
 if TYPE_CHECKING:
     import plotly.graph_objects as go
@@ -80,7 +81,7 @@ def _state(row: dict[str, Any]) -> str:
     parts += [f"{row['cover']} cover"] * bool(row.get("cover"))
     parts += ["off-guard (flanked)"] * bool(row.get("off_guard"))
     if row.get("air") is not None:
-        parts.append(f"holding breath: {row['air']} round(s) of air" if row["air"] else
+        parts.append(f"holding breath: {plural(row['air'], 'round')} of air" if row["air"] else
                      "suffocating")
     if row.get("mount_of"):
         parts.append(f"{row['mount_of']}'s mount")
@@ -106,7 +107,7 @@ def tracker(view: dict[str, Any], show_hp: bool = True) -> Markup:
     for i, row in enumerate(view.get("combatants", []), start=1):
         state = ("acting" if row.get("acting") else "delaying" if row.get("delaying")
                  else "waiting")
-        economy = (f"{row['actions']} action(s)" if row.get("acting") else "-")
+        economy = (plural(row['actions'], 'action') if row.get("acting") else "-")
         if row.get("acting") and row.get("attack_penalty"):
             economy += f", next attack {row['attack_penalty']}"
         rows.append((i, ("▶ " if row.get("acting") else "") + row["name"],
@@ -162,7 +163,7 @@ def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
                     y=[s.data.get("round", 0) for s in views],
                     marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
                                   for s in views],
-                    hovertemplate="%{x}: %{y} round(s)<extra></extra>")
+                    hovertemplate="%{x}<br>rounds: %{y}<extra></extra>")
         fig.update_yaxes(title_text="rounds", dtick=1)
     return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
 

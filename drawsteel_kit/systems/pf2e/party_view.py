@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.pf2e.checks import attack_penalty
 from drawsteel_kit.systems.pf2e.encounter import Encounter
 from drawsteel_kit.systems.pf2e.record import player_view
@@ -76,7 +77,7 @@ def party_record(record: dict[str, Any], state: Encounter) -> dict[str, Any]:
 def encounter_lines(state: Encounter) -> list[str]:
     """One short status for the Director: round, whose turn, who delays."""
     if not state.rolled:
-        return [f"{len(state.combatants)} combatant(s), initiative not rolled"]
+        return [f"{plural(len(state.combatants), 'combatant')}, initiative not rolled"]
     out = [f"round {state.round}"]
     out.append(f"{state.current}'s turn" if state.current else "between turns")
     if state.delayed:

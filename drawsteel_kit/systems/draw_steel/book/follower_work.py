@@ -126,7 +126,8 @@ class FollowerWorkOps(ProjectOps):
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{f.name}'s daily roll on {project.title!r}: {exc}") from None
             summary = (f"{f.name} ({f.role} of {f.hero}) works on {project.title!r}: "
-                       f"+{work.points} ({work.detail['after']}/{work.detail['goal']})"
+                       f"{work.told(info['roll_points'])} "
+                       f"({work.detail['after']}/{work.detail['goal']})"
                        + ("; complete!" if work.completed else "") + work.leaving)
             w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
                     visibility=project.visibility, seed=seed,

@@ -17,6 +17,7 @@ from typing import Any
 from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, same_name
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
 from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
@@ -62,7 +63,7 @@ class FollowerCap:
         return self.kept > self.cap
 
     def __str__(self) -> str:
-        text = (f"{self.hero}: {self.kept} of {self.cap} follower(s) (renown {self.renown}"
+        text = (f"{self.hero}: {self.kept} of {plural(self.cap, 'follower')} (renown {self.renown}"
                 + (f", titles +{self.bonus}" if self.bonus else "") + ")")
         if self.over:
             text += "; over the cap: those kept stay, but no new follower can join"
@@ -184,7 +185,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         kept = cap.kept - (1 if leaving is not None and leaving.counts else 0)
         if counts and kept + 1 > cap.cap:
             raise FollowerCapReached(
-                f"{who.name} keeps {kept} follower(s) and renown {who.renown} allows "
+                f"{who.name} keeps {plural(kept, 'follower')} and renown {who.renown} allows "
                 f"{cap.cap}{f' (titles +{cap.bonus})' if cap.bonus else ''}: no new follower "
                 f"can join until renown grows"
                 + (" (those beyond the cap stay)" if kept > cap.cap else "")
@@ -196,7 +197,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
             limit = self.retainer_limit(who.name)
             if len(active) + 1 > limit:
                 raise RulesError(
-                    f"{who.name} already has {len(active)} retainer(s) "
+                    f"{who.name} already has {plural(len(active), 'retainer')} "
                     f"({', '.join(f.name for f in active)}); a hero has {limit} at a time unless "
                     "the Director allows more (settings.retainers_per_hero)")
             self._check_party_retainers(spec.name, leaving)
@@ -317,7 +318,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         cap = self.follower_cap(who.name)
         if cap.kept + len(act.followers) > cap.cap:
             raise FollowerCapReached(
-                f"{who.name} keeps {cap.kept} follower(s) and renown {who.renown} allows "
+                f"{who.name} keeps {plural(cap.kept, 'follower')} and renown {who.renown} allows "
                 f"{cap.cap}: recruiting {len(act.followers)} more is over the cap")
 
     @operation

@@ -15,6 +15,7 @@ from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.kit.limits import did_you_mean
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     ProjectRef,
 )
@@ -184,7 +185,7 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         points = sum(r.points for r in results)
         return self._work_outside_respites(
             "faction_rolls", who, target, points, dice, seed, start,
-            f"{who.name}'s faction makes {rolls} roll(s) on {target.title!r}",
+            f"{who.name}'s faction makes {plural(rolls, 'roll')} on {target.title!r}",
             {"rolls": [r.points for r in results], "characteristic": characteristic})
 
     def _work_outside_respites(

@@ -184,9 +184,10 @@ class RespiteWorkOps(CampaignBase):
                 raise DiceExhausted(f"{hero.name}'s roll on {project.title!r}: {exc}") from None
             payload.update(info)
             work.ops += token_ops
-            kind, verb = "project_roll", f"rolls on {project.title!r}: +{work.points}"
-            if act.inspired:
-                verb += f" (a hero token for one more roll: +{payload['inspired_roll']})"
+            more = ([("a hero token for one more roll", payload["inspired_roll"])]
+                    if act.inspired else [])
+            kind, verb = "project_roll", (f"rolls on {project.title!r}: "
+                                          f"{work.told(info['roll_points'], more)}")
         elif isinstance(act, StudyGuide):
             language = (language_fit(hero_languages(hero.languages), [act.language], groups,
                                      apart)

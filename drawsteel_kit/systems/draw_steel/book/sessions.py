@@ -9,6 +9,7 @@ from drawsteel_kit.kit.book.calendar import CalendarOps
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.adventures import AdventureOps
 from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_DAYS_AT_ONCE,
@@ -66,12 +67,13 @@ class SessionOps(AdventureOps):
             party.hero_tokens, reset=bool(party.settings.get("hero_tokens_reset", True))
         )
         summary = (
-            f"Session {party.session} ended; {end.vanished} unused hero token(s) vanished"
-            if end.vanished else f"Session {party.session} ended; {end.kept} hero token(s) kept"
+            f"Session {party.session} ended; "
+            + (f"{plural(end.vanished, 'unused hero token')} vanished" if end.vanished
+               else f"{plural(end.kept, 'hero token')} kept")
         )
         logged = encounter_tally(self.ledger.db, party.session, visible_to="party")
         if logged.encounters:  # the party's own record: no Director-only encounter counted
-            summary += (f"; {len(logged.encounters)} encounter(s) logged gave "
+            summary += (f"; {plural(len(logged.encounters), 'encounter')} logged gave "
                         f"{logged.total} victories")
         with self._writing() as w:
             ev = w.party_event(
@@ -87,7 +89,7 @@ class SessionOps(AdventureOps):
         count = check_count(count, "hero tokens awarded")
         reason = check_text(reason, "reason")
         pool = token_rules.award_tokens(self.party.hero_tokens, count)
-        summary = f"Party gains {count} hero token(s)" + (f": {reason}" if reason else "")
+        summary = f"Party gains {plural(count, 'hero token')}" + (f": {reason}" if reason else "")
         with self._writing() as w:
             ev = w.party_event(
                 "tokens_awarded", {"hero_tokens": pool}, summary=summary,
@@ -112,8 +114,8 @@ class SessionOps(AdventureOps):
         result = token_rules.spend_tokens(
             self.party.hero_tokens, spend, max_stamina=who.max_stamina if who else None
         )
-        summary = (f"{who.name if who else 'The party'} spends {result.cost} hero token(s): "
-                   f"{spend}, on {occasion}")
+        summary = (f"{who.name if who else 'The party'} spends "
+                   f"{plural(result.cost, 'hero token')}: {spend}, on {occasion}")
         with self._writing() as w:
             ops: list[Op] = [update_op("party", 1, {"hero_tokens": result.pool_before},
                                        {"hero_tokens": result.pool_after})]
@@ -201,7 +203,7 @@ class SessionOps(AdventureOps):
         idle = [e for e in w.written if e.kind == FOLLOWER_IDLE]
         if idle:  # a daily roll a follower could not make: the day says why (000: 3945, 3957)
             summary += ("; " + "; ".join(e.summary for e in idle) if days == 1 else
-                        f"; {len(idle)} follower roll(s) skipped, each with its reason")
+                        f"; {plural(len(idle), 'follower roll')} skipped, each with its reason")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})
 
     def _begin_day(self, w: Writer, reason: str, dice: Dice | None, seed: int | None,

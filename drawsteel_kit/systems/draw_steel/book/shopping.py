@@ -21,6 +21,7 @@ from drawsteel_kit.kit.book.sheets import (
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -70,7 +71,7 @@ class Trip:
                 lim.max_tier < wealth_rules.TIER_MIN else f"tiers up to {lim.max_tier}")
         return (f"This {self}" + (f" at {lim.at}" if lim.at else "") + ": "
                 + ("no limit on purchases" if lim.purchases is None
-                   else f"{lim.purchases} purchase(s) each")
+                   else f"{plural(lim.purchases, 'purchase')} each")
                 + f"; on sale: {sale}"
                 + (f"; not to be had: {', '.join(lim.unavailable)}" if lim.unavailable else ""))
 
@@ -129,7 +130,7 @@ class ShoppingOps(CampaignBase):
             at, purchases, max_tier, tuple(dict.fromkeys(items))), True)
         data = trip.as_dict()
         summary = f"Shopping on this {trip}" + (f" at {at}" if at else "") + ": " + ", ".join(
-            [f"{purchases} purchase(s) each" if purchases is not None else "no limit on "
+            [f"{plural(purchases, 'purchase')} each" if purchases is not None else "no limit on "
              "purchases",
              "nothing for sale" if max_tier is not None and max_tier < wealth_rules.TIER_MIN
              else f"tiers up to {max_tier}" if max_tier is not None else "every tier"]

@@ -69,6 +69,22 @@ class WorkResult:
     detail: dict[str, Any] = field(default_factory=dict)
     completed: bool = False
     lines: list[str] = field(default_factory=list)
+    #: Points a project event added on top of the roll, each with what it was: inside
+    #: ``points``, told as parts of it (never as points lost).
+    added: list[tuple[str, int]] = field(default_factory=list)
+    #: A project event halved or doubled the points: the parts no longer add up to them.
+    scaled: bool = False
+
+    def told(self, rolls: Sequence[int] = (), more: Sequence[tuple[str, int]] = ()) -> str:
+        """The points as a sum of their parts: ``"+7, breakthrough +5, an extra roll +19 =
+        +31"`` (``rolls``: each roll of a breakthrough chain; ``more``: other rolls, such as
+        a hero token's), or ``"+26"`` when there is one part or the parts do not add up."""
+        parts = [("", r) for r in rolls[:1]] + [("breakthrough", r) for r in rolls[1:]]
+        parts += [*more, *self.added]
+        if len(parts) < 2 or self.scaled or sum(n for _, n in parts) != self.points:
+            return f"+{self.points}"
+        said = ", ".join(f"{label} +{n}".strip() for label, n in parts)
+        return f"{said} = +{self.points}"
 
     @property
     def leaving(self) -> str:
@@ -202,28 +218,34 @@ def roll_for(
 
 
 def _effect(
-    event: catalog.ProjectEvent, points: int, project: ProjectState, roller: Roller,
+    event: catalog.ProjectEvent, res: WorkResult, project: ProjectState, roller: Roller,
     roll_again: Any,
-) -> tuple[int, int, list[str], dict[str, Any]]:
-    """Apply a project event to this activity: (points, goal change, lines, side effects)."""
+) -> tuple[int, list[str], dict[str, Any]]:
+    """Apply a project event to this activity's points in ``res``: (goal change, lines, side
+    effects)."""
     goal_up, side, lines = 0, {}, [f"Event ({event.rolls}, {event.timing} the roll): "
                                    f"{event.prompt}"]
     match event.effect:
         case "automatic_breakthrough":
             extra = roll_again(0)
-            points += rules.AUTOMATIC_BREAKTHROUGH_POINTS + extra
-            lines.append(f"automatic breakthrough: +{rules.AUTOMATIC_BREAKTHROUGH_POINTS} "
-                         f"and another roll (+{extra})")
+            res.points += rules.AUTOMATIC_BREAKTHROUGH_POINTS + extra
+            res.added += [("automatic breakthrough", rules.AUTOMATIC_BREAKTHROUGH_POINTS),
+                          ("another roll", extra)]
+            lines.append(f"automatic breakthrough: {rules.AUTOMATIC_BREAKTHROUGH_POINTS} more "
+                         f"points and another roll, which adds {extra} more")
         case "extra_roll":
             extra = roll_again(event.amount or 0)
-            points += extra
-            lines.append(f"an extra roll at +{event.amount}: +{extra}")
+            res.points += extra
+            res.added.append(("an extra roll", extra))
+            lines.append(f"an extra roll at +{event.amount} adds {extra} more points")
         case "points_halved":
-            points = max(rules.MIN_PROJECT_POINTS, points // 2)
-            lines.append(f"this activity's points are halved: {points}")
+            res.points = max(rules.MIN_PROJECT_POINTS, res.points // 2)
+            res.scaled = True
+            lines.append(f"this activity's points are halved: {res.points}")
         case "points_doubled":
-            points *= 2
-            lines.append(f"this activity's points are doubled: {points}")
+            res.points *= 2
+            res.scaled = True
+            lines.append(f"this activity's points are doubled: {res.points}")
         case "goal_up":
             goal_up = event.amount or 0
             lines.append(f"the goal rises by {goal_up}")
@@ -232,7 +254,7 @@ def _effect(
             lines.append({"lose_recovery": f"{roller.name} loses a recovery",
                           "hero_token": "the party gains a hero token",
                           "renown": f"{roller.name} gains renown"}[event.effect])
-    return points, goal_up, lines, side
+    return goal_up, lines, side
 
 
 def apply_points(
@@ -272,8 +294,7 @@ def apply_points(
     if due and roller is not None and roll_again is not None:
         told, effects = [], {}
         for one in due:
-            res.points, goal_up, lines, side = _effect(one, res.points, project, roller,
-                                                       roll_again)
+            goal_up, lines, side = _effect(one, res, project, roller, roll_again)
             goal += goal_up
             res.lines += lines
             told.append({"roll": one.rolls, "effect": one.effect, "amount": one.amount,

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
 from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
@@ -235,4 +236,4 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
                f"(one roll each per day)")
     click.echo(f"Expected: {curve.expected_rolls:.1f} days")
     for chance in FORECAST_CHANCES:
-        click.echo(f"  {chance:>4.0%} done within {curve.rolls_for(chance)} day(s)")
+        click.echo(f"  {chance:>4.0%} done within {plural(curve.rolls_for(chance), 'day')}")

@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.kit.limits import same_name
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.work import followers_leave
 from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
@@ -373,7 +374,7 @@ def import_heroes(campaign: Campaign,
             name = os.path.basename(fh.source)
             what = (f"{fh.name} joins the party from {name} (Forge Steel)" if plan.new else
                     f"{fh.name} updated from {name} (Forge Steel): "
-                    f"{len(plan.changes)} change(s)")
+                    f"{plural(len(plan.changes), 'change')}")
             writer.event(IMPORTED, plan.ops, summary=what, actor=plan.name,
                          payload={"file": name, "sha256": fh.sha256, "forge_steel_id": fh.id,
                                   "changes": plan.changes, "kept": plan.kept,

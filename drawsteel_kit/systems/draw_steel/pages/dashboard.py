@@ -25,6 +25,7 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import (
     follower_counts,
@@ -100,7 +101,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     party = campaign.party
     track = str(party.settings.get("xp_track", "normal"))
     session = (f"session {party.session} (open)" if party.session_open
-               else f"{party.session} session(s) played")
+               else f"{plural(party.session, 'session')} played")
     home = f" · {party.stronghold.get('name', '')}" if party.stronghold else ""
     under_way = campaign.adventure()
     if under_way is not None:  # victories count from its start (000: 817)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.ui.html import Html, Markup, table
+from drawsteel_kit.kit.words import plural
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.book.encounters import Encounter
@@ -63,6 +64,7 @@ def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str])
     took_part = [e for e in campaign.encounters(visible_to=hero) if hero in e.participants]
     rows = _rows(took_part[-HERO_SHOWN:][::-1], redact)
     gained = sum(e.victories.get(hero, 0) for e in took_part)
-    return Html(Markup('<div class="dsk-page"><h2>Encounters</h2>{}<p class="dsk-meta">{} '
-                       "encounter(s), {} victories from them in all</p></div>").format(
-        table(HEADERS, rows, empty="No encounters logged yet."), len(took_part), gained))
+    return Html(Markup('<div class="dsk-page"><h2>Encounters</h2>{}<p class="dsk-meta">{}, '
+                       "{} victories from them in all</p></div>").format(
+        table(HEADERS, rows, empty="No encounters logged yet."),
+        plural(len(took_part), "encounter"), gained))

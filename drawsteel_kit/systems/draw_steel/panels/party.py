@@ -6,6 +6,7 @@ import ipywidgets as W
 
 from drawsteel_kit.kit.ui.html import Markup, escape
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["PartyOverview", "SessionPanel"]
@@ -29,8 +30,8 @@ class PartyOverview(Panel):
     def refresh(self) -> None:
         party = self.campaign.party
         state = "open" if party.session_open else "closed"
-        self.header.value = Markup("<b>{}</b>: day {}, session {} ({}), {} hero token(s)").format(
-            party.name, party.day, party.session, state, party.hero_tokens)
+        self.header.value = Markup("<b>{}</b>: day {}, session {} ({}), {}").format(
+            party.name, party.day, party.session, state, plural(party.hero_tokens, "hero token"))
         self.table.value = html_table(
             ["Hero", "Level", "XP", "Victories", "Stamina", "Recoveries", "Renown", "Wealth"],
             [(h.name, h.level, h.xp, h.victories, f"{h.stamina}/{h.max_stamina}",
@@ -88,7 +89,7 @@ class SessionPanel(Panel):
         under_way = self.campaign.adventure()
         self.status.value = escape(f"Session {party.session} is "
                                    f"{'open' if party.session_open else 'closed'}; the pool "
-                                   f"holds {party.hero_tokens} hero token(s); " + (
+                                   f"holds {plural(party.hero_tokens, 'hero token')}; " + (
                                        f"adventure: {under_way.name} (since day "
                                        f"{under_way.started_day})" if under_way
                                        else "no adventure under way"))

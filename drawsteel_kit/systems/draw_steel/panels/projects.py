@@ -11,6 +11,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.html import Markup, escape
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
@@ -139,9 +140,9 @@ class ProjectsPanel(Panel):
         chances = []
         for p in (0.5, 0.9):
             steps = self.attempt(lambda p=p: curve.rolls_for(p))
-            chances.append(f"{p:.0%} chance after {steps} day(s)" if steps is not None
+            chances.append(f"{p:.0%} chance after {plural(steps, 'day')}" if steps is not None
                            else f"{p:.0%} chance not within the forecast")
-        text = (f"Expected: done after {curve.expected_rolls:.1f} day(s) of work; "
+        text = (f"Expected: done after {curve.expected_rolls:.1f} days of work; "
                 + ", ".join(chances))
         self.forecast_text.value = escape(text)
         self.say(text)

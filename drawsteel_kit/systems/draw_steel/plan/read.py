@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.fields import show
 from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
     FindSource,
@@ -203,7 +204,7 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
         dice = r.activity.dice if isinstance(r.activity, RollSpec) else None
         if dice is not None and len(dice) != len(days):
             problems.append((("respites", i, "activity", "dice"),
-                             f"gives faces for {len(dice)} day(s) but {r.hero} rests on "
+                             f"gives faces for {plural(len(dice), 'day')} but {r.hero} rests on "
                              f"{len(days)}: one list of faces per day (null to let the "
                              "workbook roll)"))
     return problems

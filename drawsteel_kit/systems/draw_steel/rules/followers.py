@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.words import noun, plural
 from drawsteel_kit.systems.draw_steel.catalog.languages import (
     CAELIAN,
     canonical_language,
@@ -205,14 +206,14 @@ def _problems_with_languages(role: str, languages: tuple[str, ...]) -> list[str]
     keys = [language_key(n) for n in languages]
     twice = sorted({n for n, k in zip(languages, keys, strict=True) if keys.count(k) > 1})
     if twice:
-        problems.append(f"lists the language(s) {', '.join(twice)} more than once")
+        problems.append(f"lists {', '.join(twice)} more than once")
     others = {k for k in keys if k != language_key(CAELIAN)}
     if language_key(CAELIAN) not in keys:
         problems.append(f"must know {CAELIAN} (every {role} does)")
     if len(others) != FOLLOWER_LANGUAGES_BEYOND_CAELIAN:
         problems.append(
             f"knows {CAELIAN} and exactly {FOLLOWER_LANGUAGES_BEYOND_CAELIAN} other languages, "
-            f"got {len(others)} other(s)"
+            f"got {plural(len(others), 'other')}"
         )
     return problems
 
@@ -233,7 +234,7 @@ def validate_follower(spec: FollowerSpec) -> FollowerSpec:
     unknown = sorted(set(spec.characteristics) - set(CHARACTERISTICS))
     if unknown:
         problems.append(
-            f"unknown characteristic(s) {', '.join(map(repr, unknown))}; "
+            f"unknown {noun(len(unknown), 'characteristic')} {', '.join(map(repr, unknown))}; "
             f"use {', '.join(CHARACTERISTICS)}"
         )
     skills = tuple(canonical_skill(s) for s in spec.skills)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.rules.respite import recovery_value
 
 __all__ = [
@@ -156,7 +157,7 @@ def spend_tokens(pool: int, spend: str, *, max_stamina: int | None = None) -> To
         stamina = recovery_value(max_stamina)
     if pool < option.cost:
         raise NotEnoughTokens(
-            f"the {spend!r} spend costs {option.cost} hero token(s), but the pool holds "
+            f"the {spend!r} spend costs {plural(option.cost, 'hero token')}, but the pool holds "
             f"{pool}: the Director can award more for heroic risks"
         )
     return TokenSpendResult(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.words import plural
 
 __all__ = [
     "LEVELS_PER_WEALTH",
@@ -77,8 +78,9 @@ def check_trip_purchase(limits: ShoppingLimits, *, hero: str, item: str, tier: i
         raise RulesError(f"{item} (tier {tier}) is not available{where}: {sold} on this {trip}")
     if limits.purchases is not None and made + count > limits.purchases:
         left = max(0, limits.purchases - made)
-        raise RulesError(f"{hero} has made {made} of the {limits.purchases} purchase(s) the "
-                         f"Director allows on this {trip}: {left} left, and this is {count}")
+        raise RulesError(f"{hero} has made {made} of the "
+                         f"{plural(limits.purchases, 'purchase')} the Director allows on this "
+                         f"{trip}: {left} left, and this is {count}")
 
 
 def _whole(value: object, what: str, least: int) -> int:
