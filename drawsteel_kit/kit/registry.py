@@ -14,6 +14,8 @@ player dashboard          ``drawsteel_kit.systems.m.pages``: ``members``, ``part
 Director's panels         ``drawsteel_kit.systems.m.panels``: ``open_workbook(campaign)``
 demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo=True)``
 command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``
+event kinds               ``drawsteel_kit.systems.m.kinds``: ``KINDS`` (kind -> its human
+                          name), ``SENTENCES`` (optional; kind -> event -> its sentence)
 players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data,
                           settings)``, what players may see of a sheet (``face=True``)
 ========================  ================================================================
@@ -76,7 +78,7 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops``, ``face`` or ``init``."""
+        ``demo``, ``cli``, ``ops``, ``face``, ``init`` or ``kinds``."""
         where = dict(self.layout).get(area) or {
             "campaign_file": "campaign_file",
             "ops": "book",
@@ -86,6 +88,7 @@ class System:
             "cli": "cli",
             "face": "face",
             "init": "init",
+            "kinds": "kinds",
         }[area]
         return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
 
@@ -111,7 +114,8 @@ SYSTEMS: dict[str, System] = {
     s.key: s for s in (
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
                source="seed 000/001", campaign="campaign:Campaign",
-               layout=(("campaign_file", "campaign_file.model"), ("init", "init")),
+               layout=(("campaign_file", "campaign_file.model"), ("init", "init"),
+                       ("kinds", "book.kinds")),
                secret_names=("encounter",)),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="seed 003"),
