@@ -38,7 +38,7 @@ KIT_KINDS: Mapping[str, str] = {
 
 def _undo(event: Event) -> str:
     """``Undid #12 (what #12 said)``, and the reason given."""
-    said = str(event.payload.get("summary", ""))
+    said = str(event.payload["summary"])
     head, _, rest = said.partition(": ")
     what = rest if head.startswith("Undo #") and rest else said
     target = f"#{event.undoes} " if event.undoes else ""
