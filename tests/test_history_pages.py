@@ -190,3 +190,21 @@ def test_a_served_page_shows_its_history_once_a_page_at_a_time(
         assert len(ids) == total == len(set(ids))
         controls.events.value = 25  # a new page size starts again from the newest
         assert controls.page == 0 and f"Events 1-25 of {total}" in controls.page_line.value
+
+
+def test_a_long_history_is_counted_only_so_far(demos: dict[str, Path]) -> None:
+    """A page of a million-event history says "more than 10,000" instead of reading every
+    event to count them (benchmarks: the block takes milliseconds at a million events)."""
+    from drawsteel_kit.kit.ledger import COUNTED
+    from drawsteel_kit.kit.ui.history_block import last_page, page_note
+
+    with BaseCampaign.open(demos["draw-steel"], readonly=True) as camp:
+        total = len(camp.history())
+        assert camp.ledger.count_events(at_most=10**6) == total == camp.history_count()
+        assert camp.ledger.count_events(at_most=5) == 6
+        assert camp.ledger.count_events(visible_to="party", at_most=10**6) == len(
+            camp.history(visible_to="party"))
+    assert page_note(0, 50, COUNTED + 1) == f"Events 1-50 of more than {COUNTED:,}"
+    assert page_note(50, 50, 120) == "Events 51-100 of 120"
+    assert page_note(0, 120, 120) == ""
+    assert last_page(COUNTED + 1, 50) is None and last_page(120, 50) == 2

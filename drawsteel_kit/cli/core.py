@@ -194,6 +194,8 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int, page:
         offset = min((page - 1) * limit, MAX_ROW_ID)
         events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer,
                               offset=offset)
+        older = bool(camp.history(kind=kind, hero=hero, limit=1, visible_to=viewer,
+                                  offset=min(offset + limit, MAX_ROW_ID)))
         if as_json:
             click.echo(json.dumps([e.as_dict() for e in events], indent=2, ensure_ascii=False))
             return
@@ -203,13 +205,14 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int, page:
             mark = " (undone)" if ev.id in undone else ""
             hidden = " [director]" if ev.visibility == "director" else ""
             click.echo(f"#{ev.id:<5} day {ev.day:<4} {sentence(ev, played)}{mark}{hidden}")
-        total = camp.history_count(kind=kind, hero=hero, visible_to=viewer)
         if not events:
-            click.echo("No events on this page." if total else "No events to show.")
-        elif page > 1 or offset + len(events) < total:
-            later = offset + len(events) < total
-            click.echo(f"Events {offset + 1}-{offset + len(events)} of {total}"
-                       + (f"; older ones: --page {page + 1}" if later else ""))
+            click.echo("No events on this page." if offset else "No events to show.")
+        elif page > 1 or older:
+            from drawsteel_kit.kit.ui.history_block import page_note
+
+            total = camp.history_count(kind=kind, hero=hero, visible_to=viewer)
+            click.echo(page_note(offset, len(events), total)
+                       + (f"; older ones: --page {page + 1}" if older else ""))
 
 
 @main.command()

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.kit.ui.history_block import history_table, page_note
+from drawsteel_kit.kit.ui.history_block import history_table, last_page, page_note
 from drawsteel_kit.kit.ui.html import Html, Markup
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
@@ -104,12 +104,14 @@ class PlayerControls:
         if not isinstance(value, int) or isinstance(value, bool):
             return  # only a crafted message leaves the choice without a number
         total = self.campaign.history_count(hero=self.hero, visible_to=self.viewer)
-        self.page = min(self.page, max(0, (total - 1) // value))
+        last = last_page(total, value)
+        self.page = self.page if last is None else min(self.page, last)
         first = self.page * value
-        events = self.campaign.history(hero=self.hero, visible_to=self.viewer, limit=value,
-                                       offset=first)
+        events = self.campaign.history(hero=self.hero, visible_to=self.viewer,
+                                       limit=value + 1, offset=first)
+        older, events = len(events) > value, events[:value]
         self.newer.disabled = self.page == 0
-        self.older.disabled = first + len(events) >= total
+        self.older.disabled = not older
         self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
             page_note(first, len(events), total))
         _show_in(self.events_out, [Html(history_table(events, self.campaign.system,

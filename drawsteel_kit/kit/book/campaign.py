@@ -173,7 +173,8 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
 
     def history_count(self, *, kind: str | None = None, hero: str | None = None,
                       visible_to: str | None = None) -> int:
-        """How many events :meth:`history` lists with these filters and no limit."""
+        """How many events :meth:`history` lists with these filters and no limit (past
+        ``kit.ledger.COUNTED``, one more than it: "more than")."""
         kind, actor = self._history_filters(kind, hero, visible_to)
         return self.ledger.count_events(kind=kind, actor=actor, visible_to=visible_to)
 

@@ -37,6 +37,7 @@ from drawsteel_kit.kit.ledger.schema import MIGRATIONS, check_not_newer, migrate
 from drawsteel_kit.kit.ledger.transaction import write as _write
 
 __all__ = [
+    "COUNTED",
     "DIRECTOR",
     "LEDGER_FILE",
     "MAX_ROW_ID",
@@ -54,6 +55,8 @@ __all__ = [
 
 #: How many later events an undo looks through to name the ones blocking it.
 UNDO_SCAN_LIMIT = 20_000
+#: How many events a history counts at most before it says "more than" this.
+COUNTED = 10_000
 
 
 def _fields(op: Op) -> set[str] | None:
@@ -221,9 +224,12 @@ class Ledger:
         return [load_event(r) for r in self.db.query(sql, params)]
 
     def count_events(self, *, kind: str | None = None, actor: str | None = None,
-                     visible_to: str | None = None) -> int:
-        """How many events :meth:`events` would list with these filters and no limit."""
-        sql, params = _filtered("SELECT count(*)", kind, actor, visible_to, None, None)
+                     visible_to: str | None = None, at_most: int = COUNTED) -> int:
+        """How many events :meth:`events` would list with these filters and no limit,
+        counted newest first up to ``at_most`` (more: ``at_most + 1``, "more than"), so a
+        page of a million-event history need not read every event to say how many."""
+        sql, params = _filtered("SELECT 1", kind, actor, visible_to, None, None)
+        sql = f"SELECT count(*) FROM ({sql} ORDER BY id DESC LIMIT {max(0, int(at_most)) + 1})"
         return int(self.db.execute(sql, params).fetchone()[0])
 
     def operation_events(self, operation: str) -> list[Event]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as W
 
 from drawsteel_kit.kit.book.sentences import kind_name, sentence
-from drawsteel_kit.kit.ui.history_block import page_note
+from drawsteel_kit.kit.ui.history_block import last_page, page_note
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table
 
@@ -74,11 +74,13 @@ class HistoryPanel(Panel):
         size = self.limit.value if self.limit.value in PAGE_SIZES else PAGE_SIZES[0]
         filters = {"kind": self.kind.value or None, "hero": self.hero.value or None}
         total = self.campaign.history_count(**filters)
-        self.page = min(self.page, max(0, (total - 1) // size))
+        last = last_page(total, size)
+        self.page = self.page if last is None else min(self.page, last)
         first = self.page * size
-        self.events = self.campaign.history(**filters, limit=size, offset=first)
+        self.events = self.campaign.history(**filters, limit=size + 1, offset=first)
+        older, self.events = len(self.events) > size, self.events[:size]
         self.newer_button.disabled = self.page == 0
-        self.older_button.disabled = first + len(self.events) >= total
+        self.older_button.disabled = not older
         self.page_line.value = Markup("<span>{}</span>").format(
             page_note(first, len(self.events), total))
         undone = self.campaign.ledger.undone_ids()

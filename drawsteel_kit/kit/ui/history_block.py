@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.sentences import sentence
+from drawsteel_kit.kit.ledger import COUNTED
 from drawsteel_kit.kit.ui.html import Html, Markup, table
 from drawsteel_kit.kit.ui.pages import HISTORY_ROWS
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.ledger import Event
 
-__all__ = ["HistoryBlock", "history_block", "history_table", "page_note"]
+__all__ = ["HistoryBlock", "history_block", "history_table", "last_page", "of_total",
+           "page_note"]
 
 Redact = Callable[[str], str]
 
@@ -36,11 +38,22 @@ def history_table(events: Sequence[Event], played: Any, redact: Redact | None = 
                  css="dsk-history-table", empty="Nothing yet.")
 
 
+def of_total(total: int) -> str:
+    """A count of events as a history counts them (beyond :data:`COUNTED`: "more than")."""
+    return f"more than {COUNTED:,}" if total > COUNTED else f"{total:,}"
+
+
 def page_note(first: int, shown: int, total: int) -> str:
     """Which events a page of history lists: "Events 11-20 of 95", or "" for all of them."""
     if shown == 0 or (first == 0 and shown >= total):
         return ""
-    return f"Events {first + 1}-{first + shown} of {total}"
+    return f"Events {first + 1:,}-{first + shown:,} of {of_total(total)}"
+
+
+def last_page(total: int, size: int) -> int | None:
+    """The number of the last page (0 is the newest), or None when not every event was
+    counted."""
+    return None if total > COUNTED else max(0, (total - 1) // size)
 
 
 def history_block(campaign: Any, viewer: str, hero: str | None = None, *,
@@ -51,6 +64,7 @@ def history_block(campaign: Any, viewer: str, hero: str | None = None, *,
     total = campaign.history_count(visible_to=viewer, hero=hero)
     earlier = total - len(events)
     more = (Markup('<p class="dsk-meta dsk-history-more">{} earlier event{} not shown</p>')
-            .format(earlier, "" if earlier == 1 else "s") if earlier > 0 else Markup(""))
+            .format(of_total(earlier) if total <= COUNTED else f"more than {COUNTED - rows:,}",
+                    "" if earlier == 1 else "s") if earlier > 0 else Markup(""))
     return HistoryBlock(Markup('<div class="dsk-page dsk-history"><h2>History</h2>{}{}</div>')
                         .format(history_table(events, campaign.system, redact), more))
