@@ -352,7 +352,7 @@ def test_workbook_tabs_and_a_change_refreshes_every_panel(camp: Campaign) -> Non
     session = book.panel(P.SessionPanel)
     session.start_button.click()
     assert "session 1 (open)" in book.panel(P.PartyOverview).header.value
-    assert ("session_started", "session_started") in book.panel(P.HistoryPanel).kind.options
+    assert ("Session started", "session_started") in book.panel(P.HistoryPanel).kind.options
 
 
 def test_import_drawsteel_kit_stays_light() -> None:

@@ -125,34 +125,53 @@ def status(campaign: str, as_json: bool) -> None:
 
 @commands.command()
 @campaign_arg
-@click.option("--kind", default=None, help="Only events of this kind (respite, undo, ...).")
+@click.option("--kind", default=None,
+              help='Only events of this kind, by name ("Project roll", "Respite", "Undo").')
 @click.option("--hero", default=None, help="Only this hero's events.")
-@click.option("--limit", type=click.IntRange(1, MAX_ROW_ID), default=50, show_default=True)
+@click.option("--limit", type=click.IntRange(1, MAX_ROW_ID), default=50, show_default=True,
+              help="How many events a page lists.")
+@click.option("--page", type=click.IntRange(1, MAX_ROW_ID), default=1, show_default=True,
+              help="Which page: 1 is the newest events, 2 the ones before them, ...")
 @click.option("--as", "viewer", default=None, metavar="party|HERO",
               help="Show only what the party, or one hero's player, may see.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @friendly
-def history(campaign: str, kind: str | None, hero: str | None, limit: int,
+def history(campaign: str, kind: str | None, hero: str | None, limit: int, page: int,
             viewer: str | None, as_json: bool) -> None:
-    """Show what happened, newest first.
+    """Show what happened, newest first, one sentence an event.
 
-    Example: drawsteel-kit history campaigns/demo --hero Val --limit 10
+    Example: drawsteel-kit history campaigns/demo --hero Val --limit 10 --page 2
     """
+    from drawsteel_kit.kit.book.sentences import sentence
+
     with open_campaign(campaign, readonly=True) as camp:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
             from drawsteel_kit.kit.book.party_view import PartyView
 
             view = PartyView.of(camp, viewer)
             camp, viewer = view.books, view.viewer
-        events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer)
+        offset = min((page - 1) * limit, MAX_ROW_ID)
+        events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer,
+                              offset=offset)
+        older = bool(camp.history(kind=kind, hero=hero, limit=1, visible_to=viewer,
+                                  offset=min(offset + limit, MAX_ROW_ID)))
         if as_json:
             click.echo(json.dumps([e.as_dict() for e in events], indent=2, ensure_ascii=False))
             return
         undone = camp.ledger.undone_ids()
+        played = camp.system
         for ev in events:
             mark = " (undone)" if ev.id in undone else ""
             hidden = " [director]" if ev.visibility == "director" else ""
-            click.echo(f"#{ev.id:<5} day {ev.day:<4} {ev.kind:<20} {ev.summary}{mark}{hidden}")
+            click.echo(f"#{ev.id:<5} day {ev.day:<4} {sentence(ev, played)}{mark}{hidden}")
+        if not events:
+            click.echo("No events on this page." if offset else "No events to show.")
+        elif page > 1 or older:
+            from drawsteel_kit.kit.ui.history_block import page_note
+
+            total = camp.history_count(kind=kind, hero=hero, visible_to=viewer)
+            click.echo(page_note(offset, len(events), total)
+                       + (f"; older ones: --page {page + 1}" if older else ""))
 
 
 @commands.command()

@@ -16,6 +16,8 @@ demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo
 command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``;
                           ``commands`` names where each of its root commands is, so the
                           ``drawsteel-kit`` root imports one only when it runs
+event kinds               ``drawsteel_kit.systems.m.kinds``: ``KINDS`` (kind -> its human
+                          name), ``SENTENCES`` (optional; kind -> event -> its sentence)
 players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data,
                           settings)``, what players may see of a sheet (``face=True``)
 ========================  ================================================================
@@ -82,7 +84,7 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops``, ``face`` or ``init``."""
+        ``demo``, ``cli``, ``ops``, ``face``, ``init`` or ``kinds``."""
         where = dict(self.layout).get(area) or {
             "campaign_file": "campaign_file",
             "ops": "book",
@@ -92,6 +94,7 @@ class System:
             "cli": "cli",
             "face": "face",
             "init": "init",
+            "kinds": "kinds",
         }[area]
         return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
 
@@ -133,7 +136,8 @@ SYSTEMS: dict[str, System] = {
     s.key: s for s in (
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
                source="seed 000/001", campaign="campaign:Campaign",
-               layout=(("campaign_file", "campaign_file.model"), ("init", "init")),
+               layout=(("campaign_file", "campaign_file.model"), ("init", "init"),
+                       ("kinds", "book.kinds")),
                secret_names=("encounter",), commands=_DRAW_STEEL_COMMANDS),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="seed 003", commands=(("dw", "cli"),)),

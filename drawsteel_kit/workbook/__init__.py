@@ -275,6 +275,9 @@ def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
 
 
 def show_page(page: Page | list[Any]) -> None:
-    """Display a player page's blocks."""
-    show(list(getattr(page, "blocks", page)))
+    """Display a player page's blocks, but its history: :func:`player_controls` shows that,
+    a page at a time."""
+    from drawsteel_kit.kit.ui.history_block import HistoryBlock
+
+    show([b for b in getattr(page, "blocks", page) if not isinstance(b, HistoryBlock)])
 

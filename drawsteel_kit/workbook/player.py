@@ -13,7 +13,8 @@ import ipywidgets as widgets
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.kit.ui.html import Html, Markup, table
+from drawsteel_kit.kit.ui.history_block import history_table, last_page, page_note
+from drawsteel_kit.kit.ui.html import Html, Markup
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["HISTORY_CHOICES", "ForecastControls", "PlayerControls"]
 
-#: How many recent events the history control can list.
+#: How many events a page of the history control lists.
 HISTORY_CHOICES = (10, 25, 50)
 #: The chances the forecast summary names.
 SUMMARY_CHANCES = (0.5, 0.9)
@@ -49,7 +50,8 @@ def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
 
 
 class PlayerControls:
-    """A player page's controls: a project's forecast, and how many recent events to list."""
+    """A player page's controls: a project's forecast, and its history a page at a time
+    (the page's one history block: a served page shows this in its place)."""
 
     def __init__(self, view: PartyView) -> None:
         campaign = books(view)  # the viewer's books: nothing for the Director is in them
@@ -63,16 +65,23 @@ class PlayerControls:
             options=[(f"{p.title} ({p.hero})", p.id) for p in projects],
             description="Forecast", style={"description_width": "initial"})
         self.events = widgets.ToggleButtons(
-            options=[(f"last {n}", n) for n in HISTORY_CHOICES], description="Events",
+            options=[(f"{n} a page", n) for n in HISTORY_CHOICES], description="Events",
             style={"description_width": "initial"})
+        self.newer = widgets.Button(description="Newer")
+        self.older = widgets.Button(description="Older")
+        self.page_line = widgets.HTML()
+        self.page = 0
         self.forecast_out, self.events_out = widgets.Output(), widgets.Output()
         self.project.observe(lambda _: self.show_forecast(), names="value")
-        self.events.observe(lambda _: self.show_events(), names="value")
+        self.events.observe(lambda _: self.turn(-self.page), names="value")
+        self.newer.on_click(lambda _: self.turn(-1))
+        self.older.on_click(lambda _: self.turn(1))
         parts: list[Any] = []
         if projects:
             parts += [widgets.HTML(Markup("<h2>When will it be done?</h2>")), self.project,
                       self.forecast_out]
-        parts += [widgets.HTML(Markup("<h2>History</h2>")), self.events, self.events_out]
+        parts += [widgets.HTML(Markup("<h2>History</h2>")), self.events, self.events_out,
+                  widgets.HBox([self.newer, self.older, self.page_line])]
         self.widget = widgets.VBox(parts)
         self.show_forecast()
         self.show_events()
@@ -85,15 +94,29 @@ class PlayerControls:
         title = self.titles[self.project.value]
         _show_in(self.forecast_out, _forecast_blocks(self.campaign, self.project.value, title))
 
+    def turn(self, pages: int) -> None:
+        """Go ``pages`` pages older (negative: newer), and show that page."""
+        self.page = max(0, self.page + pages)
+        self.show_events()
+
     def show_events(self) -> None:
-        """The last N events this page may show."""
+        """One page of the events this page may show, newest first."""
         value = self.events.value
         if not isinstance(value, int) or isinstance(value, bool):
             return  # only a crafted message leaves the choice without a number
-        events = self.campaign.history(hero=self.hero, visible_to=self.viewer, limit=value)
-        _show_in(self.events_out, [Html(table(
-            ["#", "day", "what happened"],
-            [(e.id, e.day, self.redact(e.summary)) for e in events], empty="Nothing yet."))])
+        total = self.campaign.history_count(hero=self.hero, visible_to=self.viewer)
+        last = last_page(total, value)
+        self.page = self.page if last is None else min(self.page, last)
+        first = self.page * value
+        events = self.campaign.history(hero=self.hero, visible_to=self.viewer,
+                                       limit=value + 1, offset=first)
+        older, events = len(events) > value, events[:value]
+        self.newer.disabled = self.page == 0
+        self.older.disabled = not older
+        self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
+            page_note(first, len(events), total))
+        _show_in(self.events_out, [Html(history_table(events, self.campaign.system,
+                                                      self.redact))])
 
 
 class ForecastControls:

@@ -23,6 +23,7 @@ from drawsteel_kit.kit.book.base import Happened, check_text, operation
 from drawsteel_kit.kit.book.calendar import CalendarOps
 from drawsteel_kit.kit.book.notes import NoteOps
 from drawsteel_kit.kit.book.party import encodable, read_party
+from drawsteel_kit.kit.book.sentences import is_kind, kind_for
 from drawsteel_kit.kit.book.sheets import SheetOps
 from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
@@ -159,19 +160,34 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         limit: int | None = None,
         visible_to: str | None = None,
         newest_first: bool = True,
+        offset: int = 0,
     ) -> list[Event]:
         """Events, newest first by default; ``visible_to`` hides what that viewer may not see.
 
-        ``hero`` names a member: a Draw Steel hero, or another system's character."""
+        ``hero`` names a member: a Draw Steel hero, or another system's character. ``kind``
+        is a kind or its human name ("Project roll"); ``offset`` skips that many (a page)."""
+        kind, actor = self._history_filters(kind, hero, visible_to)
+        return self.ledger.events(
+            kind=kind, actor=actor, limit=limit, visible_to=visible_to,
+            newest_first=newest_first, offset=offset,
+        )
+
+    def history_count(self, *, kind: str | None = None, hero: str | None = None,
+                      visible_to: str | None = None) -> int:
+        """How many events :meth:`history` lists with these filters and no limit (past
+        ``kit.ledger.COUNTED``, one more than it: "more than")."""
+        kind, actor = self._history_filters(kind, hero, visible_to)
+        return self.ledger.count_events(kind=kind, actor=actor, visible_to=visible_to)
+
+    def _history_filters(self, kind: str | None, hero: str | None,
+                         visible_to: str | None) -> tuple[str | None, str | None]:
         for what, value in (("kind", kind), ("visible_to", visible_to)):
             if isinstance(value, str) and not encodable(value):
                 raise RulesError(f"{what} holds bytes that are not UTF-8 text ({value!r}); "
                                  "type it again, or set the terminal to UTF-8")
-        actor = self.member(hero) if hero else None
-        return self.ledger.events(
-            kind=kind, actor=actor, limit=limit, visible_to=visible_to,
-            newest_first=newest_first,
-        )
+        if isinstance(kind, str) and kind and not is_kind(kind):
+            kind = kind_for(kind, self.system)
+        return kind, (self.member(hero) if hero else None)
 
     # -- undo ------------------------------------------------------------------
     @operation

@@ -37,6 +37,7 @@ from drawsteel_kit.kit.ledger.schema import MIGRATIONS, check_not_newer, migrate
 from drawsteel_kit.kit.ledger.transaction import write as _write
 
 __all__ = [
+    "COUNTED",
     "DIRECTOR",
     "LEDGER_FILE",
     "MAX_ROW_ID",
@@ -54,6 +55,8 @@ __all__ = [
 
 #: How many later events an undo looks through to name the ones blocking it.
 UNDO_SCAN_LIMIT = 20_000
+#: How many events a history counts at most before it says "more than" this.
+COUNTED = 10_000
 
 
 def _fields(op: Op) -> set[str] | None:
@@ -204,39 +207,30 @@ class Ledger:
         since: int | None = None,
         day: int | None = None,
         limit: int | None = None,
+        offset: int = 0,
         newest_first: bool = False,
     ) -> list[Event]:
-        """Events filtered by kind, actor and who may see them.
+        """Events filtered by kind, actor and who may see them; ``offset`` skips that many
+        first (a page of a long history).
 
         ``visible_to``: None (the Director: everything), ``"party"`` (party events
         only) or a hero name (party events plus that hero's own).
         """
-        where, params = [], []
-        if kind:
-            where.append("kind = ?")
-            params.append(kind)
-        if actor:
-            where.append("actor = ?")
-            params.append(actor)
-        if since is not None:
-            where.append("id > ?")
-            params.append(since)
-        if day is not None:
-            where.append("day = ?")
-            params.append(day)
-        if visible_to is not None:
-            if visible_to == PARTY:
-                where.append("visibility = 'party'")
-            else:
-                where.append("(visibility = 'party' OR visibility = ?)")
-                params.append(hero_visibility(visible_to))
-        sql = "SELECT * FROM events"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
+        sql, params = _filtered("SELECT *", kind, actor, visible_to, since, day)
         sql += " ORDER BY id" + (" DESC" if newest_first else "")
-        if limit is not None:
-            sql += f" LIMIT {max(0, min(int(limit), MAX_ROW_ID))}"
+        if limit is not None or offset:
+            count = -1 if limit is None else max(0, min(int(limit), MAX_ROW_ID))
+            sql += f" LIMIT {count} OFFSET {max(0, min(int(offset), MAX_ROW_ID))}"
         return [load_event(r) for r in self.db.query(sql, params)]
+
+    def count_events(self, *, kind: str | None = None, actor: str | None = None,
+                     visible_to: str | None = None, at_most: int = COUNTED) -> int:
+        """How many events :meth:`events` would list with these filters and no limit,
+        counted newest first up to ``at_most`` (more: ``at_most + 1``, "more than"), so a
+        page of a million-event history need not read every event to say how many."""
+        sql, params = _filtered("SELECT 1", kind, actor, visible_to, None, None)
+        sql = f"SELECT count(*) FROM ({sql} ORDER BY id DESC LIMIT {max(0, int(at_most)) + 1})"
+        return int(self.db.execute(sql, params).fetchone()[0])
 
     def operation_events(self, operation: str) -> list[Event]:
         """The events one campaign operation wrote together, in order."""
@@ -339,3 +333,25 @@ class Ledger:
     def export(self, *, include_director: bool = True) -> dict[str, Any]:
         """History and state as a JSON-ready dict."""
         return _export(self.db, include_director=include_director)
+
+
+def _filtered(select: str, kind: str | None, actor: str | None, visible_to: str | None,
+              since: int | None, day: int | None) -> tuple[str, list[Any]]:
+    """``select`` over the events these filters keep, and its parameters."""
+    where: list[str] = []
+    params: list[Any] = []
+    for clause, value in (("kind = ?", kind), ("actor = ?", actor), ("id > ?", since),
+                          ("day = ?", day)):
+        if value or (value is not None and clause in ("id > ?", "day = ?")):
+            where.append(clause)
+            params.append(value)
+    if visible_to is not None:
+        if visible_to == PARTY:
+            where.append("visibility = 'party'")
+        else:
+            where.append("(visibility = 'party' OR visibility = ?)")
+            params.append(hero_visibility(visible_to))
+    sql = f"{select} FROM events"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return sql, params

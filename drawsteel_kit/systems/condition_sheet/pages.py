@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.history_block import history_block
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
 from drawsteel_kit.kit.ui.pages import (
-    HISTORY_ROWS,
     Block,
     Linker,
     Page,
@@ -171,12 +171,6 @@ def _past(battles: list[SheetState], only: str | None = None) -> Markup:
                  empty="No battle has ended yet.")
 
 
-def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
-    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
-    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
-                 empty="Nothing yet.")
-
-
 def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
     """The newest battle: each player's character's mana as each round began, and now."""
     import plotly.graph_objects as go
@@ -247,7 +241,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
         section("Past battles", _past(battles)),
         mana_rounds_chart(campaign, viewer),
         mana_chart(campaign, viewer),
-        section("Recent events", _history(campaign, viewer, None)),
+        history_block(campaign, viewer),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -269,7 +263,7 @@ def member_page(view: PartyView, name: str | None = None, *,
             STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
             _characters(campaign, viewer, viewer, linker), live, _past(battles, viewer))),
         mana_chart(campaign, viewer, viewer),
-        section("History", _history(campaign, viewer, viewer)),
+        history_block(campaign, viewer, viewer),
     ]
     return Page(viewer, viewer, tuple(blocks))
 

@@ -89,7 +89,7 @@ def describe_changes(before: Character, after: Character) -> str:
     parts += [f"{s} {old[s]} → {new[s]}" for s in old if old[s] != new[s]]
     parts += [f"now {d}" for d in after.debilities if d not in before.debilities]
     parts += [f"no longer {d}" for d in before.debilities if d not in after.debilities]
-    parts += [f"{m.amount:+d} forward" + (f" ({m.move})" if m.move else "")
+    parts += [f"{m.amount:+d} forward" + (f" ({MOVE_NAMES[m.move]})" if m.move else "")
               for m in after.forward if m not in before.forward]
     if after.fate != before.fate:
         parts.append(f"fate {before.fate} → {after.fate}")

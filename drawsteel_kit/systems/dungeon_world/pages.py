@@ -16,24 +16,23 @@ from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
+from drawsteel_kit.kit.ui.history_block import history_block
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, plot_text, progress, table
 from drawsteel_kit.kit.ui.pages import (
-    HISTORY_ROWS,
     Linker,
     Page,
     nav,
     page_owner,
     query_link,
-    section,
 )
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
 from drawsteel_kit.systems.dungeon_world.load import encumbrance
+from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.plans import Resolution
-    from drawsteel_kit.kit.ledger import Event
     from drawsteel_kit.systems.dungeon_world import Character
 
 __all__ = ["member_page", "party_page", "resolution_blocks", "xp_and_hp"]
@@ -50,11 +49,6 @@ def _book(campaign: Campaign) -> Any:
 
 def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
     return nav(campaign.members, current, linker)
-
-
-def _history(events: list[Event]) -> Markup:
-    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
-                 empty="Nothing yet.")
 
 
 def _line(campaign: Campaign, key: str, field: str, viewer: str) -> tuple[list[int], list[int]]:
@@ -109,11 +103,10 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
             for c in book.characters(visible_to=viewer).values()]
     characters = table(["character", "player", "playbook", *_NUMBER_HEADERS, "bonds"], rows,
                        css="dsk-heroes", empty="No characters yet.")
-    history = campaign.history(visible_to=viewer, limit=HISTORY_ROWS)
     blocks = [
         Html(Markup("{}<h2>Characters</h2>{}</div>").format(header, characters)),
         xp_and_hp(campaign, viewer=viewer),
-        section("Recent events", _history(history)),
+        history_block(campaign, viewer),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -135,7 +128,7 @@ def member_page(view: PartyView, name: str | None = None, *,
     stats = table(["stat", "score", "modifier"],
                   [(s, c.score(s), f"{c.modifier(s):+d}") for s in c.scores.as_dict()])
     bonds = table(["with", "bond"], [(b.target, b.text) for b in c.bonds], empty="No bonds.")
-    mods = [f"{m.amount:+d} forward" + (f" to {m.move}" if m.move else "") +
+    mods = [f"{m.amount:+d} forward" + (f" to {MOVE_NAMES[m.move]}" if m.move else "") +
             (f" ({m.source})" if m.source else "") for m in c.forward]
     mods += [f"{m.amount:+d} ongoing" + (f" ({m.source})" if m.source else "")
              for m in c.ongoing]
@@ -146,14 +139,13 @@ def member_page(view: PartyView, name: str | None = None, *,
     if c.fate != "alive":
         rows.append(("Last Breath", f"{c.fate}" + (f": {c.bargain}" if c.bargain else "")))
     traits = table(["", ""], rows)
-    history = campaign.history(hero=c.name, visible_to=viewer, limit=HISTORY_ROWS)
     blocks = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}'
                     "<h2>Stats</h2>{}<h2>Bonds</h2>{}{}</div>").format(
             STYLE, c.name, about, _nav(campaign, c.name, linker), numbers, stats, bonds,
             traits)),
         xp_and_hp(campaign, viewer=viewer, name=c.name),
-        section("Recent events", _history(history)),
+        history_block(campaign, viewer, c.name),
     ]
     return Page(c.name, c.name, tuple(blocks))
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.history_block import history_block
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
 from drawsteel_kit.kit.ui.pages import (
-    HISTORY_ROWS,
     Block,
     Linker,
     Page,
@@ -144,12 +144,6 @@ def _records(views: list[SheetState], only: str | None = None) -> Markup:
                  empty="No encounter has ended yet.")
 
 
-def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
-    events = campaign.history(visible_to=viewer, hero=hero, limit=HISTORY_ROWS)
-    return table(["#", "day", "what happened"], [(e.id, e.day, e.summary) for e in events],
-                 empty="Nothing yet.")
-
-
 def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
     """Rounds each encounter lasted (a running one: so far)."""
     import plotly.graph_objects as go
@@ -213,7 +207,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
         section("Past encounters", _records(views)),
         rounds_chart(campaign, viewer),
         hp_chart(campaign, viewer),
-        section("Recent events", _history(campaign, viewer, None)),
+        history_block(campaign, viewer),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -237,7 +231,7 @@ def member_page(view: PartyView, name: str | None = None, *,
             STYLE, viewer, campaign.party.name, _nav(campaign, viewer, linker),
             _pc_rows(campaign, viewer, viewer, linker), live, _records(views, viewer))),
         hp_chart(campaign, viewer, viewer),
-        section("History", _history(campaign, viewer, viewer)),
+        history_block(campaign, viewer, viewer),
     ]
     return Page(viewer, viewer, tuple(blocks))
 

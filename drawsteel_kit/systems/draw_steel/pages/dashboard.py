@@ -10,10 +10,10 @@ escaped (``kit.ui.html``: a template's arguments are escaped unless they are Mar
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
+from drawsteel_kit.kit.ui.history_block import history_block
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
 from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
@@ -41,7 +41,6 @@ from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
 if TYPE_CHECKING:
 
-    from drawsteel_kit.kit.ledger import Event
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "nav", "page_owner", "party_page",
@@ -53,11 +52,6 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
 
 def _next_xp(level: int, track: str) -> str:
     return "-" if level >= MAX_LEVEL else str(xp_for_level(level + 1, track))
-
-
-def _history(events: list[Event], redact: Callable[[str], str]) -> Markup:
-    return table(["#", "day", "what happened"],
-                 [(e.id, e.day, redact(e.summary)) for e in events], empty="Nothing yet.")
 
 
 def _projects_table(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
@@ -131,8 +125,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
         charts.xp_and_level(campaign, viewer=viewer),
         charts.renown_and_wealth(campaign, viewer=viewer),
         charts.hero_tokens_by_session(campaign, viewer=viewer),
-        section("Recent events",
-                _history(campaign.history(visible_to=viewer, limit=HISTORY_ROWS), redact)),
+        history_block(campaign, viewer, redact=redact),
     ]
     return Page(party.name, None, tuple(blocks))
 
@@ -169,7 +162,6 @@ def hero_page(view: PartyView, hero: str | None = None, *,
     items = table(["item", "kind", "count"],
                   [(i.item, i.kind, i.count) for i in read_inventory(db, holder=h.name)
                    if may_see(i.visibility, viewer)], empty="No items.")
-    history = campaign.history(hero=h.name, visible_to=viewer, limit=HISTORY_ROWS)
     blocks: list[Block] = [
         Html(Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">{}</p>{}{}{}</div>'
                     ).format(STYLE, h.name, about, _nav(campaign, h.name, linker), stats,
@@ -181,7 +173,7 @@ def hero_page(view: PartyView, hero: str | None = None, *,
                 Markup("<h2>Items</h2>"), items),
         charts.xp_and_level(campaign, viewer=viewer, hero=h.name),
         charts.renown_and_wealth(campaign, viewer=viewer, hero=h.name),
-        section("Recent events", _history(history, redact)),
+        history_block(campaign, viewer, h.name, redact=redact),
     ]
     return Page(h.name, h.name, tuple(blocks))
 
