@@ -28,7 +28,7 @@ SUMMARIES: dict[str, str] = {
     'forecast': 'When will a project be done? Exact chances by day, breakthroughs included.',
     'heroes': ('Heroes from Forge Steel (.ds-hero files) in, and back out with the '
         "workbook's numbers."),
-    'history': 'Show what happened, newest first.',
+    'history': 'Show what happened, newest first, one sentence an event.',
     'import': "Bring a campaign's export (`drawsteel-kit export --out FILE`) into a new folder.",
     'init': 'Build the ledger from campaign.yaml, or bring it up to date.',
     'inventory': "The party's inventory: list, add what was found, use, give, remove.",
