@@ -8,6 +8,8 @@ from typing import Any
 
 import sqlite_utils
 
+from drawsteel_kit.kit.ledger import memo
+
 __all__ = ["PartyState", "encodable", "read_party", "visible_where"]
 
 
@@ -31,6 +33,10 @@ class PartyState:
 
 def read_party(db: sqlite_utils.Database) -> PartyState | None:
     """The party row, or None before the campaign is initialised."""
+    return memo.remember(db, "party", None, lambda: _read_party(db))
+
+
+def _read_party(db: sqlite_utils.Database) -> PartyState | None:
     rows = list(db.query("SELECT * FROM party WHERE id = 1"))
     if not rows:
         return None

@@ -14,6 +14,7 @@ import sqlite_utils
 
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
+from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.limits import did_you_mean, name_key
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
@@ -80,14 +81,20 @@ class HeroState:
 
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
-    return {
+    return dict(memo.remember(db, "heroes", None, lambda: {
         r["name"]: HeroState.from_row(r)
         for r in db.query("SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
-    }
+    }))
 
 
 def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
+    if isinstance(name, str):
+        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))
+    return _read_hero(db, name)
+
+
+def _read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     if not isinstance(name, str) or not encodable(name):
         known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
@@ -222,7 +229,8 @@ def read_projects(
         where.append("status = ?")
         params.append(status)
     sql = "SELECT * FROM projects" + (" WHERE " + " AND ".join(where) if where else "")
-    return [ProjectState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+    return list(memo.remember(db, "projects", ("list", hero, status), lambda: [
+        ProjectState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]))
 
 
 def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
@@ -231,7 +239,8 @@ def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> lis
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+    return list(memo.remember(db, "followers", hero, lambda: [
+        FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]))
 
 
 def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),

@@ -1,0 +1,131 @@
+"""Reads remembered inside one write transaction, so an operation reads each row once.
+
+A long operation (a 28-day plan: hundreds of follower rolls) asks for the same heroes,
+followers, party and projects again and again. While a write transaction is open nobody else
+can change the ledger (``BEGIN IMMEDIATE`` holds the write lock), so a read made in it stays
+true until this connection itself writes to that table. Every projection write goes through
+:func:`drawsteel_kit.kit.ledger.events.apply_ops`, which forgets the tables it touches
+(:func:`writing`); any other write on the connection (a rebuild, a raw statement) changes
+SQLite's own count of changed rows, and then everything is forgotten. Outside a write
+transaction nothing is remembered: every read goes to the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+import sqlite_utils
+
+__all__ = ["forget", "remember", "start", "stop", "writing"]
+
+_ATTR = "_dsk_memo"
+#: A value read from the whole table (not from one row).
+_WHOLE = object()
+_T = TypeVar("_T")
+
+
+class _Memo:
+    """Remembered values by table, and the connection's change count they hold for."""
+
+    __slots__ = ("inside", "seen", "tables")
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen
+        #: table -> key -> (value, the row it was read from or _WHOLE, columns or None)
+        self.tables: dict[str, dict[Any, tuple[Any, Any, frozenset[str] | None]]] = {}
+        self.inside = False  # in a writing() block: the outer block settles the count
+
+
+def start(db: sqlite_utils.Database) -> None:
+    """A write transaction began: remember from now on."""
+    setattr(db, _ATTR, _Memo(db.conn.total_changes))
+
+
+def stop(db: sqlite_utils.Database) -> None:
+    """The write transaction ended (committed or rolled back): forget everything."""
+    if getattr(db, _ATTR, None) is not None:
+        setattr(db, _ATTR, None)
+
+
+def _current(db: sqlite_utils.Database) -> _Memo | None:
+    memo: _Memo | None = getattr(db, _ATTR, None)
+    if memo is None or not db.conn.in_transaction:
+        return None
+    changes = db.conn.total_changes
+    if changes != memo.seen:  # a write that did not say what it touched
+        memo.tables.clear()
+        memo.seen = changes
+    return memo
+
+
+def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[], _T], *,
+             row: Any = _WHOLE, columns: Iterable[str] | None = None) -> _T:
+    """``read()``, or what it gave last time in this transaction (``table`` unchanged since).
+
+    ``row``: the value is read from that one row (by its key), so only a change to it
+    forgets the value; else ``columns``: only a change to them (None: any) forgets it.
+    The value is shared: callers get it as it is and must not change it (frozen states)."""
+    memo = _current(db)
+    if memo is None:
+        return read()
+    held = memo.tables.setdefault(table, {})
+    try:
+        return held[key][0]  # type: ignore[no-any-return]
+    except KeyError:
+        value = read()
+        held[key] = (value, row, None if columns is None else frozenset(columns))
+        return value
+
+
+def _forget_op(held: dict[Any, Any], op: Mapping[str, Any]) -> None:
+    """Forget what one projection op may have changed."""
+    key, changed = op["key"], set(op["after"]) if op["op"] == "update" else None
+    for name, (_, row, columns) in list(held.items()):
+        if row is not _WHOLE:
+            stale = row == key
+        else:
+            stale = changed is None or columns is None or not changed.isdisjoint(columns)
+        if stale:
+            del held[name]
+
+
+def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = None) -> None:
+    """Forget what the projection ``ops`` may have changed (None: everything)."""
+    memo: _Memo | None = getattr(db, _ATTR, None)
+    if memo is None:
+        return
+    if ops is None:
+        memo.tables.clear()
+        return
+    for op in ops:
+        held = memo.tables.get(op["table"])
+        if held:
+            _forget_op(held, op)
+
+
+@contextmanager
+def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> Iterator[None]:
+    """The block applies these projection ops (and writes tables nobody remembers, events and
+    the timeline): afterwards (even after a failure) what they may have changed is forgotten."""
+    held: _Memo | None = getattr(db, _ATTR, None)
+    # First notice any write made before this one; inside an outer block (an event's
+    # append, which settles the count at its end) its own writes are not such writes.
+    memo = None if held is not None and held.inside else _current(db)
+    if memo is None:
+        try:
+            yield
+        finally:
+            forget(db, ops)
+        return
+    memo.inside = True
+    try:
+        yield
+    except BaseException:
+        forget(db)  # a half-applied op: trust nothing
+        raise
+    finally:
+        memo.inside = False
+    forget(db, ops)
+    memo.seen = db.conn.total_changes
