@@ -37,7 +37,7 @@ def read_party(db: sqlite_utils.Database) -> PartyState | None:
 
 
 def _read_party(db: sqlite_utils.Database) -> PartyState | None:
-    rows = list(db.query("SELECT * FROM party WHERE id = 1"))
+    rows = memo.rows(db, "SELECT * FROM party WHERE id = 1")
     if not rows:
         return None
     row = rows[0]

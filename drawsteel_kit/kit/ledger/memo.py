@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import sqlite_utils
 
-__all__ = ["forget", "remember", "start", "stop", "writing"]
+__all__ = ["active", "forget", "remember", "rows", "start", "stop", "writing"]
 
 _ATTR = "_dsk_memo"
 #: A value read from the whole table (not from one row).
@@ -58,6 +58,11 @@ def _current(db: sqlite_utils.Database) -> _Memo | None:
         memo.tables.clear()
         memo.seen = changes
     return memo
+
+
+def active(db: sqlite_utils.Database) -> bool:
+    """True inside a write transaction, where reads are remembered."""
+    return _current(db) is not None
 
 
 def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[], _T], *,
@@ -129,3 +134,11 @@ def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> Iter
         memo.inside = False
     forget(db, ops)
     memo.seen = db.conn.total_changes
+
+
+def rows(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    """A SELECT's rows as dicts, straight from the connection (what ``db.query`` gives, with
+    none of its per-call parsing of the statement: these reads run for every roll)."""
+    cursor = db.conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

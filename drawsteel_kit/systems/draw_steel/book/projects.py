@@ -42,6 +42,7 @@ from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
     HeroState,
     ProjectState,
+    read_project,
     read_projects,
 )
 
@@ -79,8 +80,7 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
             found = [i for i, _, _ in sorted((r for r in every if r[1].casefold() == key),
                                              key=lambda r: (r[2] != "active", -r[0]))]
         if found:
-            return memo.remember(db, "projects", found[0], lambda: ProjectState.from_row(
-                next(db.query("SELECT * FROM projects WHERE id = ?", [found[0]]))), row=found[0])
+            return read_project(db, found[0])
         active = [f"#{i} {title}" for i, title, status in every if status == "active"]
         close = did_you_mean(ref, [t for _, t, _ in every])
         raise ProjectNotStarted(
