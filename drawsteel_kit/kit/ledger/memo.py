@@ -26,6 +26,26 @@ _WHOLE = object()
 _T = TypeVar("_T")
 
 
+class _Held:
+    """One table's remembered values, and what each was read from."""
+
+    __slots__ = ("by_row", "values", "whole")
+
+    def __init__(self) -> None:
+        self.values: dict[Any, Any] = {}
+        self.by_row: dict[Any, set[Any]] = {}  # a row's key -> the values read from it alone
+        self.whole: dict[Any, frozenset[str] | None] = {}  # the others -> columns (None: all)
+
+    def forget(self, key: Any, changed: set[str] | None) -> None:
+        """Row ``key`` changed (``changed``: these columns; None: inserted or deleted)."""
+        for name in self.by_row.pop(key, ()):
+            self.values.pop(name, None)
+        for name, columns in list(self.whole.items()):
+            if changed is None or columns is None or not changed.isdisjoint(columns):
+                del self.whole[name]
+                self.values.pop(name, None)
+
+
 class _Memo:
     """Remembered values by table, and the connection's change count they hold for."""
 
@@ -33,8 +53,7 @@ class _Memo:
 
     def __init__(self, seen: int) -> None:
         self.seen = seen
-        #: table -> key -> (value, the row it was read from or _WHOLE, columns or None)
-        self.tables: dict[str, dict[Any, tuple[Any, Any, frozenset[str] | None]]] = {}
+        self.tables: dict[str, _Held] = {}
         self.inside = False  # in a writing() block: the outer block settles the count
 
 
@@ -75,25 +94,18 @@ def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[],
     memo = _current(db)
     if memo is None:
         return read()
-    held = memo.tables.setdefault(table, {})
+    held = memo.tables.get(table)
+    if held is None:
+        held = memo.tables[table] = _Held()
     try:
-        return held[key][0]  # type: ignore[no-any-return]
+        return held.values[key]  # type: ignore[no-any-return]
     except KeyError:
-        value = read()
-        held[key] = (value, row, None if columns is None else frozenset(columns))
-        return value
-
-
-def _forget_op(held: dict[Any, Any], op: Mapping[str, Any]) -> None:
-    """Forget what one projection op may have changed."""
-    key, changed = op["key"], set(op["after"]) if op["op"] == "update" else None
-    for name, (_, row, columns) in list(held.items()):
-        if row is not _WHOLE:
-            stale = row == key
+        value = held.values[key] = read()
+        if row is _WHOLE:
+            held.whole[key] = None if columns is None else frozenset(columns)
         else:
-            stale = changed is None or columns is None or not changed.isdisjoint(columns)
-        if stale:
-            del held[name]
+            held.by_row.setdefault(row, set()).add(key)
+        return value
 
 
 def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = None) -> None:
@@ -106,8 +118,8 @@ def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = 
         return
     for op in ops:
         held = memo.tables.get(op["table"])
-        if held:
-            _forget_op(held, op)
+        if held is not None:
+            held.forget(op["key"], set(op["after"]) if op["op"] == "update" else None)
 
 
 @contextmanager
