@@ -8,6 +8,8 @@ from typing import Any
 
 import sqlite_utils
 
+from drawsteel_kit.kit.ledger import memo
+
 __all__ = ["PartyState", "encodable", "read_party", "visible_where"]
 
 
@@ -31,7 +33,11 @@ class PartyState:
 
 def read_party(db: sqlite_utils.Database) -> PartyState | None:
     """The party row, or None before the campaign is initialised."""
-    rows = list(db.query("SELECT * FROM party WHERE id = 1"))
+    return memo.remember(db, "party", None, lambda: _read_party(db))
+
+
+def _read_party(db: sqlite_utils.Database) -> PartyState | None:
+    rows = memo.rows(db, "SELECT * FROM party WHERE id = 1")
     if not rows:
         return None
     row = rows[0]

@@ -9,10 +9,8 @@ has the same pragmas. The sqlite3 driver runs in autocommit mode
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import sqlite_utils
 
@@ -61,44 +59,56 @@ def _damaged(exc: Exception, path: str) -> LedgerDamaged:
 
 
 class _Cursor(sqlite3.Cursor):
-    """A cursor whose damage errors, whenever SQLite meets them, are LedgerDamaged."""
+    """A cursor whose damage errors, whenever SQLite meets them, are LedgerDamaged.
 
-    @contextmanager
-    def _translated(self) -> Iterator[None]:
-        try:
-            yield
-        except sqlite3.DatabaseError as exc:
-            path = getattr(self.connection, "ledger_path", "the ledger")
-            refused = storage_error(  # a full or read-only disk: say which
-                exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
-            if refused is not None:
-                raise refused from exc
-            if not is_damage_error(exc):
-                raise
-            raise _damaged(exc, path) from exc
-        except UnicodeDecodeError as exc:  # SQLite's own message about damaged schema text
-            path = getattr(self.connection, "ledger_path", "the ledger")
-            raise _damaged(exc, path) from exc
+    Each call is a plain try/except (no context manager): every row read passes here."""
+
+    def _translate(self, exc: BaseException) -> BaseException:
+        """The error to raise instead of ``exc`` (``exc`` itself when it is none of ours)."""
+        path = getattr(self.connection, "ledger_path", "the ledger")
+        if isinstance(exc, UnicodeDecodeError):  # SQLite's message about damaged schema text
+            return _damaged(exc, path)
+        refused = storage_error(  # a full or read-only disk: say which
+            exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
+        if refused is not None:
+            return refused
+        return _damaged(exc, path) if is_damage_error(exc) else exc  # type: ignore[arg-type]
+
+    def _raise(self, exc: BaseException) -> NoReturn:
+        translated = self._translate(exc)
+        if translated is exc:
+            raise exc
+        raise translated from exc
 
     def execute(self, *args: Any) -> _Cursor:  # type: ignore[override]
-        with self._translated():
+        try:
             return super().execute(*args)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self._raise(exc)
 
     def executemany(self, *args: Any) -> _Cursor:  # type: ignore[override]
-        with self._translated():
+        try:
             return super().executemany(*args)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self._raise(exc)
 
     def __next__(self) -> Any:
-        with self._translated():
+        try:
             return super().__next__()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self._raise(exc)
 
     def fetchone(self) -> Any:
-        with self._translated():
+        try:
             return super().fetchone()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self._raise(exc)
 
     def fetchall(self) -> list[Any]:
-        with self._translated():
+        try:
             return super().fetchall()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            self._raise(exc)
 
 
 class _Connection(sqlite3.Connection):

@@ -15,16 +15,18 @@ before and after, so that
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import sqlite_utils
+from sqlite_utils.db import NotFoundError
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
-from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ledger import memo, timeline
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 
 __all__ = [
@@ -142,27 +144,57 @@ def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]
 def _canonical(values: Mapping[str, Any]) -> dict[str, Any]:
     """Lists and dicts become JSON text with sorted keys: the same bytes live and on replay."""
     return {
-        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict) else v
+        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict)
+        else json.dumps(v, default=repr, ensure_ascii=False) if isinstance(v, tuple) else v
         for k, v in values.items()
     }
 
 
+@functools.lru_cache(maxsize=512)
+def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
+    names = ", ".join(f"[{c}]" for c in columns)
+    return f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(columns))})"
+
+
+@functools.lru_cache(maxsize=512)
+def _update_sql(table: str, pk: str, columns: tuple[str, ...]) -> str:
+    sets = ", ".join(f"[{c}] = ?" for c in columns)
+    return f"UPDATE [{table}] SET {sets} WHERE [{pk}] = ?"
+
+
+def _missing(table: str, key: Any) -> NotFoundError:
+    """What a change to a row that is not there raises (sqlite-utils' own error, as before)."""
+    return NotFoundError(f"no row {key!r} in {table}")
+
+
 def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
-    """Apply projection ops in order. Must run inside a write transaction."""
-    for op in ops:
-        table, key = op["table"], op["key"]
-        if table not in _PKS:
-            raise LedgerError(f"an event names table {table!r}, which this version lacks")
-        pk = _PKS[table]
-        if op["op"] == "insert":
-            db[table].insert(_canonical({**op["row"], pk: key}), pk=pk)
-        elif op["op"] == "delete":
-            db[table].delete(key)
-        elif op["op"] == "update":
-            if op["after"]:
-                db[table].update(key, _canonical(op["after"]))
-        else:
-            raise LedgerError(f"unknown projection op {op['op']!r}")
+    """Apply projection ops in order, as plain statements on the connection (prepared once
+    and kept by SQLite's statement cache). Must run inside a write transaction."""
+    ops = list(ops)
+    conn = db.conn
+    with memo.writing(db, ops):
+        for op in ops:
+            table, key = op["table"], op["key"]
+            if table not in _PKS:
+                raise LedgerError(f"an event names table {table!r}, which this version lacks")
+            pk = _PKS[table]
+            kind = op["op"]
+            if kind == "insert":
+                row = _canonical({**op["row"], pk: key})
+                conn.execute(_insert_sql(table, tuple(row)), tuple(row.values()))
+            elif kind == "delete":
+                if conn.execute(f"DELETE FROM [{table}] WHERE [{pk}] = ?", (key,)).rowcount != 1:
+                    raise _missing(table, key)
+            elif kind == "update":
+                after = op["after"]
+                if not after:  # nothing changes (append drops these; old events may hold one)
+                    continue
+                row = _canonical(after)
+                if conn.execute(_update_sql(table, pk, tuple(row)),
+                                (*row.values(), key)).rowcount != 1:
+                    raise _missing(table, key)
+            else:
+                raise LedgerError(f"unknown projection op {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -241,14 +273,15 @@ def append(
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
     }
-    cursor = db.conn.execute(
-        "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
-        "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, :payload, "
-        ":seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
-        row,
-    )
-    apply_ops(db, ops)
-    event_id = cursor.lastrowid
-    assert event_id is not None
-    timeline.record(db, event_id, row, body, ops)
+    with memo.writing(db, ops):  # events, timeline: never remembered
+        cursor = db.conn.execute(
+            "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
+            "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, "
+            ":payload, :seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
+            row,
+        )
+        apply_ops(db, ops)
+        event_id = cursor.lastrowid
+        assert event_id is not None
+        timeline.record(db, event_id, row, body, ops)
     return load_event({**row, "id": event_id})

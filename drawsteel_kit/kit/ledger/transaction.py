@@ -14,6 +14,7 @@ from contextlib import contextmanager, suppress
 import sqlite_utils
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerLocked, LedgerReadOnly
+from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.ledger.connection import is_locked_error
 
 __all__ = ["write"]
@@ -41,9 +42,11 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         if _is_readonly_error(exc):
             raise LedgerReadOnly("this ledger was opened read-only; nothing was written") from exc
         raise
+    memo.start(db)
     try:
         yield db
     except BaseException as exc:
+        memo.stop(db)
         if conn.in_transaction:
             with suppress(sqlite3.Error, LedgerError):  # SQLite may have rolled back already
                 conn.execute("ROLLBACK")
@@ -55,6 +58,7 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
                 "is read-only); nothing was written"
             ) from exc
         raise
+    memo.stop(db)
     try:
         conn.execute("COMMIT")
     except (sqlite3.OperationalError, LedgerError) as exc:  # LedgerFull: a full disk

@@ -14,10 +14,12 @@ import sqlite_utils
 
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
+from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.limits import did_you_mean, name_key
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
-           "read_followers", "read_hero", "read_heroes", "read_party", "read_projects"]
+           "read_followers", "read_hero", "read_heroes", "read_party", "read_project",
+           "read_projects"]
 
 #: The five characteristics, in the book's order (000: 661-745).
 CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
@@ -80,19 +82,25 @@ class HeroState:
 
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
-    return {
+    return dict(memo.remember(db, "heroes", None, lambda: {
         r["name"]: HeroState.from_row(r)
-        for r in db.query("SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
-    }
+        for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
+    }))
 
 
 def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
+    if isinstance(name, str):
+        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))
+    return _read_hero(db, name)
+
+
+def _read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     if not isinstance(name, str) or not encodable(name):
         known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
                           f"{known or '(none yet: run `drawsteel-kit init`)'}")
-    rows = list(db.query("SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name]))
+    rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
@@ -221,8 +229,21 @@ def read_projects(
     if status is not None:
         where.append("status = ?")
         params.append(status)
-    sql = "SELECT * FROM projects" + (" WHERE " + " AND ".join(where) if where else "")
-    return [ProjectState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+    sql = " FROM projects" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id"
+    if not memo.active(db):
+        return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]
+    # Inside a write: which projects (by hero and status), then each one's own row, so a
+    # roll on one project reads that project again, not every one.
+    ids = memo.remember(db, "projects", ("ids", hero, status), lambda: [
+        r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],
+        columns=("id", "hero", "status"))
+    return [read_project(db, pid) for pid in ids]
+
+
+def read_project(db: sqlite_utils.Database, pid: int) -> ProjectState:
+    """The project with this id (there must be one)."""
+    return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(
+        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid)
 
 
 def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
@@ -231,7 +252,8 @@ def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> lis
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    return [FollowerState.from_row(r) for r in db.query(sql + " ORDER BY id", params)]
+    return list(memo.remember(db, "followers", hero, lambda: [
+        FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))
 
 
 def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),

@@ -13,7 +13,7 @@ from typing import Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
-from drawsteel_kit.kit.ledger import update_op
+from drawsteel_kit.kit.ledger import memo, update_op
 from drawsteel_kit.kit.limits import did_you_mean
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
@@ -43,6 +43,7 @@ from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
     HeroState,
     ProjectState,
+    read_project,
     read_projects,
 )
 
@@ -70,7 +71,9 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         """A project by id, or by title (active ones first; case-insensitive)."""
         db = self.ledger.db
         # Titles and statuses only: a long campaign's finished projects are not decoded.
-        every = list(db.execute("SELECT id, title, status FROM projects ORDER BY id"))
+        every: list[tuple[int, str, str]] = memo.remember(db, "projects", "titles", lambda: [
+            tuple(r) for r in db.execute("SELECT id, title, status FROM projects ORDER BY id")],
+            columns=("id", "title", "status"))
         if isinstance(ref, int) and not isinstance(ref, bool):
             found = [i for i, _, _ in every if i == ref]
         else:
@@ -78,8 +81,7 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
             found = [i for i, _, _ in sorted((r for r in every if r[1].casefold() == key),
                                              key=lambda r: (r[2] != "active", -r[0]))]
         if found:
-            row = next(db.query("SELECT * FROM projects WHERE id = ?", [found[0]]))
-            return ProjectState.from_row(row)
+            return read_project(db, found[0])
         active = [f"#{i} {title}" for i, title, status in every if status == "active"]
         close = did_you_mean(ref, [t for _, t, _ in every])
         raise ProjectNotStarted(

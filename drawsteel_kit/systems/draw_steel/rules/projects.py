@@ -8,6 +8,7 @@ roll for the same project in the same activity. Goals that vary (lore, cures, ro
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
@@ -335,6 +336,12 @@ def project_event_check(dice: Dice) -> EventCheck:
 def milestones_for_goal(goal: int) -> tuple[int, ...]:
     """The point totals at which events happen in "milestones" mode (000: 3814-3825)."""
     _whole("goal", goal, minimum=1)
+    return _milestones(goal)
+
+
+@functools.lru_cache(maxsize=1024)
+def _milestones(goal: int) -> tuple[int, ...]:
+    """The milestones of a (checked) goal: worked out once per goal (every roll asks)."""
     for highest, fractions in MILESTONE_BANDS:
         if highest is None or goal <= highest:
             return tuple(int(goal * f) for f in fractions)
