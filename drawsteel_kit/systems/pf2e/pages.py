@@ -23,10 +23,9 @@ from drawsteel_kit.kit.ui.pages import (
 )
 
 if TYPE_CHECKING:
-    import plotly.graph_objects as go
-
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.sheets import SheetState
+    from drawsteel_kit.kit.ui.figures import Figure
 
 __all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_blocks",
            "rounds_chart"]
@@ -149,47 +148,49 @@ def _history(campaign: Campaign, viewer: str, hero: str | None) -> Markup:
                  empty="Nothing yet.")
 
 
-def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+def rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     """Rounds each encounter lasted (a running one: so far)."""
-    import plotly.graph_objects as go
-
+    from drawsteel_kit.kit.ui.figures import Figure
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     views = _views(campaign, viewer)
-    fig = go.Figure()
+    fig = Figure()
     if views:
-        fig.add_bar(x=[plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
-                    y=[s.data.get("round", 0) for s in views],
-                    marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
-                                  for s in views],
-                    hovertemplate="%{x}: %{y} round(s)<extra></extra>")
-        fig.update_yaxes(title_text="rounds", dtick=1)
+        fig.add_trace({"type": "bar",
+                       "x": [plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
+                       "y": [s.data.get("round", 0) for s in views],
+                       "marker": {"color": ["#0072B2" if s.status == "ended" else "#E69F00"
+                                            for s in views]},
+                       "hovertemplate": "%{x}: %{y} rounds<extra></extra>"})
+        fig.axes("x", title={"text": "encounter"})
+        fig.axes("y", title={"text": "rounds"}, dtick=1)
     return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
 
 
-def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
-    """Each PC's hit points, change by change."""
-    import plotly.graph_objects as go
-
+def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
+    """Each PC's hit points over campaign days, change by change, in the PC's colour."""
+    from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
-    fig = go.Figure()
+    fig = Figure()
     db = campaign.ledger.db
-    newest = campaign.history(visible_to=viewer, limit=1)
-    now = newest[0].id if newest else 0
+    today, roster = campaign.party.day, campaign.members
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != "pf2e" or (only and s.name != only):
             continue
         points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
-        if points:  # each line carried on to the newest event ("now")
-            xs, ys = [p["event_id"] for p in points], [p["after"] for p in points]
-            if xs[-1] < now:
-                xs, ys = [*xs, now], [*ys, ys[-1]]
-            fig.add_scatter(x=xs, y=ys,
-                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
-                            hovertemplate="event #%{x}: %{y} HP<extra>%{fullData.name}"
-                            "</extra>")
-    fig.update_xaxes(title_text="event #")
+        if points:  # each line carried on to today ("now")
+            xs, ys = [p["day"] for p in points], [p["after"] for p in points]
+            if xs[-1] < today:
+                xs, ys = [*xs, today], [*ys, ys[-1]]
+            colour = hero_colour(s.name, roster)
+            fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(s.name),
+                           "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
+                           "marker": {"color": colour},
+                           "hovertemplate": "day %{x}: %{y} HP<extra>%{fullData.name}"
+                                            "</extra>"})
+    days_axis(fig, today)
+    fig.axes("y", title={"text": "hit points"}, rangemode="tozero")
     return _figure(fig, "Hit points", "No hit points recorded yet.")
 
 

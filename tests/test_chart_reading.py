@@ -1,0 +1,160 @@
+"""Charts read at a glance: bars capped at the goal, one colour per hero, axes in the table's
+units, a panel per hero, and each chart sent to a notebook once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from workbook_helpers import REPO, play
+
+from drawsteel_kit.kit.ui.figures import PALETTE, PLOTLY_MIME, hero_colour
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages import charts
+
+
+@pytest.fixture
+def finished(campaign: Campaign) -> Campaign:
+    """The played campaign with the mill's cellar rolled on until it is done."""
+    play(campaign)
+    for seed in range(40):
+        if campaign.project("The mill's cellar").done:
+            break
+        campaign.take_respite(activities={"Val": ProjectRoll("The mill's cellar")}, seed=seed)
+    return campaign
+
+
+def _trace(fig, name):
+    return next(t for t in fig.data if t.name == name)
+
+
+def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campaign) -> None:
+    cellar = finished.project("The mill's cellar")
+    assert cellar.done and cellar.points > cellar.goal  # the last roll went past the goal
+    fig = charts.project_progress(finished)
+    projects = [p for p in finished.projects()]
+    labels = list(_trace(fig, "points").y)
+    row = next(i for i, lb in enumerate(labels) if lb.startswith("The mill"))
+    points, goal = _trace(fig, "points"), _trace(fig, "goal")
+    assert points.x[row] == goal.x[row] == cellar.goal
+    assert points.customdata[row] == cellar.points  # the real number, on hover
+    assert goal.text[row] == "done" and labels[row].endswith("✓")
+    assert points.marker["color"][row] == charts.DONE_COLOUR
+    under_way = [i for i, lb in enumerate(labels) if not lb.endswith("✓")]
+    assert under_way and all(points.marker["color"][i] == charts.WORKING_COLOUR
+                             for i in under_way)
+    assert all(x <= g for x, g in zip(points.x, goal.x, strict=True))
+    assert len(labels) == len(projects)
+    # the numbers sit beyond the goal bar, where no milestone mark is
+    assert goal.textposition == "outside" and points.text is None
+    assert all(m < g for m, lb in zip(_trace(fig, "milestones").x,
+                                      _trace(fig, "milestones").y, strict=True)
+               for g, glb in zip(goal.x, goal.y, strict=True) if lb == glb)
+
+
+def test_a_follower_cap_of_zero_is_a_labelled_bar(finished: Campaign) -> None:
+    fig = charts.followers_against_cap(finished)
+    cap = _trace(fig, "cap")
+    assert fig.layout["barmode"] == "group" and cap.type == "bar"
+    caps = dict(zip(cap.x, cap.y, strict=True))
+    assert 0 in caps.values()  # a hero without renown
+    assert all(f"cap {c}" == t for c, t in zip(cap.y, cap.text, strict=True))
+    assert fig.layout["yaxis"]["range"][1] >= 1  # an empty bar still has room for its label
+
+
+def test_xp_and_level_are_a_panel_per_hero(finished: Campaign) -> None:
+    fig = charts.xp_and_level(finished)
+    heroes = list(finished.heroes)
+    titles = [a["text"] for a in fig.layout["annotations"] if a.get("yref") == "paper"]
+    assert titles == heroes
+    xp_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" XP")}
+    level_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" level")}
+    assert len(xp_axes) == len(level_axes) == len(heroes) and not xp_axes & level_axes
+    one = charts.xp_and_level(finished, hero="Val")
+    assert [t.name for t in one.data] == ["Val XP", "Val level"]
+
+
+def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
+    roster = finished.members
+    colours = {n: hero_colour(n, roster) for n in roster}
+    assert len(set(colours.values())) == len(roster)  # each hero their own
+    xp = charts.xp_and_level(finished)
+    renown = charts.renown_and_wealth(finished)
+    followers = charts.followers_against_cap(finished, hero="Val")
+    mine = charts.xp_and_level(finished, hero="Val", viewer="Val")
+    for name in roster:
+        assert _trace(xp, f"{name} XP").line["color"] == colours[name]
+        assert _trace(renown, f"{name} renown").line["color"] == colours[name]
+        assert _trace(renown, f"{name} wealth").line["color"] == colours[name]
+    assert _trace(mine, "Val XP").line["color"] == colours["Val"]  # a page of one hero too
+    assert _trace(followers, "followers").marker["color"] == [colours["Val"]]
+    assert hero_colour("Someone new") in PALETTE
+
+
+def test_axes_are_in_the_tables_units(finished: Campaign) -> None:
+    def titles(fig, letter: str) -> set[str]:
+        return {v["title"]["text"] for k, v in fig.layout.items()
+                if k.startswith(f"{letter}axis") and "title" in v}
+
+    assert titles(charts.xp_and_level(finished), "x") == {"campaign day"}
+    assert titles(charts.renown_and_wealth(finished), "x") == {"campaign day"}
+    assert titles(charts.hero_tokens_by_session(finished), "x") == {"session"}
+    for fig in (charts.xp_and_level(finished), charts.hero_tokens_by_session(finished)):
+        assert "event" not in fig.to_json()
+
+
+def test_other_systems_draw_over_days_not_event_numbers(tmp_path) -> None:
+    import importlib
+    import shutil
+
+    from drawsteel_kit.systems.condition_sheet.pages import mana_chart
+    from drawsteel_kit.systems.pf2e.pages import hp_chart
+
+    for system, demo, chart in (("pf2e", "pf2e-demo", hp_chart),
+                                ("condition_sheet", "condition-sheet-demo", mana_chart)):
+        shutil.copytree(REPO / "campaigns" / demo, tmp_path / demo)
+        build = importlib.import_module(f"drawsteel_kit.systems.{system}.demo").build
+        with build(tmp_path / demo, echo=False) as camp:
+            unit = system
+            fig = chart(camp)
+            assert fig.data, unit
+            assert fig.layout["xaxis"]["title"]["text"] == "campaign day"
+            assert "event #" not in fig.to_json()
+            assert all(max(t.x) <= camp.party.day for t in fig.data)
+            assert {t.line["color"] for t in fig.data} <= set(PALETTE)
+
+
+def test_a_notebook_gets_each_chart_once(finished: Campaign) -> None:
+    from drawsteel_kit.workbook import display_outputs, figure_bundle
+
+    fig = charts.project_progress(finished)
+    bundle = figure_bundle(fig)
+    assert list(bundle) == [PLOTLY_MIME]  # no text/html copy of the same chart
+    assert json.loads(json.dumps(bundle[PLOTLY_MIME]))["data"] == fig.to_plotly_json()["data"]
+    out = display_outputs([fig])[0]
+    assert list(out["data"]) == [PLOTLY_MIME]
+
+
+def test_making_and_showing_a_chart_imports_no_plotly_or_widgets(tmp_path) -> None:
+    """The dashboard notebook's cells, in a fresh interpreter: no plotly, no ipywidgets
+    until the controls are asked for."""
+    from workbook_helpers import demo_copy
+
+    folder = demo_copy(tmp_path / "demo")
+    code = (
+        "import sys\n"
+        "from drawsteel_kit import workbook\n"
+        f"camp = workbook.open_player_campaign({str(folder)!r})\n"
+        "page = workbook.player_page(camp, None)\n"
+        "workbook.show_page(page)\n"
+        "from drawsteel_kit.systems.draw_steel.pages import charts\n"
+        "workbook.show(charts.xp_and_level(camp))\n"
+        "heavy = [m for m in ('plotly', 'plotly.graph_objects', 'ipywidgets') "
+        "if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=REPO, timeout=120, check=True)
+    assert "HEAVY []" in done.stdout, done.stdout + done.stderr
