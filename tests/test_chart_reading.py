@@ -106,24 +106,25 @@ def test_axes_are_in_the_tables_units(finished: Campaign) -> None:
         assert "event" not in fig.to_json()
 
 
-def test_other_systems_draw_over_days_not_event_numbers(tmp_path) -> None:
+def test_other_systems_draw_in_days_and_encounters_not_event_numbers(tmp_path) -> None:
     import importlib
     import shutil
 
     from drawsteel_kit.systems.condition_sheet.pages import mana_chart
     from drawsteel_kit.systems.pf2e.pages import hp_chart
 
-    for system, demo, chart in (("pf2e", "pf2e-demo", hp_chart),
-                                ("condition_sheet", "condition-sheet-demo", mana_chart)):
+    for system, demo, chart, unit in (
+            ("pf2e", "pf2e-demo", hp_chart, "encounter (its changes in order)"),
+            ("condition_sheet", "condition-sheet-demo", mana_chart, "campaign day")):
         shutil.copytree(REPO / "campaigns" / demo, tmp_path / demo)
         build = importlib.import_module(f"drawsteel_kit.systems.{system}.demo").build
         with build(tmp_path / demo, echo=False) as camp:
-            unit = system
             fig = chart(camp)
-            assert fig.data, unit
-            assert fig.layout["xaxis"]["title"]["text"] == "campaign day"
-            assert "event #" not in fig.to_json()
-            assert all(max(t.x) <= camp.party.day for t in fig.data)
+            assert fig.data, system
+            assert fig.layout["xaxis"]["title"]["text"] == unit
+            assert "event" not in fig.to_json()
+            if unit == "campaign day":
+                assert all(max(t.x) <= camp.party.day for t in fig.data)
             assert {t.line["color"] for t in fig.data} <= set(PALETTE)
 
 

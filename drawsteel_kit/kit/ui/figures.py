@@ -9,13 +9,12 @@ plotly's (``trace.name``, ``trace.y``), so a test can compare a chart with the l
 from __future__ import annotations
 
 import json
-import uuid
 import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = ["LAYOUT", "PALETTE", "PLOTLY_MIME", "Figure", "Trace", "days_axis", "hero_colour",
-           "hero_colours", "titled"]
+           "hero_colours", "script_json", "titled"]
 
 #: The mimetype JupyterLab and Voila draw a plotly figure from (no HTML copy is sent).
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -140,20 +139,21 @@ class Figure:
 
     def to_json(self) -> str:
         """The figure as JSON, safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
-        text = json.dumps(self.to_plotly_json(), separators=(",", ":"))
-        return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("/", "\\/")
+        return script_json(self.to_plotly_json())
 
     def to_html(self, full_html: bool = False, include_plotlyjs: bool = False,
                 div_id: str | None = None, config: dict[str, Any] | None = None) -> str:
         """A ``<div>`` and the script drawing it with the page's plotly.js (loaded once)."""
+        from drawsteel_kit.kit.ui.html import figure
+
         del full_html, include_plotlyjs  # always a fragment; plotly.js is the page's
-        div = div_id or f"chart-{uuid.uuid4().hex[:12]}"
-        conf = json.dumps({**CONFIG, **(config or {})})
-        height = self.layout.get("height", LAYOUT["height"])
-        return (f'<div><div id="{div}" class="plotly-graph-div" style="height:{height}px; '
-                f'width:100%;"></div><script type="text/javascript">(function(){{'
-                f'var f={self.to_json()};if(document.getElementById("{div}")){{'
-                f'Plotly.newPlot("{div}",f.data,f.layout,{conf});}}}})();</script></div>')
+        return str(figure(self, div_id=div_id, config=config))
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
+    text = json.dumps(value, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("/", "\\/")
 
 
 def titled(fig: Figure, title: str, empty: str = "") -> Figure:

@@ -102,10 +102,26 @@ def plot_text(value: object) -> str:
     return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def figure(fig: Any, **options: Any) -> Markup:
-    """A plotly figure's ``<div>`` (plotly escapes ``<``, ``>`` and ``/`` in the JSON it
-    writes into its script, so a label cannot close the script)."""
-    return Markup(fig.to_html(full_html=False, include_plotlyjs=False, **options))
+def figure(fig: Any, *, div_id: str | None = None,
+           config: dict[str, Any] | None = None) -> Markup:
+    """A figure's ``<div>`` and the script drawing it with the page's plotly.js (loaded once
+    per page). The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the script."""
+    import json
+    import uuid
+
+    from drawsteel_kit.kit.ui.figures import CONFIG, script_json
+
+    data = fig.to_plotly_json() if hasattr(fig, "layout") and isinstance(fig.layout, dict) \
+        else json.loads(fig.to_json())
+    div = div_id or f"chart-{uuid.uuid4().hex[:12]}"
+    height = int(data.get("layout", {}).get("height") or 360)
+    return Markup(
+        '<div><div id="{div}" class="plotly-graph-div" style="height:{height}px; width:100%;">'
+        '</div><script type="text/javascript">(function(){{var f={data};'
+        'if(document.getElementById("{div}")){{'
+        'Plotly.newPlot("{div}",f.data,f.layout,{config});}}}})();</script></div>').format(
+        div=div, height=height, data=Markup(script_json(data)),
+        config=Markup(script_json({**CONFIG, **(config or {})})))
 
 
 def _script(javascript: str) -> Markup:

@@ -167,29 +167,61 @@ def rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
 
 
+def _moments(db: Any, ids: list[int]) -> dict[int, str]:
+    """Where each event happened at the table: "encounter 1 (2/4)", its second of four
+    changes drawn in encounter 1, or "day 3" outside an encounter (the players' copy keeps
+    the encounter, not the round)."""
+    import json
+
+    marks = ", ".join("?" for _ in ids)
+    rows = [(r["id"], r["day"], json.loads(r["payload"] or "{}").get("encounter"))
+            for r in db.query(f"SELECT id, day, payload FROM events WHERE id IN ({marks}) "
+                              "ORDER BY id", ids)]
+    total: dict[Any, int] = {}
+    for _, _, encounter in rows:
+        total[encounter] = total.get(encounter, 0) + 1
+    out: dict[int, str] = {}
+    seen: dict[Any, int] = {}
+    for event_id, day, encounter in rows:
+        seen[encounter] = seen.get(encounter, 0) + 1
+        if not encounter:
+            out[event_id] = f"day {day}"
+        elif total[encounter] == 1:
+            out[event_id] = f"encounter {encounter}"
+        else:
+            out[event_id] = f"encounter {encounter} ({seen[encounter]}/{total[encounter]})"
+    return out
+
+
 def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
-    """Each PC's hit points over campaign days, change by change, in the PC's colour."""
-    from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
+    """Each PC's hit points encounter by encounter (day by day between them), change by
+    change, in the PC's colour."""
+    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
     db = campaign.ledger.db
-    today, roster = campaign.party.day, campaign.members
+    lines = []
     for s in campaign.sheets("character", visible_to=viewer):
-        if s.system != "pf2e" or (only and s.name != only):
-            continue
-        points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
-        if points:  # each line carried on to today ("now")
-            xs, ys = [p["day"] for p in points], [p["after"] for p in points]
-            if xs[-1] < today:
-                xs, ys = [*xs, today], [*ys, ys[-1]]
-            colour = hero_colour(s.name, roster)
-            fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(s.name),
-                           "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                           "marker": {"color": colour},
-                           "hovertemplate": "day %{x}: %{y} HP<extra>%{fullData.name}"
-                                            "</extra>"})
-    days_axis(fig, today)
+        if s.system == "pf2e" and not (only and s.name != only):
+            points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
+            if points:
+                lines.append((s.name, points))
+    ids = sorted({p["event_id"] for _, points in lines for p in points})
+    moment = _moments(db, ids) if ids else {}
+    order = list(dict.fromkeys(moment[i] for i in ids))  # the table's moments, in order
+    roster = campaign.members
+    for name, points in lines:
+        xs, ys = [moment[p["event_id"]] for p in points], [p["after"] for p in points]
+        if xs[-1] != order[-1]:  # carried on to the newest moment
+            xs, ys = [*xs, order[-1]], [*ys, ys[-1]]
+        colour = hero_colour(name, roster)
+        fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(name),
+                       "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
+                       "marker": {"color": colour},
+                       "hovertemplate": "%{x}: %{y} HP<extra>%{fullData.name}</extra>"})
+    fig.axes("x", title={"text": "encounter (its changes in order)"}, type="category",
+             categoryorder="array", categoryarray=order)
     fig.axes("y", title={"text": "hit points"}, rangemode="tozero")
     return _figure(fig, "Hit points", "No hit points recorded yet.")
 
