@@ -10,10 +10,12 @@ import sys
 import pytest
 from workbook_helpers import REPO, play
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ui.figures import PALETTE, PLOTLY_MIME, hero_colour
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
+from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
 
 
 @pytest.fixture
@@ -92,6 +94,11 @@ def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
     assert _trace(mine, "Val XP").line["color"] == colours["Val"]  # a page of one hero too
     assert _trace(followers, "followers").marker["color"] == [colours["Val"]]
     assert hero_colour("Someone new") in PALETTE
+    # the party page's heroes table sets the same colour before each name
+    with PartyView.of(finished, None) as view:
+        html = party_page(view).html
+    for name in roster:
+        assert f'background:{colours[name]}"></span><a href="?hero={name}"' in html
 
 
 def test_axes_are_in_the_tables_units(finished: Campaign) -> None:

@@ -17,7 +17,8 @@ def figure_bundle(fig: Any) -> dict[str, Any]:
     """A figure as a display bundle: plotly's own mimetype only (JupyterLab and Voila draw it
     with the plotly renderer they ship; no HTML copy, so each chart is sent once). A static
     report draws the same JSON with plotly.js loaded once (``kit.ui.html.figure``)."""
-    from drawsteel_kit.kit.ui.figures import CONFIG, PLOTLY_MIME, Figure
+    from drawsteel_kit.kit.ui.figures import PLOTLY_MIME, Figure
+    from drawsteel_kit.kit.ui.html import CONFIG
 
     if isinstance(fig, Figure):
         data = fig.to_plotly_json()

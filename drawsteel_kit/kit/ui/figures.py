@@ -13,8 +13,10 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from drawsteel_kit.kit.ui.html import figure, script_json
+
 __all__ = ["LAYOUT", "PALETTE", "PLOTLY_MIME", "Figure", "Trace", "days_axis", "hero_colour",
-           "hero_colours", "script_json", "titled"]
+           "hero_colours", "titled"]
 
 #: The mimetype JupyterLab and Voila draw a plotly figure from (no HTML copy is sent).
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -38,8 +40,6 @@ LAYOUT: dict[str, Any] = {
     "hovermode": "closest",
 }
 
-#: Drawing options every chart gets: no plotly logo, resizes with the page.
-CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
 
 
 def hero_colour(name: str, roster: Sequence[str] = ()) -> str:
@@ -144,16 +144,8 @@ class Figure:
     def to_html(self, full_html: bool = False, include_plotlyjs: bool = False,
                 div_id: str | None = None, config: dict[str, Any] | None = None) -> str:
         """A ``<div>`` and the script drawing it with the page's plotly.js (loaded once)."""
-        from drawsteel_kit.kit.ui.html import figure
-
         del full_html, include_plotlyjs  # always a fragment; plotly.js is the page's
         return str(figure(self, div_id=div_id, config=config))
-
-
-def script_json(value: Any) -> str:
-    """JSON safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
-    text = json.dumps(value, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("/", "\\/")
 
 
 def titled(fig: Figure, title: str, empty: str = "") -> Figure:

@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["STYLE", "Html", "Markup", "document", "escape", "figure", "head_script", "join",
-           "lines", "link", "plot_text", "progress", "table"]
+__all__ = ["CONFIG", "STYLE", "Html", "Markup", "document", "escape", "figure", "head_script",
+           "join", "lines", "link", "plot_text", "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -95,11 +95,30 @@ def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: s
                   "<tbody>{}</tbody></table>").format(css, head, body)
 
 
+def swatch(colour: str) -> Markup:
+    """A small dot of a hero's chart colour, set before their name on a page."""
+    return Markup('<span class="dsk-swatch" aria-hidden="true" style="display:inline-block;'
+                  "width:0.7em;height:0.7em;border-radius:50%;margin-right:0.35em;"
+                  'background:{}"></span>').format(colour)
+
+
 def plot_text(value: object) -> str:
     """Text for a plotly label (a trace name, a category, a hover line): plotly reads a few
     tags (``<b>``, ``<a>``, ``<br>``) in labels and decodes entities, so escaped text shows
     exactly as typed (quotes mean nothing there and are left as they are)."""
     return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+#: Drawing options every chart gets: no plotly logo, resizes with the page.
+CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
+    import json
+
+    text = json.dumps(value, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("/", "\\/")
 
 
 def figure(fig: Any, *, div_id: str | None = None,
@@ -108,8 +127,6 @@ def figure(fig: Any, *, div_id: str | None = None,
     per page). The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the script."""
     import json
     import uuid
-
-    from drawsteel_kit.kit.ui.figures import CONFIG, script_json
 
     data = fig.to_plotly_json() if hasattr(fig, "layout") and isinstance(fig.layout, dict) \
         else json.loads(fig.to_json())
