@@ -4,8 +4,7 @@ units, a panel per hero, and each chart sent to a notebook once."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+import shutil
 
 import pytest
 from workbook_helpers import REPO, play
@@ -146,23 +145,40 @@ def test_a_notebook_gets_each_chart_once(finished: Campaign) -> None:
     assert list(out["data"]) == [PLOTLY_MIME]
 
 
-def test_making_and_showing_a_chart_imports_no_plotly_or_widgets(tmp_path) -> None:
-    """The dashboard notebook's cells, in a fresh interpreter: no plotly, no ipywidgets
-    until the controls are asked for."""
+def test_the_dashboard_kernel_loads_no_plotly_or_widgets_for_its_charts(tmp_path) -> None:
+    """The players' dashboard notebook up to its charts (everything but the controls), in a
+    real kernel through papermill: its charts are shown and neither plotly nor ipywidgets is
+    imported; the resolution notebook's charts likewise."""
+    import nbformat
     from workbook_helpers import demo_copy
 
+    from drawsteel_kit.kit.resources import notebook
+    from drawsteel_kit.workbook.notebook_runs import execute
+
     folder = demo_copy(tmp_path / "demo")
-    code = (
-        "import sys\n"
-        "from drawsteel_kit import workbook\n"
-        f"camp = workbook.open_player_campaign({str(folder)!r})\n"
-        "page = workbook.player_page(camp, None)\n"
-        "workbook.show_page(page)\n"
-        "from drawsteel_kit.systems.draw_steel.pages import charts\n"
-        "workbook.show(charts.xp_and_level(camp))\n"
-        "heavy = [m for m in ('plotly', 'plotly.graph_objects', 'ipywidgets') "
-        "if m in sys.modules]\n"
-        "print('HEAVY', heavy)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=REPO, timeout=120, check=True)
-    assert "HEAVY []" in done.stdout, done.stdout + done.stderr
+    probe = nbformat.v4.new_code_cell(
+        "import sys\nprint('HEAVY', [m for m in ('plotly', 'plotly.graph_objects', "
+        "'ipywidgets') if m in sys.modules])")
+    nb = nbformat.read(str(notebook("players/dashboard.ipynb")), as_version=4)
+    cells = [c for c in nb.cells if "player_controls" not in c.source]
+    assert len(cells) == len(nb.cells) - 1  # only the controls cell is left out
+    nb.cells = [*cells, probe]
+    source = tmp_path / "dashboard.ipynb"
+    nbformat.write(nb, str(source))
+    ran = execute(source, tmp_path / "out.ipynb", {"campaign": str(folder)})
+    shown = json.dumps([o for c in ran.cells for o in c.get("outputs", [])])
+    assert PLOTLY_MIME in shown and "HEAVY []" in shown, shown[-400:]
+    assert '"text/html": "<div><div id=' not in shown  # each chart once, as plotly JSON
+
+    fresh = tmp_path / "fresh"  # the demo's campaign.yaml, its week still to come
+    fresh.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", fresh)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", fresh / "plans")
+    Campaign.init(fresh)[0].close()
+    nb = nbformat.read(str(notebook("resolve_downtime.ipynb")), as_version=4)
+    nb.cells = [*nb.cells, probe]
+    nbformat.write(nb, str(source))
+    ran = execute(source, tmp_path / "out2.ipynb",
+                  {"campaign": str(fresh), "plan": "first-week", "seed": 7, "dry_run": True})
+    shown = json.dumps([o for c in ran.cells for o in c.get("outputs", [])])
+    assert PLOTLY_MIME in shown and "HEAVY []" in shown, shown[-400:]
