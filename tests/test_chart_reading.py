@@ -143,6 +143,10 @@ def test_a_notebook_gets_each_chart_once(finished: Campaign) -> None:
     assert json.loads(json.dumps(bundle[PLOTLY_MIME]))["data"] == fig.to_plotly_json()["data"]
     out = display_outputs([fig])[0]
     assert list(out["data"]) == [PLOTLY_MIME]
+    # left as a cell's value, a chart shows the same way (and a line of text elsewhere)
+    shown = fig._repr_mimebundle_()
+    assert shown[PLOTLY_MIME]["data"] == bundle[PLOTLY_MIME]["data"]
+    assert set(shown) == {PLOTLY_MIME, "text/plain"} and "Projects" in shown["text/plain"]
 
 
 def test_the_dashboard_kernel_loads_no_plotly_or_widgets_for_its_charts(tmp_path) -> None:

@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from drawsteel_kit.kit.ui.html import figure, script_json
+from drawsteel_kit.kit.ui.html import CONFIG, figure, script_json
 
 __all__ = ["LAYOUT", "PALETTE", "PLOTLY_MIME", "Figure", "Trace", "days_axis", "hero_colour",
            "hero_colours", "titled"]
@@ -140,6 +140,18 @@ class Figure:
     def to_json(self) -> str:
         """The figure as JSON, safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
         return script_json(self.to_plotly_json())
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """How Jupyter shows a figure left as a cell's value: plotly's mimetype, once."""
+        title = self.layout.get("title", {}).get("text", "")
+        return {PLOTLY_MIME: {**self.to_plotly_json(), "config": dict(CONFIG)},
+                "text/plain": f"chart: {title}" if title else "chart"}
+
+    def show(self) -> None:
+        """Show the figure in a notebook (as plotly's ``fig.show()`` does)."""
+        from IPython.display import display
+
+        display(self)
 
     def to_html(self, full_html: bool = False, include_plotlyjs: bool = False,
                 div_id: str | None = None, config: dict[str, Any] | None = None) -> str:
