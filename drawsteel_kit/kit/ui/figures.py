@@ -58,10 +58,12 @@ def hero_colours(roster: Iterable[str]) -> dict[str, str]:
 
 
 class Trace(dict[str, Any]):
-    """One trace: a dict whose keys also read as attributes (``None`` when unset)."""
+    """One trace (or a layout): a dict whose keys also read as attributes, as plotly's do
+    (``fig.layout.title.text``; ``None`` when unset)."""
 
     def __getattr__(self, key: str) -> Any:
-        return self.get(key)
+        value = self.get(key)
+        return Trace(value) if isinstance(value, dict) else value
 
 
 def _merge(into: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -83,7 +85,7 @@ class Figure:
     def __init__(self, data: Iterable[dict[str, Any]] = (),
                  layout: dict[str, Any] | None = None) -> None:
         self.data: list[Trace] = [Trace(t) for t in data]
-        self.layout: dict[str, Any] = dict(layout or {})
+        self.layout: dict[str, Any] = Trace(layout or {})
         self.cols = 1
 
     def grid(self, rows: int, cols: int, titles: Sequence[str] = (), *,
