@@ -63,6 +63,8 @@ class Trace(dict[str, Any]):
 
     def __getattr__(self, key: str) -> Any:
         value = self.get(key)
+        if isinstance(value, list):  # shapes, annotations: each reads as attributes too
+            return [Trace(v) if isinstance(v, dict) else v for v in value]
         return Trace(value) if isinstance(value, dict) else value
 
 
