@@ -193,23 +193,6 @@ def test_the_party_page_shows_the_ledgers_numbers(served, browser) -> None:
     assert VAL_ONLY_REASON not in page_text(browser)[1]
 
 
-def test_the_dashboard_logs_no_script_error(served) -> None:
-    """Every chart drawn, and nothing in the console from the page's own scripts (the plotly
-    renderer once failed with "r.setData is not a function" for each chart)."""
-    server, _ = served
-    with chromium(console=True) as driver:
-        driver.set_page_load_timeout(RENDER_TIMEOUT)
-        load(driver, server.url())
-        time.sleep(3)  # a renderer's failure comes after the chart is drawn
-        drawn = driver.execute_script(
-            "return document.querySelectorAll('.js-plotly-plot').length")
-        own = f"127.0.0.1:{server.port}"
-        errors = [e["message"] for e in driver.get_log("browser")
-                  if e["level"] == "SEVERE" and own in e["message"]]
-    assert drawn >= 5
-    assert errors == []
-
-
 def test_a_hero_page_shows_that_hero(served, browser) -> None:
     from selenium.webdriver.common.by import By
 

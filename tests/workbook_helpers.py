@@ -98,10 +98,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def chromium(width: int = 1280, height: int = 2000, *, console: bool = False
-             ) -> Iterator[Any]:
-    """Headless Debian Chromium through its chromedriver (nothing is downloaded); with
-    ``console``, its console is kept for ``driver.get_log("browser")``."""
+def chromium(width: int = 1280, height: int = 2000) -> Iterator[Any]:
+    """Headless Debian Chromium through its chromedriver (nothing is downloaded)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -114,8 +112,6 @@ def chromium(width: int = 1280, height: int = 2000, *, console: bool = False
         options.add_argument(flag)
     profile = tempfile.mkdtemp(prefix="dsk-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
-    if console:
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
     try:
         yield driver

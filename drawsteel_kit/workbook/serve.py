@@ -77,10 +77,6 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         f"--Voila.port={port}",
         "--Voila.port_retries=0",  # the printed address is the one served, or an error
         "--VoilaConfiguration.strip_sources=True",
-        # Outputs reach the page as each cell runs, into output models the plotly renderer
-        # can update (the prerendered path hands it a bare object: "r.setData is not a
-        # function" in the console for every chart).
-        "--VoilaConfiguration.progressive_rendering=True",
         "--VoilaConfiguration.show_tracebacks=False",
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
