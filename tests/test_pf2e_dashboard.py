@@ -82,8 +82,13 @@ def test_the_party_page_shows_the_live_tracker_without_hidden_names(demo: Campai
     rounds = page.figures[0]
     assert list(rounds.data[0].y) == [3, 1]
     hp = {t.name: list(t.y) for t in page.figures[1].data}
-    assert hp["Ava"] == [38, 31, 38, 32, 32] and hp["Cressida"] == [25, 0, 6, 6]
-    assert hp["Brannoc"] == [30, 30]  # carried on to the newest event
+    when = {t.name: list(t.x) for t in page.figures[1].data}
+    assert hp["Ava"] == [38, 31, 38, 32] and hp["Cressida"] == [25, 0, 6, 6]
+    assert hp["Brannoc"] == [30, 30]  # carried on to the newest moment
+    # the x axis is the table's: encounters (each one's changes in order), never event numbers
+    assert when["Ava"] == ["day 1", "encounter 1 (1/4)", "encounter 1 (2/4)", "encounter 2"]
+    assert when["Cressida"][1:3] == ["encounter 1 (3/4)", "encounter 1 (4/4)"]
+    assert "event" not in page.figures[1].to_json()
 
 
 def test_a_member_page_shows_that_pc_and_hides_the_same_names(demo: Campaign) -> None:

@@ -14,14 +14,20 @@ __all__ = ["display_outputs", "figure_bundle", "show"]
 
 
 def figure_bundle(fig: Any) -> dict[str, Any]:
-    """A figure as a display bundle: plotly's own mimetype (JupyterLab, Voila) and an HTML
-    fallback that needs ``Plotly`` on the page (the HTML reports inline plotly.js once)."""
-    return {
-        "application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {
-            "displaylogo": False}},
-        "text/html": fig.to_html(full_html=False, include_plotlyjs=False,
-                                 config={"displaylogo": False}),
-    }
+    """A figure as a display bundle: plotly's own mimetype only (JupyterLab and Voila draw it
+    with the plotly renderer they ship; no HTML copy, so each chart is sent once). A static
+    report draws the same JSON with plotly.js loaded once (``kit.ui.html.figure``)."""
+    from drawsteel_kit.kit.ui.figures import PLOTLY_MIME, Figure
+    from drawsteel_kit.kit.ui.html import CONFIG
+
+    if isinstance(fig, Figure):
+        data = fig.to_plotly_json()
+    elif isinstance(fig, dict):
+        data = fig
+    else:  # a plotly graph_objects figure: its JSON holds plain lists
+        data = json.loads(fig.to_json())
+    return {PLOTLY_MIME: {"data": data["data"], "layout": data.get("layout", {}),
+                          "config": dict(CONFIG)}}
 
 
 def _bundle(block: Any) -> dict[str, Any] | None:
@@ -30,7 +36,7 @@ def _bundle(block: Any) -> dict[str, Any] | None:
 
     if isinstance(block, Html):
         return {"text/html": str(block.html)}
-    if hasattr(block, "to_plotly_json"):
+    if hasattr(block, "to_plotly_json") or (isinstance(block, dict) and "data" in block):
         return figure_bundle(block)
     return None
 

@@ -114,6 +114,22 @@ def tagged_output(nb: Any, tag: str) -> str:
     return "".join(parts)
 
 
+def _draw_charts(nb: Any) -> None:
+    """Give each chart output (plotly JSON, all a notebook is sent) the HTML that draws it
+    with the report's plotly.js: nbconvert has no plotly renderer of its own."""
+    from drawsteel_kit.kit.ui.figures import PLOTLY_MIME, Figure
+    from drawsteel_kit.kit.ui.html import figure
+
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if PLOTLY_MIME in data and "text/html" not in data:
+                chart = data[PLOTLY_MIME]
+                data["text/html"] = str(figure(Figure(chart.get("data", []),
+                                                      chart.get("layout", {})),
+                                               config=chart.get("config")))
+
+
 def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
     """The executed notebook as HTML without its code, plotly.js loaded first in the head
     (before anything that could define an AMD loader) from the file shared by the folder's
@@ -125,6 +141,7 @@ def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
     from drawsteel_kit.kit.ui.html import head_script
 
     nb = nbformat.read(str(notebook), as_version=4)
+    _draw_charts(nb)
     exporter = nbconvert.HTMLExporter(exclude_input=True, exclude_input_prompt=True,
                                       exclude_output_prompt=True)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title

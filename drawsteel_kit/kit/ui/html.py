@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["STYLE", "Html", "Markup", "document", "escape", "figure", "head_script", "join",
-           "lines", "link", "plot_text", "progress", "table"]
+__all__ = ["CONFIG", "STYLE", "Html", "Markup", "document", "escape", "figure", "head_script",
+           "join", "lines", "link", "plot_text", "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -95,6 +95,13 @@ def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: s
                   "<tbody>{}</tbody></table>").format(css, head, body)
 
 
+def swatch(colour: str) -> Markup:
+    """A small dot of a hero's chart colour, set before their name on a page."""
+    return Markup('<span class="dsk-swatch" aria-hidden="true" style="display:inline-block;'
+                  "width:0.7em;height:0.7em;border-radius:50%;margin-right:0.35em;"
+                  'background:{}"></span>').format(colour)
+
+
 def plot_text(value: object) -> str:
     """Text for a plotly label (a trace name, a category, a hover line): plotly reads a few
     tags (``<b>``, ``<a>``, ``<br>``) in labels and decodes entities, so escaped text shows
@@ -102,10 +109,36 @@ def plot_text(value: object) -> str:
     return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def figure(fig: Any, **options: Any) -> Markup:
-    """A plotly figure's ``<div>`` (plotly escapes ``<``, ``>`` and ``/`` in the JSON it
-    writes into its script, so a label cannot close the script)."""
-    return Markup(fig.to_html(full_html=False, include_plotlyjs=False, **options))
+#: Drawing options every chart gets: no plotly logo, resizes with the page.
+CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` (``<``, ``>``, ``/`` escaped)."""
+    import json
+
+    text = json.dumps(value, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("/", "\\/")
+
+
+def figure(fig: Any, *, div_id: str | None = None,
+           config: dict[str, Any] | None = None) -> Markup:
+    """A figure's ``<div>`` and the script drawing it with the page's plotly.js (loaded once
+    per page). The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the script."""
+    import json
+    import uuid
+
+    data = fig.to_plotly_json() if hasattr(fig, "layout") and isinstance(fig.layout, dict) \
+        else json.loads(fig.to_json())
+    div = div_id or f"chart-{uuid.uuid4().hex[:12]}"
+    height = int(data.get("layout", {}).get("height") or 360)
+    return Markup(
+        '<div><div id="{div}" class="plotly-graph-div" style="height:{height}px; width:100%;">'
+        '</div><script type="text/javascript">(function(){{var f={data};'
+        'if(document.getElementById("{div}")){{'
+        'Plotly.newPlot("{div}",f.data,f.layout,{config});}}}})();</script></div>').format(
+        div=div, height=height, data=Markup(script_json(data)),
+        config=Markup(script_json({**CONFIG, **(config or {})})))
 
 
 def _script(javascript: str) -> Markup:

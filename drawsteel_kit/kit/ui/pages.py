@@ -15,7 +15,7 @@ from urllib.parse import quote
 from drawsteel_kit.kit.ui.html import Html, Markup, join, link
 
 if TYPE_CHECKING:
-    import plotly.graph_objects as go
+    from drawsteel_kit.kit.ui.figures import Figure
 
 __all__ = ["HISTORY_ROWS", "Block", "Linker", "Page", "nav", "page_owner", "query_link",
            "section"]
@@ -23,7 +23,7 @@ __all__ = ["HISTORY_ROWS", "Block", "Linker", "Page", "nav", "page_owner", "quer
 #: How many recent events a page lists.
 HISTORY_ROWS = 15
 
-Block = Any  # Html | plotly.graph_objects.Figure
+Block = Any  # Html | kit.ui.figures.Figure
 #: Where a page links to: the party page (None) or a hero's page.
 Linker = Callable[[str | None], str]
 
@@ -42,7 +42,7 @@ class Page:
     blocks: tuple[Block, ...]
 
     @property
-    def figures(self) -> list[go.Figure]:
+    def figures(self) -> list[Figure]:
         """The page's charts."""
         return [b for b in self.blocks if not isinstance(b, Html)]
 

@@ -26,10 +26,9 @@ from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
 from drawsteel_kit.systems.condition_sheet.face import REVEAL
 
 if TYPE_CHECKING:
-    import plotly.graph_objects as go
-
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.sheets import SheetState
+    from drawsteel_kit.kit.ui.figures import Figure
 
 __all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "members",
            "party_page", "resolution_blocks"]
@@ -171,13 +170,12 @@ def _past(battles: list[SheetState], only: str | None = None) -> Markup:
                  empty="No battle has ended yet.")
 
 
-def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     """The newest battle: each player's character's mana as each round began, and now."""
-    import plotly.graph_objects as go
-
+    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
-    fig = go.Figure()
+    fig = Figure()
     battles = _battles(campaign, viewer)
     title = "Mana by round"
     if battles:
@@ -185,6 +183,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
         b = Battle.from_dict(s.data["battle"])
         rounds = s.data.get("rounds", [])
         title = f"Mana by round: {plot_text(s.name)}"
+        roster = campaign.members
         for c in b.characters:
             if c.side != "pc":
                 continue
@@ -192,33 +191,41 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
             ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
             if s.status == "running":
                 xs, ys = [*xs, "now"], [*ys, c.mana]
-            fig.add_scatter(x=xs, y=ys, name=plot_text(c.name), mode="lines+markers",
-                            hovertemplate="round %{x}: %{y} mana<extra>%{fullData.name}"
-                            "</extra>")
-        fig.update_xaxes(title_text="round", type="category")
-        fig.update_yaxes(title_text="mana", dtick=1)
+            colour = hero_colour(c.name, roster)
+            fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(c.name),
+                           "mode": "lines+markers", "line": {"color": colour},
+                           "marker": {"color": colour},
+                           "hovertemplate": "round %{x}: %{y} mana<extra>%{fullData.name}"
+                                            "</extra>"})
+        fig.axes("x", title={"text": "round"}, type="category")
+        fig.axes("y", title={"text": "mana"}, dtick=1)
     return _figure(fig, title, "No battle yet.")
 
 
-def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
-    """Each character's mana between battles (its sheet's changes, on the timeline)."""
-    import plotly.graph_objects as go
-
+def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
+    """Each character's mana between battles over campaign days (its sheet's changes)."""
+    from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
-    fig = go.Figure()
+    fig = Figure()
+    today, roster = campaign.party.day, campaign.members
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != SYSTEM or (only and s.name != only):
             continue
         points = timeline.sample(campaign.ledger.db, "sheets", s.key, "mana", viewer,
                                  CHART_POINTS)
         if points:
-            fig.add_scatter(x=[p["event_id"] for p in points], y=[p["after"] for p in points],
-                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
-                            hovertemplate="event #%{x}: %{y} mana<extra>%{fullData.name}"
-                            "</extra>")
-    fig.update_xaxes(title_text="event #")
-    fig.update_yaxes(title_text="mana", dtick=1)
+            xs, ys = [p["day"] for p in points], [p["after"] for p in points]
+            if xs[-1] < today:
+                xs, ys = [*xs, today], [*ys, ys[-1]]
+            colour = hero_colour(s.name, roster)
+            fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(s.name),
+                           "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
+                           "marker": {"color": colour},
+                           "hovertemplate": "day %{x}: %{y} mana<extra>%{fullData.name}"
+                                            "</extra>"})
+    days_axis(fig, today)
+    fig.axes("y", title={"text": "mana"}, dtick=1)
     return _figure(fig, "Mana after each battle", "No mana recorded yet.")
 
 

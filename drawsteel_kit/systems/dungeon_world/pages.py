@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
-
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import Figure, hero_colour
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.history_block import history_block
@@ -60,19 +58,23 @@ def _line(campaign: Campaign, key: str, field: str, viewer: str) -> tuple[list[i
     return days, values
 
 
-def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> go.Figure:
-    """XP (left) and HP (right) over campaign days, a line per character the viewer sees."""
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("XP", "HP"))
+def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> Figure:
+    """XP (left) and HP (right) over campaign days, a line per character the viewer sees, in
+    the character's colour."""
+    fig = Figure().grid(1, 2, ("XP", "HP"))
+    roster = campaign.members
     for sheet in _book(campaign).sheets("character", visible_to=viewer):
         if name is not None and sheet.name != name:
             continue
+        colour = hero_colour(sheet.name, roster)
         for col, field in ((1, "xp"), (2, "hp")):
             days, values = _line(campaign, sheet.key, field, viewer)
             if days:
-                fig.add_trace(go.Scatter(x=days, y=values,
-                                         name=plot_text(f"{sheet.name} {field.upper()}"),
-                                         mode="lines+markers", line_shape="hv",
-                                         legendgroup=sheet.name), row=1, col=col)
+                fig.add_trace({"type": "scatter", "x": days, "y": values,
+                               "name": plot_text(f"{sheet.name} {field.upper()}"),
+                               "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
+                               "marker": {"color": colour}, "legendgroup": sheet.name},
+                              row=1, col=col)
     _days_axis(fig, campaign.party.day)
     return _figure(fig, "XP and HP", "No XP or HP yet")
 
@@ -163,11 +165,11 @@ def resolution_blocks(campaign: Campaign, result: Resolution) -> list[Any]:
     fields = ("xp", "hp", "coin", "rations", "preparation")
     rows = [(name, *(f"{first[name].get(f)} → {last[name].get(f)}" for f in fields))
             for name in last]
-    fig = go.Figure()
+    fig = Figure()
     for f in fields:
-        fig.add_trace(go.Bar(name=f, x=[plot_text(n) for n in last],
-                             y=[(last[n].get(f) or 0) - (first[n].get(f) or 0) for n in last]))
-    fig.update_layout(barmode="group", yaxis_title="change")
+        fig.add_trace({"type": "bar", "name": f, "x": [plot_text(n) for n in last],
+                       "y": [(last[n].get(f) or 0) - (first[n].get(f) or 0) for n in last]})
+    fig.update_layout(barmode="group", yaxis={"title": {"text": "change"}})
     changed = table(["character", *fields], rows, empty="No sheet changed.")
     return [Html(Markup("<h3>Characters</h3>{}").format(changed)),
             _figure(fig, "What the plan changed", "No sheet changed")]

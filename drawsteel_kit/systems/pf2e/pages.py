@@ -24,10 +24,9 @@ from drawsteel_kit.kit.ui.pages import (
 from drawsteel_kit.kit.words import plural
 
 if TYPE_CHECKING:
-    import plotly.graph_objects as go
-
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.sheets import SheetState
+    from drawsteel_kit.kit.ui.figures import Figure
 
 __all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_blocks",
            "rounds_chart"]
@@ -144,47 +143,81 @@ def _records(views: list[SheetState], only: str | None = None) -> Markup:
                  empty="No encounter has ended yet.")
 
 
-def rounds_chart(campaign: Campaign, viewer: str = "party") -> go.Figure:
+def rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     """Rounds each encounter lasted (a running one: so far)."""
-    import plotly.graph_objects as go
-
+    from drawsteel_kit.kit.ui.figures import Figure
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     views = _views(campaign, viewer)
-    fig = go.Figure()
+    fig = Figure()
     if views:
-        fig.add_bar(x=[plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
-                    y=[s.data.get("round", 0) for s in views],
-                    marker_color=["#3a7bd5" if s.status == "ended" else "#f0a030"
-                                  for s in views],
-                    hovertemplate="%{x}<br>rounds: %{y}<extra></extra>")
-        fig.update_yaxes(title_text="rounds", dtick=1)
+        fig.add_trace({"type": "bar",
+                       "x": [plot_text(f"{i + 1}. {s.name}") for i, s in enumerate(views)],
+                       "y": [s.data.get("round", 0) for s in views],
+                       "marker": {"color": ["#0072B2" if s.status == "ended" else "#E69F00"
+                                            for s in views]},
+                       "hovertemplate": "%{x}: %{y} rounds<extra></extra>"})
+        fig.axes("x", title={"text": "encounter"})
+        fig.axes("y", title={"text": "rounds"}, dtick=1)
     return _figure(fig, "Rounds per encounter (orange: still running)", "No encounters yet.")
 
 
-def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> go.Figure:
-    """Each PC's hit points, change by change."""
-    import plotly.graph_objects as go
+def _moments(db: Any, ids: list[int]) -> dict[int, str]:
+    """Where each event happened at the table: "encounter 1 (2/4)", its second of four
+    changes drawn in encounter 1, or "day 3" outside an encounter (the players' copy keeps
+    the encounter, not the round)."""
+    import json
 
+    marks = ", ".join("?" for _ in ids)
+    rows = [(r["id"], r["day"], json.loads(r["payload"] or "{}").get("encounter"))
+            for r in db.query(f"SELECT id, day, payload FROM events WHERE id IN ({marks}) "
+                              "ORDER BY id", ids)]
+    total: dict[Any, int] = {}
+    for _, _, encounter in rows:
+        total[encounter] = total.get(encounter, 0) + 1
+    out: dict[int, str] = {}
+    seen: dict[Any, int] = {}
+    for event_id, day, encounter in rows:
+        seen[encounter] = seen.get(encounter, 0) + 1
+        if not encounter:
+            out[event_id] = f"day {day}"
+        elif total[encounter] == 1:
+            out[event_id] = f"encounter {encounter}"
+        else:
+            out[event_id] = f"encounter {encounter} ({seen[encounter]}/{total[encounter]})"
+    return out
+
+
+def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
+    """Each PC's hit points encounter by encounter (day by day between them), change by
+    change, in the PC's colour."""
+    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
-    fig = go.Figure()
+    fig = Figure()
     db = campaign.ledger.db
-    newest = campaign.history(visible_to=viewer, limit=1)
-    now = newest[0].id if newest else 0
+    lines = []
     for s in campaign.sheets("character", visible_to=viewer):
-        if s.system != "pf2e" or (only and s.name != only):
-            continue
-        points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
-        if points:  # each line carried on to the newest event ("now")
-            xs, ys = [p["event_id"] for p in points], [p["after"] for p in points]
-            if xs[-1] < now:
-                xs, ys = [*xs, now], [*ys, ys[-1]]
-            fig.add_scatter(x=xs, y=ys,
-                            name=plot_text(s.name), mode="lines+markers", line_shape="hv",
-                            hovertemplate="event #%{x}: %{y} HP<extra>%{fullData.name}"
-                            "</extra>")
-    fig.update_xaxes(title_text="event #")
+        if s.system == "pf2e" and not (only and s.name != only):
+            points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
+            if points:
+                lines.append((s.name, points))
+    ids = sorted({p["event_id"] for _, points in lines for p in points})
+    moment = _moments(db, ids) if ids else {}
+    order = list(dict.fromkeys(moment[i] for i in ids))  # the table's moments, in order
+    roster = campaign.members
+    for name, points in lines:
+        xs, ys = [moment[p["event_id"]] for p in points], [p["after"] for p in points]
+        if xs[-1] != order[-1]:  # carried on to the newest moment
+            xs, ys = [*xs, order[-1]], [*ys, ys[-1]]
+        colour = hero_colour(name, roster)
+        fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(name),
+                       "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
+                       "marker": {"color": colour},
+                       "hovertemplate": "%{x}: %{y} HP<extra>%{fullData.name}</extra>"})
+    fig.axes("x", title={"text": "encounter (its changes in order)"}, type="category",
+             categoryorder="array", categoryarray=order)
+    fig.axes("y", title={"text": "hit points"}, rangemode="tozero")
     return _figure(fig, "Hit points", "No hit points recorded yet.")
 
 

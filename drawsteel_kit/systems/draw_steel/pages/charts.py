@@ -3,10 +3,11 @@
 Every function takes a :class:`~drawsteel_kit.systems.draw_steel.campaign.Campaign` (read-only is
 enough) and a ``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the
 Director, ``"party"`` the party page, a hero's name their own page) and returns a
-``plotly.graph_objects.Figure``. Trace names say what they hold (``"Val XP"``), so a test can find a
-trace and compare its values with the ledger. Every label made of typed text goes through
-``kit.ui.html.plot_text`` (plotly reads a few tags in labels; escaped, the text shows exactly as
-typed).
+:class:`~drawsteel_kit.kit.ui.figures.Figure` (plain data: building one imports no plotly).
+Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its values
+with the ledger. Each hero has one colour in every chart (``kit.ui.figures.hero_colour``). Every
+label made of typed text goes through ``kit.ui.html.plot_text`` (plotly reads a few tags in
+labels; escaped, the text shows exactly as typed).
 """
 
 from __future__ import annotations
@@ -14,10 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
-
 from drawsteel_kit.kit.ledger.projections import projects_by_id
+from drawsteel_kit.kit.ui.figures import Figure, hero_colour
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
@@ -52,66 +51,100 @@ __all__ = [
 SESSIONS_SHOWN = 50
 #: What a title says when a line is drawn from a sample of its changes.
 SAMPLED = " (long history: a sample of the changes)"
+#: The XP and level chart puts at most this many heroes side by side (then a new row).
+PANELS_PER_ROW = 5
+#: A finished project's bar, and one under way.
+DONE_COLOUR, WORKING_COLOUR = "#2E8B57", "#4A7FB5"
 
 
-def _step(s: Series, name: str, today: int, **kw: Any) -> go.Scatter:
+def _step(s: Series, name: str, today: int, unit: str = "", **kw: Any) -> dict[str, Any]:
     """A step line over campaign days, carried on to ``today`` (a last point, "now");
     hovering a point shows why it changed."""
     days, values, reasons = list(s.days), list(s.values), list(s.reasons)
     if days[-1] < today:
         days, values, reasons = [*days, today], [*values, values[-1]], [*reasons, "now"]
-    return go.Scatter(x=days, y=values, name=plot_text(name), mode="lines+markers",
-                      line_shape="hv", customdata=[plot_text(r) for r in reasons],
-                      hovertemplate="day %{x}: %{y}<br>%{customdata}"
-                      "<extra>%{fullData.name}</extra>", **kw)
+    return {"type": "scatter", "x": days, "y": values, "name": plot_text(name),
+            "mode": "lines+markers", "line": {"shape": "hv", **kw.pop("line", {})},
+            "customdata": [plot_text(r) for r in reasons],
+            "hovertemplate": f"day %{{x}}: %{{y}}{unit}<br>%{{customdata}}"
+                             "<extra>%{fullData.name}</extra>", **kw}
 
 
 def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
     return [campaign.hero(hero).name] if hero else list(campaign.heroes)
 
 
-def _adventure_marks(fig: go.Figure, campaign: Campaign, viewer: str | None) -> None:
+def _colour(campaign: Campaign, name: str) -> str:
+    return hero_colour(name, campaign.members)
+
+
+def _adventure_marks(fig: Figure, campaign: Campaign, viewer: str | None) -> None:
     """A dotted line on the day each adventure began (victories start at 0 each adventure),
-    named after it."""
+    named after it, in every panel."""
+    shapes = fig.layout.setdefault("shapes", [])
+    notes = fig.layout.setdefault("annotations", [])
     for a in campaign.adventures(visible_to=viewer):  # type: ignore[attr-defined]
-        fig.add_vline(x=a.started_day, line_dash="dot", line_color="grey",
-                      annotation_text=plot_text(a.name), annotation_position="top left")
+        for n in range(1, fig.panels() + 1):
+            x, y = ("x", "y") if n == 1 else (f"x{n}", f"y{n}")
+            shapes.append({"type": "line", "x0": a.started_day, "x1": a.started_day,
+                           "xref": x, "yref": f"{y} domain", "y0": 0, "y1": 1,
+                           "line": {"dash": "dot", "color": "grey", "width": 1}})
+        notes.append({"text": plot_text(a.name), "x": a.started_day, "xref": "x",
+                      "y": 1, "yref": "y domain", "showarrow": False, "xanchor": "left",
+                      "yanchor": "bottom", "font": {"size": 10, "color": "grey"}})
 
 
 def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
-                 hero: str | None = None) -> go.Figure:
-    """XP (solid, left axis) and level (dashed, right axis) over campaign days, per hero."""
-    fig = make_subplots(specs=[[{"secondary_y": True}]])
+                 hero: str | None = None) -> Figure:
+    """Small multiples: a column per hero, XP over campaign days above, level below (steps),
+    each hero in their colour."""
+    names = _heroes(campaign, hero)
     today = campaign.party.day
     redact, sampled = redactor(campaign, viewer), False
-    for name in _heroes(campaign, hero):
+    cols = max(1, min(PANELS_PER_ROW, len(names)))
+    bands = -(-len(names) // cols)
+    titles = [""] * (2 * bands * cols)
+    for i, name in enumerate(names):
+        titles[(2 * (i // cols)) * cols + i % cols] = plot_text(name)
+    fig = Figure().grid(2 * bands, cols, titles, gap=0.06)
+    for i, name in enumerate(names):
+        row, col = 2 * (i // cols) + 1, i % cols + 1
         found = series(campaign, ("xp", "level"), viewer, hero=name, redact=redact)
         sampled = sampled or any(s.sampled for s in found.values())
+        colour = _colour(campaign, name)
         if xp := found.get((name, "xp")):
-            fig.add_trace(_step(xp, f"{name} XP", today, legendgroup=name),
-                          secondary_y=False)
+            fig.add_trace(_step(xp, f"{name} XP", today, " XP", line={"color": colour},
+                                marker={"color": colour}, showlegend=False), row, col)
         if level := found.get((name, "level")):
-            fig.add_trace(_step(level, f"{name} level", today, legendgroup=name,
-                                line={"dash": "dot"}), secondary_y=True)
+            fig.add_trace(_step(level, f"{name} level", today, line={"color": colour},
+                                marker={"color": colour}, showlegend=False), row + 1, col)
     _days_axis(fig, today)
+    for n in range(1, 2 * bands * cols + 1):
+        key = "yaxis" if n == 1 else f"yaxis{n}"
+        top = ((n - 1) // cols) % 2 == 0
+        fig.layout[key].update({"title": {"text": "XP" if top else "level"},
+                                "rangemode": "tozero", **({} if top else {"dtick": 1})})
     _adventure_marks(fig, campaign, viewer)
-    fig.update_yaxes(title_text="XP", secondary_y=False)
-    fig.update_yaxes(title_text="level", secondary_y=True, dtick=1, rangemode="tozero")
-    return _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")
+    fig = _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")
+    fig.update_layout(height=max(360, 330 * bands), showlegend=False)
+    return fig
 
 
 def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
-                      hero: str | None = None) -> go.Figure:
-    """Renown (left) and wealth (right) over campaign days, per hero."""
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("Renown", "Wealth"))
+                      hero: str | None = None) -> Figure:
+    """Renown (left) and wealth (right) over campaign days, a line per hero in their colour."""
+    fig = Figure().grid(1, 2, ("Renown", "Wealth"))
     today = campaign.party.day
     redact, sampled = redactor(campaign, viewer), False
     for name in _heroes(campaign, hero):
         found = series(campaign, ("renown", "wealth"), viewer, hero=name, redact=redact)
         sampled = sampled or any(s.sampled for s in found.values())
+        colour = _colour(campaign, name)
         for col, what in ((1, "renown"), (2, "wealth")):
             if s := found.get((name, what)):
-                fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name),
+                fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name,
+                                    line={"color": colour}, marker={"color": colour},
+                                    showlegend=col == 1 or (name, "renown") not in found),
                               row=1, col=col)
     _days_axis(fig, today)
     return _figure(fig, "Renown and wealth" + (SAMPLED if sampled else ""),
@@ -119,21 +152,31 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
 
 
 def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
-                          hero: str | None = None) -> go.Figure:
-    """Followers each hero has (those counting toward the cap) against the renown cap."""
+                          hero: str | None = None) -> Figure:
+    """Followers each hero has (those counting toward the cap) beside the renown cap: two
+    bars a hero, each labelled with its number (a cap of 0 reads "cap 0")."""
     counts = follower_counts(campaign, viewer)
     names = _heroes(campaign, hero)
     labels = [plot_text(n) for n in names]
-    fig = go.Figure([
-        go.Bar(x=labels, y=[counts[n][0] for n in names], name="followers"),
-        go.Scatter(x=labels, y=[counts[n][1] for n in names], name="cap", mode="markers",
-                   marker={"symbol": "line-ew", "size": 40, "line": {"width": 3}}),
+    have, cap = [counts[n][0] for n in names], [counts[n][1] for n in names]
+    fig = Figure([
+        {"type": "bar", "x": labels, "y": have, "name": "followers",
+         "marker": {"color": [_colour(campaign, n) for n in names]},
+         "text": [f"{h} follower{'' if h == 1 else 's'}" for h in have],
+         "textposition": "outside", "cliponaxis": False,
+         "hovertemplate": "%{x}: %{y} of the cap<extra></extra>"},
+        {"type": "bar", "x": labels, "y": cap, "name": "cap",
+         "marker": {"color": "rgba(0,0,0,0.06)", "line": {"color": "#555", "width": 1.5}},
+         "text": [f"cap {c}" for c in cap], "textposition": "outside", "cliponaxis": False,
+         "hovertemplate": "%{x}: renown allows %{y}<extra></extra>"},
     ])
-    fig.update_yaxes(title_text="followers", dtick=1, rangemode="tozero")
+    fig.update_layout(barmode="group", showlegend=False)
+    top = max([*have, *cap, 1])
+    fig.axes("y", title={"text": "followers"}, dtick=1, range=[0, top + 1])
     return _figure(fig, "Followers against the renown cap")
 
 
-def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> go.Figure:
+def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> Figure:
     """Hero tokens gained and spent in each of the last SESSIONS_SHOWN sessions, and the pool
     when the session's last change was made."""
     before, points = token_changes(campaign, viewer, SESSIONS_SHOWN)
@@ -147,14 +190,16 @@ def hero_tokens_by_session(campaign: Campaign, *, viewer: str | None = None) -> 
             row[2] = p.after
         previous = p.after
     order = sorted(sessions)
-    fig = go.Figure()
+    fig = Figure()
     if order:
-        fig.add_trace(go.Bar(x=order, y=[sessions[k][0] for k in order], name="gained"))
-        fig.add_trace(go.Bar(x=order, y=[sessions[k][1] for k in order], name="spent or lost"))
-        fig.add_trace(go.Scatter(x=order, y=[sessions[k][2] for k in order], name="pool",
-                                 mode="lines+markers"))
-    fig.update_xaxes(title_text="session", dtick=1)
-    fig.update_yaxes(title_text="hero tokens", rangemode="tozero")
+        fig.add_trace({"type": "bar", "x": order, "y": [sessions[k][0] for k in order],
+                       "name": "gained", "marker": {"color": "#009E73"}})
+        fig.add_trace({"type": "bar", "x": order, "y": [sessions[k][1] for k in order],
+                       "name": "spent or lost", "marker": {"color": "#D55E00"}})
+        fig.add_trace({"type": "scatter", "x": order, "y": [sessions[k][2] for k in order],
+                       "name": "pool", "mode": "lines+markers", "line": {"color": "#333"}})
+    fig.axes("x", title={"text": "session"}, dtick=1)
+    fig.axes("y", title={"text": "hero tokens"}, rangemode="tozero")
     fig.update_layout(barmode="group")
     return _figure(fig, "Hero tokens by session", "No hero tokens yet")
 
@@ -164,45 +209,54 @@ def _project_label(title: str, hero: str, done: bool) -> str:
 
 
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
-                     hero: str | None = None, include_done: bool = True) -> go.Figure:
-    """Each project's points against its goal, milestones marked: those under way and (with
-    ``include_done``) the last DONE_SHOWN finished ones."""
+                     hero: str | None = None, include_done: bool = True) -> Figure:
+    """Each project's points against its goal (a bar never longer than the goal; a finished
+    one green and marked done), milestones marked on the bar, the numbers beside it: those
+    under way and (with ``include_done``) the last DONE_SHOWN finished ones."""
     projects = visible_projects(campaign, viewer, hero=hero, include_done=include_done)
     labels = [_project_label(p.title, p.hero, p.done) for p in projects]
-    fig = go.Figure()
+    fig = Figure()
     if projects:
-        fig.add_trace(go.Bar(y=labels, x=[p.goal for p in projects], name="goal",
-                             orientation="h", marker={"color": "rgba(0,0,0,0.08)"}))
-        fig.add_trace(go.Bar(y=labels, x=[p.points for p in projects], name="points",
-                             orientation="h", text=[f"{p.points}/{p.goal}" for p in projects],
-                             textposition="auto"))
+        fig.add_trace({
+            "type": "bar", "y": labels, "x": [p.goal for p in projects], "name": "goal",
+            "orientation": "h", "marker": {"color": "rgba(0,0,0,0.07)"},
+            "text": [("done" if p.done else f"{p.points}/{p.goal}") for p in projects],
+            "textposition": "outside", "cliponaxis": False, "hoverinfo": "skip"})
+        fig.add_trace({
+            "type": "bar", "y": labels, "x": [min(p.points, p.goal) for p in projects],
+            "name": "points", "orientation": "h",
+            "marker": {"color": [DONE_COLOUR if p.done else WORKING_COLOUR for p in projects]},
+            "customdata": [p.points for p in projects],
+            "hovertemplate": "%{y}: %{customdata} project points<extra></extra>"})
         marks = [(m, label) for p, label in zip(projects, labels, strict=True)
                  for m in milestones_for_goal(p.goal)]
         if marks:
-            fig.add_trace(go.Scatter(x=[m for m, _ in marks], y=[lb for _, lb in marks],
-                                     name="milestones", mode="markers",
-                                     marker={"symbol": "line-ns", "size": 18,
-                                             "line": {"width": 2, "color": "#444"}}))
-    fig.update_xaxes(title_text="project points", rangemode="tozero")
+            fig.add_trace({"type": "scatter", "x": [m for m, _ in marks],
+                           "y": [lb for _, lb in marks], "name": "milestones",
+                           "mode": "markers", "hovertemplate": "milestone at %{x}<extra></extra>",
+                           "marker": {"symbol": "diamond", "size": 9, "color": "white",
+                                      "line": {"width": 1.5, "color": "#333"}}})
+    fig.axes("x", title={"text": "project points"}, rangemode="tozero")
     fig = _figure(fig, "Projects", "No projects yet")
-    fig.update_layout(barmode="overlay", height=max(260, 120 + 50 * len(projects)))
+    fig.update_layout(barmode="overlay", height=max(260, 120 + 50 * len(projects)),
+                      margin={"r": 90}, showlegend=False)
     return fig
 
 
-def forecast_curve(curve: Curve, *, title: str = "Forecast", step: str = "day") -> go.Figure:
+def forecast_curve(curve: Curve, *, title: str = "Forecast", step: str = "day") -> Figure:
     """The chance a project is done after each step (``curve.probabilities``)."""
     steps = list(range(1, len(curve.probabilities) + 1))
-    fig = go.Figure(go.Scatter(
-        x=steps, y=list(curve.probabilities), name="chance done", mode="lines+markers",
-        hovertemplate=f"{step} %{{x}}: %{{y:.1%}}<extra></extra>"))
-    fig.update_xaxes(title_text=f"{step}s from now")
-    fig.update_yaxes(title_text="chance done", tickformat=".0%", range=[0, 1.02])
+    fig = Figure([{"type": "scatter", "x": steps, "y": list(curve.probabilities),
+                   "name": "chance done", "mode": "lines+markers",
+                   "hovertemplate": f"{step} %{{x}}: %{{y:.1%}}<extra></extra>"}])
+    fig.axes("x", title={"text": f"{step}s from now"})
+    fig.axes("y", title={"text": "chance done"}, tickformat=".0%", range=[0, 1.02])
     expected = f"expected {curve.expected_rolls:.1f} {step}s"
     return _figure(fig, f"{plot_text(title)}: {curve.points_already}/{curve.goal}, {expected}")
 
 
 def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | None = None,
-                     **whatif: Any) -> go.Figure:
+                     **whatif: Any) -> Figure:
     """A project's forecast by day (``Campaign.forecast``'s keywords are the what-ifs)."""
     target = campaign.project(project)
     if not may_see(target.visibility, viewer):
@@ -233,10 +287,10 @@ def _changes(events: Iterable[Any], table: str, field: str) -> dict[Any, list[An
     return out
 
 
-def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
+def resolution_changes(resolution: Resolution, campaign: Campaign) -> Figure:
     """What a resolved plan changed (or, for a dry run, would change): project points and
     hero XP, before and after, read from the events it wrote or would write."""
-    fig = make_subplots(rows=1, cols=2, subplot_titles=("Project points", "XP"))
+    fig = Figure().grid(1, 2, ("Project points", "XP"))
     points = _changes(resolution.events, "projects", "points")
     known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
         campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
@@ -250,20 +304,24 @@ def resolution_changes(resolution: Resolution, campaign: Campaign) -> go.Figure:
         after.append(new)
         goals.append(goal)
     if labels:
-        fig.add_trace(go.Bar(x=labels, y=before, name="points before"), row=1, col=1)
-        fig.add_trace(go.Bar(x=labels, y=after, name="points after"), row=1, col=1)
-        fig.add_trace(go.Scatter(x=labels, y=goals, name="goal", mode="markers",
-                                 marker={"symbol": "line-ew", "size": 30,
-                                         "line": {"width": 3}}), row=1, col=1)
+        fig.add_trace({"type": "bar", "x": labels, "y": before, "name": "points before",
+                       "marker": {"color": "#A9C4E0"}}, row=1, col=1)
+        fig.add_trace({"type": "bar", "x": labels, "y": after, "name": "points after",
+                       "marker": {"color": WORKING_COLOUR}}, row=1, col=1)
+        fig.add_trace({"type": "scatter", "x": labels, "y": goals, "name": "goal",
+                       "mode": "markers", "marker": {"symbol": "line-ew", "size": 30,
+                                                     "line": {"width": 3, "color": "#333"}}},
+                      row=1, col=1)
     xp = _changes(resolution.events, "heroes", "xp")
     if xp:
         names = list(xp)
-        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][0] for n in names],
-                             name="XP before"),
-                      row=1, col=2)
-        fig.add_trace(go.Bar(x=[plot_text(n) for n in names], y=[xp[n][1] for n in names],
-                             name="XP after"),
-                      row=1, col=2)
+        colours = [_colour(campaign, n) for n in names]
+        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
+                       "y": [xp[n][0] for n in names], "name": "XP before",
+                       "marker": {"color": colours, "opacity": 0.4}}, row=1, col=2)
+        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
+                       "y": [xp[n][1] for n in names], "name": "XP after",
+                       "marker": {"color": colours}}, row=1, col=2)
     fig.update_layout(barmode="group")
     verb = "would change" if resolution.dry_run else "changed"
     return _figure(fig, f"What the plan {verb}", "The plan changes no points or XP")

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
+from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, swatch, table
 from drawsteel_kit.kit.ui.pages import (
     HISTORY_ROWS,
     Block,
@@ -104,10 +105,12 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
                     "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
                                                     party.hero_tokens, home,
                                                     _nav(campaign, None, linker))
+    colours = hero_colours(campaign.members)  # the same colour as in every chart
     heroes = table(
         ["hero", "player", "class", "level", "XP", "next", "victories", "stamina",
          "recoveries", "renown", "wealth"],
-        [(link(h.name, linker(h.name)), h.player, h.hero_class, h.level, h.xp,
+        [(Markup("{}{}").format(swatch(colours[h.name]), link(h.name, linker(h.name))),
+          h.player, h.hero_class, h.level, h.xp,
           _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
           f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
          for h in campaign.heroes.values()], css="dsk-heroes")

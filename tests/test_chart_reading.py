@@ -1,0 +1,188 @@
+"""Charts read at a glance: bars capped at the goal, one colour per hero, axes in the table's
+units, a panel per hero, and each chart sent to a notebook once."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from workbook_helpers import REPO, play
+
+from drawsteel_kit.kit.book.party_view import PartyView
+from drawsteel_kit.kit.ui.figures import PALETTE, PLOTLY_MIME, hero_colour
+from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages import charts
+from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+
+
+@pytest.fixture
+def finished(campaign: Campaign) -> Campaign:
+    """The played campaign with the mill's cellar rolled on until it is done."""
+    play(campaign)
+    for seed in range(40):
+        if campaign.project("The mill's cellar").done:
+            break
+        campaign.take_respite(activities={"Val": ProjectRoll("The mill's cellar")}, seed=seed)
+    return campaign
+
+
+def _trace(fig, name):
+    return next(t for t in fig.data if t.name == name)
+
+
+def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campaign) -> None:
+    cellar = finished.project("The mill's cellar")
+    assert cellar.done and cellar.points > cellar.goal  # the last roll went past the goal
+    fig = charts.project_progress(finished)
+    projects = [p for p in finished.projects()]
+    labels = list(_trace(fig, "points").y)
+    row = next(i for i, lb in enumerate(labels) if lb.startswith("The mill"))
+    points, goal = _trace(fig, "points"), _trace(fig, "goal")
+    assert points.x[row] == goal.x[row] == cellar.goal
+    assert points.customdata[row] == cellar.points  # the real number, on hover
+    assert goal.text[row] == "done" and labels[row].endswith("✓")
+    assert points.marker["color"][row] == charts.DONE_COLOUR
+    under_way = [i for i, lb in enumerate(labels) if not lb.endswith("✓")]
+    assert under_way and all(points.marker["color"][i] == charts.WORKING_COLOUR
+                             for i in under_way)
+    assert all(x <= g for x, g in zip(points.x, goal.x, strict=True))
+    assert len(labels) == len(projects)
+    # the numbers sit beyond the goal bar, where no milestone mark is
+    assert goal.textposition == "outside" and points.text is None
+    assert all(m < g for m, lb in zip(_trace(fig, "milestones").x,
+                                      _trace(fig, "milestones").y, strict=True)
+               for g, glb in zip(goal.x, goal.y, strict=True) if lb == glb)
+
+
+def test_a_follower_cap_of_zero_is_a_labelled_bar(finished: Campaign) -> None:
+    fig = charts.followers_against_cap(finished)
+    cap = _trace(fig, "cap")
+    assert fig.layout["barmode"] == "group" and cap.type == "bar"
+    caps = dict(zip(cap.x, cap.y, strict=True))
+    assert 0 in caps.values()  # a hero without renown
+    assert all(f"cap {c}" == t for c, t in zip(cap.y, cap.text, strict=True))
+    assert fig.layout["yaxis"]["range"][1] >= 1  # an empty bar still has room for its label
+
+
+def test_xp_and_level_are_a_panel_per_hero(finished: Campaign) -> None:
+    fig = charts.xp_and_level(finished)
+    heroes = list(finished.heroes)
+    titles = [a["text"] for a in fig.layout["annotations"] if a.get("yref") == "paper"]
+    assert titles == heroes
+    xp_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" XP")}
+    level_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" level")}
+    assert len(xp_axes) == len(level_axes) == len(heroes) and not xp_axes & level_axes
+    one = charts.xp_and_level(finished, hero="Val")
+    assert [t.name for t in one.data] == ["Val XP", "Val level"]
+
+
+def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
+    roster = finished.members
+    colours = {n: hero_colour(n, roster) for n in roster}
+    assert len(set(colours.values())) == len(roster)  # each hero their own
+    xp = charts.xp_and_level(finished)
+    renown = charts.renown_and_wealth(finished)
+    followers = charts.followers_against_cap(finished, hero="Val")
+    mine = charts.xp_and_level(finished, hero="Val", viewer="Val")
+    for name in roster:
+        assert _trace(xp, f"{name} XP").line["color"] == colours[name]
+        assert _trace(renown, f"{name} renown").line["color"] == colours[name]
+        assert _trace(renown, f"{name} wealth").line["color"] == colours[name]
+    assert _trace(mine, "Val XP").line["color"] == colours["Val"]  # a page of one hero too
+    assert _trace(followers, "followers").marker["color"] == [colours["Val"]]
+    assert hero_colour("Someone new") in PALETTE
+    # the party page's heroes table sets the same colour before each name
+    with PartyView.of(finished, None) as view:
+        html = party_page(view).html
+    for name in roster:
+        assert f'background:{colours[name]}"></span><a href="?hero={name}"' in html
+
+
+def test_axes_are_in_the_tables_units(finished: Campaign) -> None:
+    def titles(fig, letter: str) -> set[str]:
+        return {v["title"]["text"] for k, v in fig.layout.items()
+                if k.startswith(f"{letter}axis") and "title" in v}
+
+    assert titles(charts.xp_and_level(finished), "x") == {"campaign day"}
+    assert titles(charts.renown_and_wealth(finished), "x") == {"campaign day"}
+    assert titles(charts.hero_tokens_by_session(finished), "x") == {"session"}
+    for fig in (charts.xp_and_level(finished), charts.hero_tokens_by_session(finished)):
+        assert "event" not in fig.to_json()
+
+
+def test_other_systems_draw_in_days_and_encounters_not_event_numbers(tmp_path) -> None:
+    import importlib
+    import shutil
+
+    from drawsteel_kit.systems.condition_sheet.pages import mana_chart
+    from drawsteel_kit.systems.pf2e.pages import hp_chart
+
+    for system, demo, chart, unit in (
+            ("pf2e", "pf2e-demo", hp_chart, "encounter (its changes in order)"),
+            ("condition_sheet", "condition-sheet-demo", mana_chart, "campaign day")):
+        shutil.copytree(REPO / "campaigns" / demo, tmp_path / demo)
+        build = importlib.import_module(f"drawsteel_kit.systems.{system}.demo").build
+        with build(tmp_path / demo, echo=False) as camp:
+            fig = chart(camp)
+            assert fig.data, system
+            assert fig.layout["xaxis"]["title"]["text"] == unit
+            assert "event" not in fig.to_json()
+            if unit == "campaign day":
+                assert all(max(t.x) <= camp.party.day for t in fig.data)
+            assert {t.line["color"] for t in fig.data} <= set(PALETTE)
+
+
+def test_a_notebook_gets_each_chart_once(finished: Campaign) -> None:
+    from drawsteel_kit.workbook import display_outputs, figure_bundle
+
+    fig = charts.project_progress(finished)
+    bundle = figure_bundle(fig)
+    assert list(bundle) == [PLOTLY_MIME]  # no text/html copy of the same chart
+    assert json.loads(json.dumps(bundle[PLOTLY_MIME]))["data"] == fig.to_plotly_json()["data"]
+    out = display_outputs([fig])[0]
+    assert list(out["data"]) == [PLOTLY_MIME]
+    # left as a cell's value, a chart shows the same way (and a line of text elsewhere)
+    shown = fig._repr_mimebundle_()
+    assert shown[PLOTLY_MIME]["data"] == bundle[PLOTLY_MIME]["data"]
+    assert set(shown) == {PLOTLY_MIME, "text/plain"} and "Projects" in shown["text/plain"]
+
+
+def test_the_dashboard_kernel_loads_no_plotly_or_widgets_for_its_charts(tmp_path) -> None:
+    """The players' dashboard notebook up to its charts (everything but the controls), in a
+    real kernel through papermill: its charts are shown and neither plotly nor ipywidgets is
+    imported; the resolution notebook's charts likewise."""
+    import nbformat
+    from workbook_helpers import demo_copy
+
+    from drawsteel_kit.kit.resources import notebook
+    from drawsteel_kit.workbook.notebook_runs import execute
+
+    folder = demo_copy(tmp_path / "demo")
+    probe = nbformat.v4.new_code_cell(
+        "import sys\nprint('HEAVY', [m for m in ('plotly', 'plotly.graph_objects', "
+        "'ipywidgets') if m in sys.modules])")
+    nb = nbformat.read(str(notebook("players/dashboard.ipynb")), as_version=4)
+    cells = [c for c in nb.cells if "player_controls" not in c.source]
+    assert len(cells) == len(nb.cells) - 1  # only the controls cell is left out
+    nb.cells = [*cells, probe]
+    source = tmp_path / "dashboard.ipynb"
+    nbformat.write(nb, str(source))
+    ran = execute(source, tmp_path / "out.ipynb", {"campaign": str(folder)})
+    shown = json.dumps([o for c in ran.cells for o in c.get("outputs", [])])
+    assert PLOTLY_MIME in shown and "HEAVY []" in shown, shown[-400:]
+    assert '"text/html": "<div><div id=' not in shown  # each chart once, as plotly JSON
+
+    fresh = tmp_path / "fresh"  # the demo's campaign.yaml, its week still to come
+    fresh.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", fresh)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", fresh / "plans")
+    Campaign.init(fresh)[0].close()
+    nb = nbformat.read(str(notebook("resolve_downtime.ipynb")), as_version=4)
+    nb.cells = [*nb.cells, probe]
+    nbformat.write(nb, str(source))
+    ran = execute(source, tmp_path / "out2.ipynb",
+                  {"campaign": str(fresh), "plan": "first-week", "seed": 7, "dry_run": True})
+    shown = json.dumps([o for c in ran.cells for o in c.get("outputs", [])])
+    assert PLOTLY_MIME in shown and "HEAVY []" in shown, shown[-400:]
