@@ -45,8 +45,9 @@ for (const e of document.querySelectorAll('body *')) {
   if (r.width === 0 || r.height === 0 || r.right <= w + 1 || r.left < -1) continue;
   const box = e.closest('.dsk-scroll');
   if (box && box !== e && box.getBoundingClientRect().right <= w + 1) continue;
-  bad.push(e.tagName.toLowerCase() + '.' + String(e.className).split(' ')[0] + ' ends at '
-           + Math.round(r.right));
+  bad.push(e.tagName.toLowerCase() + '.' + String(e.className).split(' ')[0] + ' in .'
+           + String(e.parentElement.className).split(' ')[0] + ' ("'
+           + e.textContent.trim().slice(0, 30) + '") ends at ' + Math.round(r.right));
 }
 return [document.documentElement.scrollWidth, w, bad.slice(0, 8)];
 """
