@@ -201,6 +201,15 @@ def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
         server.stop()
 
 
+def panel_titles(key: str) -> list[str]:
+    """The titles of the system's panels, in the workbook's order."""
+    if key == "draw-steel":
+        from drawsteel_kit.systems.draw_steel.panels import PANELS
+    else:
+        PANELS = next(s for s in OTHER_SYSTEMS if s.key == key).part("panels").PANELS  # noqa: N806
+    return [p.title for p in PANELS]
+
+
 def director_notebook(folder: Path, players: Path) -> None:
     import nbformat
 
@@ -246,7 +255,7 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
             size(browser, width, height, mobile)
             open_page(browser, url, ".lm-TabBar-tab")
             tabs = browser.find_elements(By.CSS_SELECTOR, ".lm-TabBar-tab")
-            assert len(tabs) >= 3, f"{key}: only {len(tabs)} panels"
+            assert [t.text.strip() for t in tabs] == panel_titles(key)
             for i, tab in enumerate(tabs):
                 title = tab.text.strip()
                 browser.execute_script("arguments[0].scrollIntoView()", tab)
@@ -256,9 +265,9 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
                 assert "Traceback" not in browser.find_element(By.TAG_NAME, "body").text, what
                 check_page(browser, port, what)
                 seen.append(title)
-                slug = "".join(ch if ch.isalnum() else "-" for ch in title.lower()).strip("-")
-                browser.save_screenshot(str(shots / f"{key}-panel-{i + 1:02d}-{slug}-"
-                                                    f"{width_name}.png"))
+                if width_name == "desktop":  # the Director's own screen: kept for the docs
+                    slug = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
+                    browser.save_screenshot(str(shots / f"{key}-panel-{i + 1:02d}-{slug}.png"))
         assert len(seen) == 2 * len(tabs)
     finally:
         proc.send_signal(signal.SIGTERM)
