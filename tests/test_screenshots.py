@@ -206,7 +206,7 @@ def panel_titles(key: str) -> list[str]:
     if key == "draw-steel":
         from drawsteel_kit.systems.draw_steel.panels import PANELS
     else:
-        PANELS = next(s for s in OTHER_SYSTEMS if s.key == key).part("panels").PANELS  # noqa: N806
+        PANELS = next(s for s in OTHER_SYSTEMS if s.key == key).part("panels").PANELS
     return [p.title for p in PANELS]
 
 
