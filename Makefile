@@ -10,13 +10,14 @@ DEMO   := campaigns/demo
 SYSTEM_DEMOS := campaigns/dungeon-world-demo campaigns/pf2e-demo campaigns/condition-sheet-demo
 PORT   ?= 8866
 
-.PHONY: demo test test-fast bench lint install clean help
+.PHONY: demo test test-fast bench lint install clean help screenshots
 
 help:
 	@echo "make demo   build the demo campaign, show its books, serve the players' dashboard"
 	@echo "make test   run every test"
 	@echo "make test-fast  every test but the slow ones (load, concurrency)"
 	@echo "make lint   ruff"
+	@echo "make screenshots  every player page and Director panel, desktop and phone, in docs/screenshots"
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "drawsteel-kit needs Python 3.11 or newer (set PYTHON=python3.11)")'
@@ -51,6 +52,13 @@ test-fast: $(STAMP)
 # cached in .bench/; the first run builds a 1,000,000-event campaign, about 3 minutes).
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Every player page and Director panel in headless Chromium (Debian's chromium and
+# chromium-driver), at a desktop's and a phone's width, written to docs/screenshots/ (which
+# docs/workbook.md shows); the same checks as the test run.
+screenshots: $(STAMP)
+	rm -f docs/screenshots/*.png
+	SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/test_screenshots.py -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -45,6 +45,15 @@ def test_the_package_data_globs_cover_every_notebook_and_template() -> None:
         assert files and files <= covered, sorted(map(str, files - covered))
 
 
+def test_the_voila_template_of_the_served_pages_is_package_data() -> None:
+    """`serve` renders with the package's own Voila template (no CDN): the wheel ships it."""
+    data = PYPROJECT["tool"]["setuptools"]["package-data"]["drawsteel_kit.workbook"]
+    root = REPO / "drawsteel_kit" / "workbook"
+    covered = {p for glob in data for p in root.glob(glob)}
+    files = {p for p in (root / "jupyter").rglob("*") if p.is_file()}
+    assert {p.name for p in files} >= {"conf.json", "index.html.j2"} and files <= covered
+
+
 def test_the_jupyter_side_is_the_default_install() -> None:
     names = {_requirement(r)[0] for r in PYPROJECT["project"]["dependencies"]}
     assert {"jupyterlab", "voila", "papermill", "plotly", "ipywidgets", "ipykernel"} <= names

@@ -98,8 +98,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def chromium(width: int = 1280, height: int = 2000) -> Iterator[Any]:
-    """Headless Debian Chromium through its chromedriver (nothing is downloaded)."""
+def chromium(width: int = 1280, height: int = 2000, *, logs: bool = False) -> Iterator[Any]:
+    """Headless Debian Chromium through its chromedriver (nothing is downloaded); with
+    ``logs``, its console (``get_log("browser")``) and network events
+    (``get_log("performance")``) are kept."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -110,6 +112,8 @@ def chromium(width: int = 1280, height: int = 2000) -> Iterator[Any]:
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", f"--window-size={width},{height}"):
         options.add_argument(flag)
+    if logs:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
     profile = tempfile.mkdtemp(prefix="dsk-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)

@@ -19,6 +19,7 @@ import os
 import socket
 import sys
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -37,11 +38,16 @@ __all__ = [
     "dashboard_url",
     "default_max_pages",
     "serve",
+    "use_offline_template",
     "voila_argv",
 ]
 
 #: The only folder Voila serves, and the page in it.
 PLAYERS_DIR = notebooks_dir() / "players"
+#: The Voila template the pages are rendered with: Voila's lab template loading nothing from
+#: another host (a Jupyter data folder, found through $JUPYTER_PATH).
+TEMPLATE = "dsk-offline"
+TEMPLATE_ROOT = Path(str(resources.files("drawsteel_kit.workbook"))) / "jupyter"
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
@@ -69,7 +75,10 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                max_kernels: int = 12, pages_per_minute: int = PAGES_PER_MINUTE,
                per_page: int = PAGES_PER_HERO,
                render_seconds: int = RENDER_SECONDS) -> list[str]:
-    """Voila's command line for the player pages (see the module doc for why each)."""
+    """Voila's command line for the player pages (see the module doc for why each).
+
+    Puts the package's Voila template on $JUPYTER_PATH, where Voila looks for templates."""
+    use_offline_template()
     argv = [
         str(players_dir),
         "--no-browser",  # `serve` opens the dashboard itself, not the folder listing
@@ -78,6 +87,7 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         "--Voila.port_retries=0",  # the printed address is the one served, or an error
         "--VoilaConfiguration.strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
+        f"--VoilaConfiguration.template={TEMPLATE}",  # the pages load nothing from the web
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         "--VoilaConfiguration.file_allowlist=^$",  # no file of the folder is served as is
@@ -99,6 +109,13 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
     if token:
         argv.append(f"--Voila.token={token}")
     return argv
+
+
+def use_offline_template() -> None:
+    """Let Voila find the package's template (first on $JUPYTER_PATH, added once)."""
+    paths = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]
+    if str(TEMPLATE_ROOT) not in paths:
+        os.environ["JUPYTER_PATH"] = os.pathsep.join([str(TEMPLATE_ROOT), *paths])
 
 
 def dashboard_url(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,

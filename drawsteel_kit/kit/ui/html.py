@@ -81,7 +81,7 @@ def progress(points: int, goal: int) -> Markup:
 def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: str = "",
           empty: str | None = "None yet.", cell_style: str = "") -> Markup:
     """An HTML table; ``empty`` is shown instead when there are no rows (``None``: the
-    headers alone)."""
+    headers alone). A wide table scrolls inside its own box on a narrow screen."""
     td = Markup('<td style="{}">{}</td>') if cell_style else Markup("<td>{}</td>")
     th = Markup('<th style="{}">{}</th>') if cell_style else Markup("<th>{}</th>")
     style = (cell_style,) if cell_style else ()
@@ -91,8 +91,8 @@ def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: s
     if not body and empty is not None:
         return Markup('<p class="dsk-empty">{}</p>').format(empty)
     head = Markup("").join(th.format(*style, _cell(h)) for h in headers)
-    return Markup('<table class="dsk-table {}"><thead><tr>{}</tr></thead>'
-                  "<tbody>{}</tbody></table>").format(css, head, body)
+    return Markup('<div class="dsk-scroll"><table class="dsk-table {}"><thead><tr>{}</tr>'
+                  "</thead><tbody>{}</tbody></table></div>").format(css, head, body)
 
 
 def swatch(colour: str) -> Markup:
@@ -154,6 +154,7 @@ def document(title: object, blocks: Iterable[object], *, javascript: str = "",
     if javascript:
         head += _script(javascript)
     return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                  '<meta name="viewport" content="width=device-width, initial-scale=1">'
                   '<title>{}</title>{}</head><body style="margin: 1.5em">{}</body></html>\n'
                   ).format(title, head, Markup("").join(_cell(b) for b in blocks))
 
@@ -178,4 +179,14 @@ STYLE = Markup("""<style>
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
 .dsk-nav a, .dsk-nav b, .dsk-nav span { margin-right: 1em; } .dsk-empty { color: #777; }
+.dsk-page { overflow-wrap: anywhere; box-sizing: border-box; }
+.dsk-scroll { max-width: 100%; overflow-x: auto; -webkit-overflow-scrolling: touch; }
+.dsk-scroll .dsk-table { overflow-wrap: normal; }
+.dsk-nav { display: flex; flex-wrap: wrap; row-gap: 0.3em; }
+.js-plotly-plot, .plotly-graph-div { max-width: 100%; }
+@media (max-width: 600px) {
+  body { margin: 0.6em !important; }
+  .dsk-page .dsk-table th, .dsk-page .dsk-table td { padding: 0.2em 0.45em; }
+  .dsk-bar { width: 64px; }
+}
 </style>""")

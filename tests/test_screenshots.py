@@ -1,0 +1,278 @@
+"""Every player page and every Director panel in headless Chromium, at a desktop's and a
+phone's width: no horizontal scroll, nothing from another host, no console error, and the
+key numbers on screen.
+
+One `drawsteel-kit serve` per system (Draw Steel and the three others, each on its own demo
+campaign built in a temporary folder) and one Voila server for the Director's workbook; one
+browser for the module. Screenshots go to ``tmp_path``, or to ``$SCREENSHOTS_DIR`` when it is
+set (``make screenshots`` sets it to ``docs/screenshots``, which docs/workbook.md shows).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import checkpoint
+from test_serve import RENDER_TIMEOUT, Server, socket_open
+from test_system_dashboards import OTHER_SYSTEMS, build
+from workbook_helpers import chromium, demo_copy, free_port, needs_chromium
+
+from drawsteel_kit.kit.ledger import LEDGER_FILE
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+pytestmark = [needs_chromium, pytest.mark.slow]
+
+#: (name, width, height, a phone's touch screen)
+WIDTHS = (("desktop", 1400, 900, False), ("phone", 390, 844, True))
+SYSTEM_KEYS = ["draw-steel", *(s.key for s in OTHER_SYSTEMS)]
+
+#: Elements wider than the screen, unless inside one of our own scrolling boxes
+#: (``dsk-scroll``, a wide table) that itself fits.
+OVERFLOW_JS = """
+const w = document.documentElement.clientWidth, bad = [];
+for (const e of document.querySelectorAll('body *')) {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0 || r.right <= w + 1 || r.left < -1) continue;
+  const box = e.closest('.dsk-scroll');
+  if (box && box !== e && box.getBoundingClientRect().right <= w + 1) continue;
+  bad.push(e.tagName.toLowerCase() + '.' + String(e.className).split(' ')[0] + ' in .'
+           + String(e.parentElement.className).split(' ')[0] + ' ("'
+           + e.textContent.trim().slice(0, 30) + '") ends at ' + Math.round(r.right));
+}
+return [document.documentElement.scrollWidth, w, bad.slice(0, 8)];
+"""
+
+
+def shots_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    wanted = os.environ.get("SCREENSHOTS_DIR")
+    folder = Path(wanted) if wanted else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shots_dir(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium(1400, 900, logs=True) as driver:
+        driver.set_page_load_timeout(RENDER_TIMEOUT)
+        yield driver
+
+
+def size(driver: Any, width: int, height: int, mobile: bool) -> None:
+    """The page's viewport, exactly (a headless window has a minimum width of its own)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+
+
+def open_page(driver: Any, url: str, ready: str) -> None:
+    """Load ``url`` and wait for ``ready`` and a quiet page. The page before is left first
+    and its logs dropped: on leaving, Voila's own page asks the server to shut its kernel
+    down without the form token Jupyter's API wants, and the refusal (403, a console line)
+    belongs to the page left; `serve` shuts such kernels down once idle (cull)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get("about:blank")
+    time.sleep(0.3)
+    driver.get_log("browser"), driver.get_log("performance")
+    try:
+        driver.get(url)
+    except TimeoutException:  # a renderer starved by a busy machine: once more
+        driver.get(url)
+    WebDriverWait(driver, RENDER_TIMEOUT).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, ready)
+        and not d.find_elements(By.CSS_SELECTOR, "#loading:not([style*='none'])"))
+    time.sleep(1.5)  # charts settle to the width they were given
+
+
+def check_page(driver: Any, port: int, what: str) -> None:
+    """No horizontal overflow, no console error, no request to another host."""
+    scroll, client, bad = driver.execute_script(OVERFLOW_JS)
+    assert scroll <= client and not bad, f"{what}: wider than the screen: {scroll} > " \
+        f"{client}, {bad}"
+    errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, f"{what}: console errors: {errors}"
+    outside = set()
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message.get("params", {})
+        url = (params.get("request") or {}).get("url") or params.get("url") or ""
+        if message["method"] in ("Network.requestWillBeSent", "Network.webSocketCreated") \
+                and urlsplit(url).scheme not in ("data", "blob", "about", "") \
+                and urlsplit(url).netloc != f"127.0.0.1:{port}":
+            outside.add(url)
+    assert not outside, f"{what}: requests outside the server: {sorted(outside)}"
+
+
+def key_numbers(folder: Path, key: str) -> dict[str, list[str]]:
+    """Each member's numbers as the ledger has them: what a page must show."""
+    fields = {"pf2e": ("level", "xp"), "dungeon-world": ("level", "hp"),
+              "condition-sheet": ("mana",)}
+    with Campaign.open(folder, readonly=True) as camp:
+        if key == "draw-steel":
+            return {n: [str(h.level), str(h.xp)] for n, h in camp.heroes.items()}
+        sheets = {s.name: s.data for s in camp.sheets("character", visible_to="party")}
+    numbers = {}
+    for name, data in sheets.items():
+        numbers[name] = [f"{data['hp']}/{data['max_hp']}" if f == "hp" else str(data[f])
+                         for f in fields[key]]
+    return numbers
+
+
+def assert_row_shows(cells: list[Any], wanted: list[str], what: str) -> None:
+    """The row's cells show each wanted number (alone, or last after a bar), on screen."""
+    shown = [c for c in cells if c.text in wanted or c.text.split(" ")[-1] in wanted]
+    texts = {c.text for c in shown} | {c.text.split(" ")[-1] for c in shown}
+    assert texts >= set(wanted), f"{what}: {[c.text for c in cells]}, not {wanted}"
+    assert all(c.is_displayed() for c in shown), f"{what}: the numbers are hidden"
+
+
+def assert_numbers_shown(driver: Any, numbers: dict[str, list[str]], what: str) -> None:
+    """The party page: each member's row in a table shows their numbers."""
+    from selenium.webdriver.common.by import By
+
+    rows = {}
+    for row in driver.find_elements(By.CSS_SELECTOR, ".dsk-page table tbody tr"):
+        cells = row.find_elements(By.TAG_NAME, "td")
+        if cells and cells[0].text in numbers and cells[0].text not in rows:
+            rows[cells[0].text] = cells
+    assert set(rows) == set(numbers), f"{what}: rows for {sorted(rows)}"
+    for name, wanted in numbers.items():
+        assert_row_shows(rows[name], wanted, f"{what}, {name}")
+
+
+def assert_own_numbers_shown(driver: Any, wanted: list[str], what: str) -> None:
+    """A member's page: its first table (the member's numbers) shows them."""
+    from selenium.webdriver.common.by import By
+
+    first = driver.find_element(By.CSS_SELECTOR, ".dsk-page table tbody tr")
+    assert_row_shows(first.find_elements(By.TAG_NAME, "td"), wanted, what)
+
+
+def built(key: str, where: Path) -> Path:
+    if key == "draw-steel":
+        folder = demo_copy(where)
+        checkpoint(folder / LEDGER_FILE)
+        return folder
+    return build(next(s for s in OTHER_SYSTEMS if s.key == key), where)
+
+
+@pytest.mark.parametrize("key", SYSTEM_KEYS)
+def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
+                                       shots: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    folder = built(key, tmp_path / "camp")
+    numbers = key_numbers(folder, key)
+    member = sorted(numbers)[0]
+    server = Server(folder, free_port())
+    try:
+        for width_name, width, height, mobile in WIDTHS:
+            size(browser, width, height, mobile)
+            for page, url in (("party", server.url()), (member, server.hero(member))):
+                what = f"{key} {page} page, {width_name}"
+                open_page(browser, url, ".widget-toggle-button" if key == "draw-steel"
+                          else ".dsk-page h1")
+                browser.find_element(By.CSS_SELECTOR, ".js-plotly-plot .main-svg")
+                check_page(browser, server.port, what)
+                if page == "party":
+                    assert_numbers_shown(browser, numbers, what)
+                else:
+                    assert browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").text == member
+                    assert_own_numbers_shown(browser, numbers[member], what)
+                label = "party" if page == "party" else "hero"
+                browser.save_screenshot(str(shots / f"{key}-{label}-{width_name}.png"))
+    finally:
+        server.stop()
+
+
+def panel_titles(key: str) -> list[str]:
+    """The titles of the system's panels, in the workbook's order."""
+    if key == "draw-steel":
+        from drawsteel_kit.systems.draw_steel.panels import PANELS
+    else:
+        PANELS = next(s for s in OTHER_SYSTEMS if s.key == key).part("panels").PANELS
+    return [p.title for p in PANELS]
+
+
+def director_notebook(folder: Path, players: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        f"from drawsteel_kit.workbook import open_workbook\nopen_workbook({str(folder)!r})")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, str(players / "director.ipynb"))
+
+
+@pytest.mark.parametrize("key", SYSTEM_KEYS)
+def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser: Any,
+                                              shots: Path) -> None:
+    """The Director's workbook in Voila (rendered with serve's template): each tab shown in
+    turn, at a desktop's width and a phone's."""
+    from selenium.webdriver.common.by import By
+
+    folder = built(key, tmp_path / "camp")
+    players = tmp_path / "notebooks"
+    players.mkdir()
+    director_notebook(folder, players)
+    port = free_port()
+    code = ("from pathlib import Path; from voila.app import Voila; "
+            "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
+            f"voila_argv(port={port}, players_dir=Path({str(players)!r})))")
+    log = tmp_path / "voila.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket_open(port):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+                time.sleep(0.2)
+        url = f"http://127.0.0.1:{port}/voila/render/director.ipynb"
+        seen = []
+        for width_name, width, height, mobile in WIDTHS:
+            size(browser, width, height, mobile)
+            open_page(browser, url, ".lm-TabBar-tab")
+            tabs = browser.find_elements(By.CSS_SELECTOR, ".lm-TabBar-tab")
+            assert [t.text.strip() for t in tabs] == panel_titles(key)
+            for i, tab in enumerate(tabs):
+                title = tab.text.strip()
+                browser.execute_script("arguments[0].scrollIntoView()", tab)
+                tab.click()
+                time.sleep(0.7)
+                what = f"{key} Director panel {title!r}, {width_name}"
+                assert "Traceback" not in browser.find_element(By.TAG_NAME, "body").text, what
+                check_page(browser, port, what)
+                seen.append(title)
+                if width_name == "desktop":  # the Director's own screen: kept for the docs
+                    slug = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
+                    browser.save_screenshot(str(shots / f"{key}-panel-{i + 1:02d}-{slug}.png"))
+        assert len(seen) == 2 * len(tabs)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
