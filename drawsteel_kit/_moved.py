@@ -12,7 +12,6 @@ New code imports the new paths; the CHANGELOG lists each move.
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.util
 import sys
 import types
@@ -105,8 +104,12 @@ def new_name(name: str) -> str | None:
     return None
 
 
-class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Answers an old path with the module at its new one (the same object)."""
+class _Finder:
+    """Answers an old path with the module at its new one (the same object).
+
+    A finder and loader by protocol (``find_spec``, ``create_module``, ``exec_module``): not
+    derived from ``importlib.abc``, whose import pulls in ``importlib.resources`` at start.
+    """
 
     def find_spec(self, name: str, path: object = None, target: object = None) -> ModuleSpec | None:
         rest = name.removeprefix("drawsteel_kit.")

@@ -19,9 +19,11 @@ from drawsteel_kit.kit.registry import SYSTEMS
 
 #: What no command that only reads or writes the books may load.
 HEAVY = ("plotly", "ipywidgets", "papermill", "voila", "nbconvert")
-#: ... nor, for `status`, `history` and `respite`, campaign.yaml's models: they read the
-#: ledger, not the file.
-NOT_FOR_THE_BOOKS = ("pydantic", *HEAVY)
+#: ... nor, for `status`, `history` and `respite`, campaign.yaml's models or the catalog's
+#: YAML: they read the ledger, not the files (a catalog table is parsed on first use).
+NOT_FOR_THE_BOOKS = ("pydantic", "yaml", *HEAVY)
+#: ... nor, for a command that only reads, what only a refusal needs (close names for a typo).
+NOT_FOR_A_READ = ("difflib", *NOT_FOR_THE_BOOKS)
 
 
 def command_modules() -> dict[str, str]:
@@ -74,7 +76,7 @@ def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campa
     assert status == 0
     others = sorted(set(command_modules().values()) - {"drawsteel_kit.cli.core"})
     assert [m for m in others if m in modules] == []
-    assert [m for m in modules if m.split(".")[0] in NOT_FOR_THE_BOOKS] == []
+    assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_READ] == []
     assert "drawsteel_kit.cli.core" in modules
 
 
@@ -117,3 +119,16 @@ def test_an_unknown_command_still_suggests_the_near_one() -> None:
     result = CliRunner().invoke(main, ["statsu", "x"], prog_name="drawsteel-kit")
     assert result.exit_code == 2
     assert "No such command 'statsu'" in result.output and "status" in result.output
+
+
+def test_the_package_starts_without_importlib_resources() -> None:
+    """The old-path finder works by protocol: importing the package (or --help) does not pull
+    in importlib.abc and, through it, importlib.resources (tempfile, shutil, zipfile)."""
+    status, modules = loaded_after("--help")
+    assert status == 0
+    assert [m for m in modules if m.startswith(("importlib.abc", "importlib.resources"))] == []
+    done = subprocess.run(
+        [sys.executable, "-c", "import drawsteel_kit.views.panels.base as old, "
+         "drawsteel_kit.kit.ui.panels as new; print(old is new)"],
+        capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"

@@ -7,7 +7,6 @@ and ``drawsteel-kit status`` should pay only for what it reads.
 from __future__ import annotations
 
 import functools
-import json
 import re
 import shutil
 import sqlite3
@@ -154,6 +153,8 @@ def check_fields(values: dict[str, Any], fields: Sequence[str], *,
 
 def parse_value(raw: str) -> Any:
     """A FIELD=VALUE's value: JSON, else the text as typed."""
+    import json  # lazy: only commands that take FIELD=VALUE need it
+
     try:
         return json.loads(raw)
     except ValueError:

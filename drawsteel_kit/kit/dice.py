@@ -8,7 +8,6 @@ Every rules function that rolls takes a dice source: any object with
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -109,6 +108,8 @@ def dice_for(seed: int | None, dice: Dice | None) -> tuple[Dice, int | None]:
     if dice is not None:
         return dice, getattr(dice, "seed", None)
     if seed is None:
+        import secrets  # lazy: only a fresh seed needs it (hashlib, hmac)
+
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise RulesError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")

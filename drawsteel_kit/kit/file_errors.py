@@ -6,7 +6,6 @@ allowed``; YAML that cannot be read becomes ``file: YAML error at line L, column
 
 from __future__ import annotations
 
-import difflib
 import os
 import unicodedata
 from collections.abc import Sequence
@@ -90,6 +89,8 @@ def choices(annotation: Any) -> list[str]:
 
 
 def suggest(got: object, allowed: list[str]) -> str:
+    import difflib  # lazy: only a name that is not there needs it
+
     close = difflib.get_close_matches(got, allowed, n=1) if isinstance(got, str) else []
     return f"; did you mean {close[0]!r}?" if close else ""
 

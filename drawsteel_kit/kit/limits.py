@@ -8,7 +8,6 @@ number would fail deep in the ledger instead.
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterable
 
@@ -58,6 +57,8 @@ def close_name(name: object, known: Iterable[str]) -> str | None:
     keys: dict[str, str] = {}
     for have in known:
         keys.setdefault(name_key(have.strip()), have)
+    import difflib  # lazy: only a name that is not there needs it
+
     found = difflib.get_close_matches(name_key(name.strip()), list(keys), n=1, cutoff=0.6)
     return keys[found[0]] if found else None
 

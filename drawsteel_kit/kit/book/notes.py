@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.base import (
     CampaignCore,
@@ -17,6 +15,9 @@ from drawsteel_kit.kit.book.base import (
 from drawsteel_kit.kit.book.party import visible_where
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["NoteOps", "NoteState", "read_notes"]
 

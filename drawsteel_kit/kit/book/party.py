@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import memo
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["PartyState", "encodable", "read_party", "visible_where"]
 

@@ -20,8 +20,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import sqlite_utils
-
 from drawsteel_kit.kit.book.base import CampaignCore, Writer
 from drawsteel_kit.kit.book.party import visible_where
 from drawsteel_kit.kit.errors import PlanError, UnknownHero, UnknownSheet, WrongSystem
@@ -30,6 +28,8 @@ from drawsteel_kit.kit.limits import did_you_mean, name_key, same_name
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
 
 if TYPE_CHECKING:
+    import sqlite_utils
+
     from drawsteel_kit.kit.ledger import Ledger
 
 __all__ = ["SheetOps", "SheetState", "SystemBook", "insert_sheet_op", "read_sheet",

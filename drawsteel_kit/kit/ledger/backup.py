@@ -6,9 +6,7 @@ import datetime as dt
 import errno
 import sqlite3
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
@@ -17,6 +15,9 @@ from drawsteel_kit.kit.ledger.events import load_event
 from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.kit.ledger.schema import schema_version
 from drawsteel_kit.kit.ledger.storage import SQLITE_FULL
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["backup", "backup_file", "export", "fresh_ledger"]
 

@@ -19,15 +19,16 @@ import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import sqlite_utils
-from sqlite_utils.db import NotFoundError
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import memo, timeline
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+
+if TYPE_CHECKING:
+    import sqlite_utils
+    from sqlite_utils.db import NotFoundError
 
 __all__ = [
     "DIRECTOR",
@@ -164,6 +165,8 @@ def _update_sql(table: str, pk: str, columns: tuple[str, ...]) -> str:
 
 def _missing(table: str, key: Any) -> NotFoundError:
     """What a change to a row that is not there raises (sqlite-utils' own error, as before)."""
+    from sqlite_utils.db import NotFoundError
+
     return NotFoundError(f"no row {key!r} in {table}")
 
 

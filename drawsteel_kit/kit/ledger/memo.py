@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import sqlite_utils
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["active", "forget", "remember", "rows", "start", "stop", "writing"]
 

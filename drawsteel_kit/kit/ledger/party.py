@@ -29,12 +29,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Mapping
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["ADJUSTED", "HIDDEN", "Face", "adjustment_summary", "party_copy"]
 
@@ -220,6 +221,8 @@ def party_copy(db: sqlite_utils.Database, viewer: str, *,
     if not isinstance(viewer, str) or not viewer:
         raise ValueError("a party copy is made for the party or one hero, not the Director")
     where, params = visible_where(viewer)
+    import sqlite_utils
+
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     db.conn.backup(conn)
     copy = sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)

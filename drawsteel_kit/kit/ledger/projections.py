@@ -8,13 +8,14 @@ it returns, however many projects a long campaign has finished.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ledger.events import apply_ops, load_event
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["finished_projects", "hidden_project_titles", "projects_by_id", "rebuild",
            "snapshot"]

@@ -15,9 +15,10 @@ the ``timeline_key`` index (table, key, field, then id) from one end, or seeks i
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = [
     "SHEET_TRACKED", "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample",

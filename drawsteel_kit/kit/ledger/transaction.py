@@ -10,12 +10,14 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerLocked, LedgerReadOnly
 from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.ledger.connection import is_locked_error
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["write"]
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
 from drawsteel_kit.systems.draw_steel.state import _decode
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = [
     "ItemState",

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
 from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.limits import did_you_mean, name_key
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
            "read_followers", "read_hero", "read_heroes", "read_party", "read_project",

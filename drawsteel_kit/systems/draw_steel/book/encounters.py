@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.sheets import insert_sheet_op, read_sheets
 from drawsteel_kit.kit.errors import RulesError, UnknownSheet
@@ -34,6 +32,9 @@ from drawsteel_kit.systems.draw_steel.rules.encounters import (
     parse_opponent,
     victories_for,
 )
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 __all__ = ["ENCOUNTER", "ENCOUNTER_LOGGED", "Encounter", "EncounterOps", "SessionVictories",
            "read_encounters", "tally"]

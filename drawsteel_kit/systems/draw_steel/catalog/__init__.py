@@ -7,7 +7,6 @@ into frozen dataclasses or pydantic models and caches the result.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
 __all__ = ["load_data"]
@@ -15,6 +14,8 @@ __all__ = ["load_data"]
 
 @cache
 def _read(name: str) -> str:
+    from importlib import resources  # lazy: tempfile, shutil and more, on first read only
+
     data = resources.files("drawsteel_kit.systems.draw_steel.catalog").joinpath("data")
     return data.joinpath(f"{name}.yaml").read_text(
         encoding="utf-8"

@@ -16,7 +16,6 @@ related to anything unless the campaign's ``related_languages`` says so. The boo
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -138,6 +137,8 @@ def language(name: str) -> Language:
     """The catalog language called ``name`` (case-insensitive, aliases such as "Low Rhivian")."""
     found = _by_key().get(language_key(name)) if isinstance(name, str) else None
     if found is None:
+        import difflib  # lazy: only an unknown name needs it
+
         names = [entry.name for entry in _table()]
         close = difflib.get_close_matches(str(name).strip().title(), names, n=3, cutoff=0.6)
         hint = f"; close matches: {', '.join(close)}" if close else ""

@@ -7,7 +7,6 @@ by the rules in :mod:`drawsteel_kit.systems.draw_steel.rules.projects`, never co
 
 from __future__ import annotations
 
-import difflib
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -307,6 +306,8 @@ def _find(name: str, entries: Iterable[Any]) -> Any:
 
 def _not_found(kind: str, name: str, entries: Iterable[Any]) -> str:
     by_key = {entry.name.casefold(): entry.name for entry in entries}
+    import difflib  # lazy: only a name that is not there needs it
+
     close = difflib.get_close_matches(_key(name), by_key, n=3, cutoff=0.5)
     hint = ", ".join(by_key[key] for key in close) or "none close"
     return f"no {kind} named {name!r} (close matches: {hint})"

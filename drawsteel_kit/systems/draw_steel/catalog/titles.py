@@ -8,7 +8,6 @@ Loremaster's d6s, ...) are applied where that work is done and have no benefit h
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, fields
 from functools import cache
@@ -135,6 +134,8 @@ def title(name: str) -> Title:
     found = _by_key().get(title_key(name)) if isinstance(name, str) else None
     if found is None:
         names = [t.name for t in _table()]
+        import difflib  # lazy: only a name that is not there needs it
+
         close = difflib.get_close_matches(title_key(str(name)), list(_by_key()), n=3, cutoff=0.6)
         hint = f" (did you mean {' or '.join(_by_key()[k].name for k in close)}?)" if close else ""
         raise RulesError(f"unknown title {name!r}{hint}: use one of {', '.join(names)}")

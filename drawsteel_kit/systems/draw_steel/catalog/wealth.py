@@ -7,7 +7,6 @@ The rules for buying are :mod:`drawsteel_kit.systems.draw_steel.rules.wealth`.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -157,6 +156,8 @@ def find_item(name: str, extra: Mapping[int, Iterable[str]] | None = None) -> We
     found = index.get(item_key(name)) if isinstance(name, str) else None
     if found is not None:
         return found
+    import difflib  # lazy: only a name that is not there needs it
+
     close = difflib.get_close_matches(item_key(str(name)), list(index), n=3, cutoff=0.6)
     hint = f"; close matches: {', '.join(dict.fromkeys(index[k].name for k in close))}"
     raise RulesError(
