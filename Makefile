@@ -50,10 +50,10 @@ test: $(STAMP)
 	$(BIN)/python -m pytest $(XDIST)
 
 # The edit-test loop: no browser, kernel, server or load test (`slow`, marked by
-# tests/suite_tiers.py from what a test uses).
+# tests/suite_tiers.py from what a test uses), a fifth of the hypothesis examples.
 test-fast: $(STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest $(XDIST) -m "not slow"
+	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(XDIST) -m "not slow"
 
 # Nightly-style: hypothesis explores (profile "deep": random, ten times the examples) from a
 # seed printed first and after a failure; SEED=... repeats a run.

@@ -32,19 +32,26 @@ DEEP = 10
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.register_profile("deep", deadline=None, print_blob=True, max_examples=100 * DEEP)
+# `make test-fast`: derandomized like ci, a fifth of the examples (the edit-test loop).
+FAST = 5
+settings.register_profile("fast", deadline=None, derandomize=True, print_blob=True,
+                          max_examples=100 // FAST)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(PROFILE)
 
 
 def examples(n: int) -> int:
-    """``max_examples`` for a test that tries ``n`` examples in CI; ``make test-deep`` more."""
-    return n * DEEP if PROFILE == "deep" else n
+    """``max_examples`` for a test that tries ``n`` examples in CI and locally:
+    ``make test-deep`` tries DEEP times as many, ``make test-fast`` a FAST-th (at least 3)."""
+    if PROFILE == "deep":
+        return n * DEEP
+    return max(3, n // FAST) if PROFILE == "fast" else n
 
 
 def _seed_advice(config: pytest.Config) -> str:
     seed = config.getoption("hypothesis_seed", None)
-    if PROFILE == "ci":
-        return "hypothesis: profile ci (derandomized: a failure repeats on every run)"
+    if PROFILE in ("ci", "fast"):
+        return f"hypothesis: profile {PROFILE} (derandomized: a failure repeats on every run)"
     if seed is None:
         return f"hypothesis: profile {PROFILE}, random seed (pass --hypothesis-seed=N to fix one)"
     return (f"hypothesis: profile {PROFILE}, seed {seed} (repeat with "

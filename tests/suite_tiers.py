@@ -25,7 +25,8 @@ SLOW_KINDS = ("slow", "browser", "kernel", "soak")
 #: kernel or a served campaign: the test is ``slow``.
 HEAVY_NAMES = frozenset({
     "chromium", "papermill", "execute_notebook", "nbclient", "NotebookClient",
-    "KernelManager", "start_new_kernel", "run_notebook", "serving", "Server",
+    "KernelManager", "start_new_kernel", "run_notebook", "resolve_through_notebook",
+    "serving", "Server",
 })
 #: Words in a test's own strings that start a kernel or a server through the command.
 HEAVY_COMMANDS = frozenset({"serve", "lab"})
