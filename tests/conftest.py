@@ -17,7 +17,11 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import settings
-from suite_tiers import pytest_collection_modifyitems  # noqa: F401  (the slow tier, xdist groups)
+from suite_tiers import (  # noqa: F401  (the slow tier, xdist groups, long unmarked tests)
+    pytest_collection_modifyitems,
+    pytest_runtest_logreport,
+    report_unmarked,
+)
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -65,7 +69,9 @@ def pytest_report_header(config: pytest.Config) -> str:
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
                             config: pytest.Config) -> None:
-    """After a failure, say again how to repeat the run's hypothesis examples."""
+    """Tests outside the slow tier that took long; after a failure, how to repeat the run's
+    hypothesis examples."""
+    report_unmarked(terminalreporter)
     if exitstatus == 1:
         terminalreporter.write_line(_seed_advice(config))
 

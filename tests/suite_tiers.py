@@ -110,3 +110,24 @@ def classify(item: pytest.Item) -> None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         classify(item)
+
+
+#: A test outside the slow tier that takes longer than this is named after the run (it
+#: slows `make test-fast`: mark it, or make it quicker). A hint, never a failure.
+HINT_SECONDS = 5.0
+_unmarked: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "slow" not in report.keywords:
+        _unmarked[report.nodeid] = _unmarked.get(report.nodeid, 0.0) + report.duration
+
+
+def report_unmarked(terminalreporter: Any) -> None:
+    """Name the tests outside the slow tier that took over HINT_SECONDS."""
+    long = sorted(((t, n) for n, t in _unmarked.items() if t > HINT_SECONDS), reverse=True)
+    if long:
+        terminalreporter.write_sep("-", f"not marked slow, over {HINT_SECONDS:.0f} s each "
+                                        "(tests/suite_tiers.py)")
+        for seconds, nodeid in long:
+            terminalreporter.write_line(f"{seconds:6.1f}s {nodeid}")

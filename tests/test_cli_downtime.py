@@ -221,7 +221,8 @@ def test_resolve_without_the_notebook(demo: Path) -> None:
     assert "Written: " in out and "Kept:" not in out and not (demo / "runs").exists()
 
 
-@pytest.mark.parametrize("how", [["--no-notebook"], []], ids=["in-process", "notebook"])
+@pytest.mark.parametrize("how", [pytest.param(["--no-notebook"], id="in-process"),
+                                 pytest.param([], id="notebook", marks=pytest.mark.kernel)])
 def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how: list[str]) -> None:
     (demo / "plans" / "rest.yaml").write_text(
         "name: Two quiet days\ndays: 2\nrespites:\n  - hero: Val\n    days: every\n"
