@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import checkpoint
-from test_serve import RENDER_TIMEOUT, Server, socket_open
+from test_serve import RENDER_TIMEOUT, Server, bare_voila
 from test_system_dashboards import OTHER_SYSTEMS, build
 from workbook_helpers import chromium, demo_copy, free_port, needs_chromium
 
@@ -232,23 +229,7 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
     players = tmp_path / "notebooks"
     players.mkdir()
     director_notebook(folder, players)
-    port = free_port()
-    code = ("from pathlib import Path; from voila.app import Voila; "
-            "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
-            f"voila_argv(port={port}, players_dir=Path({str(players)!r})))")
-    log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket_open(port):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
-                time.sleep(0.2)
+    with bare_voila(players, tmp_path / "voila.log") as port:
         url = f"http://127.0.0.1:{port}/voila/render/director.ipynb"
         seen = []
         for width_name, width, height, mobile in WIDTHS:
@@ -269,10 +250,3 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
                     slug = "".join(c if c.isalnum() else "-" for c in title.lower()).strip("-")
                     browser.save_screenshot(str(shots / f"{key}-panel-{i + 1:02d}-{slug}.png"))
         assert len(seen) == 2 * len(tabs)
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()

@@ -17,6 +17,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,36 @@ def socket_open(port: int) -> Any:
     import socket
 
     return socket.create_connection(("127.0.0.1", port), timeout=1)
+
+
+@contextmanager
+def bare_voila(players: Path, log: Path, **options: Any) -> Iterator[int]:
+    """Voila on serve's own arguments (``voila_argv``) for the notebooks in ``players``,
+    without serve's campaign set-up; yields its port once it listens, stops it after."""
+    port = free_port()
+    code = ("from pathlib import Path; from voila.app import Voila; "
+            "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
+            f"voila_argv(port={port}, players_dir=Path({str(players)!r}), **{options!r}))")
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket_open(port):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+                time.sleep(0.2)
+        yield port
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def ledger_bytes(folder: Path) -> tuple[str, int]:
@@ -416,23 +447,7 @@ def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> 
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
                                      "language": "python"}
         nbformat.write(nb, str(players / f"{name}.ipynb"))
-    port = free_port()
-    code = ("from pathlib import Path; from voila.app import Voila; "
-            "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
-            f"voila_argv(port={port}, players_dir=Path({str(players)!r}), render_seconds=3))")
-    log = tmp_path / "voila.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket_open(port):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
-                time.sleep(0.2)
+    with bare_voila(players, tmp_path / "voila.log", render_seconds=3) as port:
         began = time.monotonic()
         status, body = _page(port, "/voila/render/slow.ipynb")
         took = time.monotonic() - began
@@ -442,10 +457,3 @@ def test_a_page_has_a_time_limit_and_fails_in_one_plain_line(tmp_path: Path) -> 
         assert status == 200 and CELL_ERROR in body
         for bad in ("/srv/secret", "ValueError", "Traceback", "show_tracebacks"):
             assert bad not in body, bad
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
