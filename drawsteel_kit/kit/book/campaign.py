@@ -27,7 +27,7 @@ from drawsteel_kit.kit.book.sentences import is_kind, kind_for
 from drawsteel_kit.kit.book.sheets import SheetOps
 from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
-from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS, Event, Ledger, check_sqlite_file
+from drawsteel_kit.kit.ledger import LEDGER_FILE, Event, Ledger, check_sqlite_file, pending_names
 from drawsteel_kit.kit.ledger.backup import backup_file
 from drawsteel_kit.kit.words import plural
 
@@ -108,7 +108,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         path = folder / LEDGER_FILE
         check_sqlite_file(path)
         with Ledger.open(path, readonly=True, create=False, check_schema=False) as ledger:
-            pending = [m.name for m in MIGRATIONS.pending(ledger.db)]
+            pending = pending_names(ledger.db)
         if not pending:
             return None, []
         copy = backup_file(path, folder / "backups" / f"ledger-before-{pending[0]}-"
