@@ -10,12 +10,13 @@ DEMO   := campaigns/demo
 SYSTEM_DEMOS := campaigns/dungeon-world-demo campaigns/pf2e-demo campaigns/condition-sheet-demo
 PORT   ?= 8866
 
-.PHONY: demo test test-fast bench lint install clean help screenshots
+.PHONY: demo test test-fast test-deep bench lint install clean help screenshots
 
 help:
 	@echo "make demo   build the demo campaign, show its books, serve the players' dashboard"
-	@echo "make test   run every test"
-	@echo "make test-fast  every test but the slow ones (load, concurrency)"
+	@echo "make test   run every test, on every core (CI runs this)"
+	@echo "make test-fast  every test but the slow ones (browser, kernel, server, load)"
+	@echo "make test-deep  every test, hypothesis exploring 10x the examples at random (nightly)"
 	@echo "make lint   ruff"
 	@echo "make screenshots  every player page and Director panel, desktop and phone, in docs/screenshots"
 
@@ -40,13 +41,27 @@ demo: $(STAMP)
 	$(BIN)/drawsteel-kit serve $(DEMO) --port $(PORT)
 
 # lint-imports first: the layers of docs/architecture.md (contracts in pyproject.toml).
+# Tests run on every core (pytest-xdist; WORKERS=1 for one process): a file whose tests share
+# a module-scoped server or browser stays on one worker (tests/suite_tiers.py groups them).
+# pytest exits 5 when no test ran, so a filter that selects nothing still fails.
+WORKERS ?= auto
+XDIST    = -n $(WORKERS) --dist loadgroup
 test: $(STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST)
 
+# The edit-test loop: no browser, kernel, server or load test (`slow`, marked by
+# tests/suite_tiers.py from what a test uses), a fifth of the hypothesis examples.
 test-fast: $(STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest -m "not slow"
+	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(XDIST) -m "not slow"
+
+# Nightly-style: hypothesis explores (profile "deep": random, ten times the examples) from a
+# seed printed first and after a failure; SEED=... repeats a run.
+test-deep: $(STAMP)
+	@seed="$(SEED)"; seed=$${seed:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
+	echo "hypothesis seed $$seed (repeat with: make test-deep SEED=$$seed)"; \
+	HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest $(XDIST) --hypothesis-seed=$$seed
 
 # The benchmark suite: one markdown table, kept in benchmarks/latest.md (built ledgers are
 # cached in .bench/; the first run builds a 1,000,000-event campaign, about 3 minutes).

@@ -17,16 +17,63 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import settings
+from suite_tiers import (  # noqa: F401  (the slow tier, xdist groups, long unmarked tests)
+    pytest_collection_modifyitems,
+    pytest_runtest_logreport,
+    report_unmarked,
+)
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 # Shared, noisy machines: no per-example deadlines. In CI (CI=true) examples are derived
 # from each test's name, so a run is reproducible and a submission cannot fail by luck;
-# locally they are random and the example database remembers any failure found.
+# locally they are random and the example database remembers any failure found. "deep"
+# (`make test-deep`, HYPOTHESIS_PROFILE=deep) explores: random, DEEP times the examples.
+# A failure prints its @reproduce_failure blob; a randomized run prints its
+# --hypothesis-seed in the header and again after a failure.
+DEEP = 10
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.register_profile("deep", deadline=None, print_blob=True, max_examples=100 * DEEP)
+# `make test-fast`: derandomized like ci, a fifth of the examples (the edit-test loop).
+FAST = 5
+settings.register_profile("fast", deadline=None, derandomize=True, print_blob=True,
+                          max_examples=100 // FAST)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+settings.load_profile(PROFILE)
+
+
+def examples(n: int) -> int:
+    """``max_examples`` for a test that tries ``n`` examples in CI and locally:
+    ``make test-deep`` tries DEEP times as many, ``make test-fast`` a FAST-th (at least 3)."""
+    if PROFILE == "deep":
+        return n * DEEP
+    return max(3, n // FAST) if PROFILE == "fast" else n
+
+
+def _seed_advice(config: pytest.Config) -> str:
+    seed = config.getoption("hypothesis_seed", None)
+    if PROFILE in ("ci", "fast"):
+        return f"hypothesis: profile {PROFILE} (derandomized: a failure repeats on every run)"
+    if seed is None:
+        return f"hypothesis: profile {PROFILE}, random seed (pass --hypothesis-seed=N to fix one)"
+    return (f"hypothesis: profile {PROFILE}, seed {seed} (repeat with "
+            f"HYPOTHESIS_PROFILE={PROFILE} pytest --hypothesis-seed={seed}, or "
+            f"make test-deep SEED={seed})")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return _seed_advice(config)
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int,
+                            config: pytest.Config) -> None:
+    """Tests outside the slow tier that took long; after a failure, how to repeat the run's
+    hypothesis examples."""
+    report_unmarked(terminalreporter)
+    if exitstatus == 1:
+        terminalreporter.write_line(_seed_advice(config))
 
 #: Three heroes: enough for "some heroes" and "all heroes" to differ. Their numbers are taken
 #: as written (``rewards_applied``): tests of careers and titles applied by init say otherwise.

@@ -16,11 +16,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cli_helpers import run
 from conftest import write_campaign
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+# a writer process and backups taken against it for seconds
+pytestmark = pytest.mark.soak
 
 #: Loops whole operations until the stop file appears; prints how many it wrote.
 WRITER = """

@@ -42,7 +42,7 @@ from bad_input_strategies import (
     unknown_names,
 )
 from click.testing import CliRunner, Result
-from conftest import ledger_fingerprint
+from conftest import examples, ledger_fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,8 +51,9 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = settings(max_examples=6, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                         HealthCheck.too_slow])
+SHARED = settings(max_examples=examples(6),
+                  suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                         HealthCheck.too_slow])
 
 #: A command line cannot hold NUL; anything else a shell can pass is fair.
 TEXT = odd_text.filter(lambda s: "\x00" not in s)

@@ -20,7 +20,7 @@ import pytest
 from bad_input_strategies import FOLLOWER, ITEM, NPC, PROJECT, huge_ints, odd_text, one_line
 from cli_helpers import LEAKS
 from click.testing import CliRunner
-from conftest import ledger_fingerprint
+from conftest import examples, ledger_fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_bad_input_cli import (  # noqa: F401  (fixtures)
@@ -34,7 +34,7 @@ from test_bad_input_cli import (  # noqa: F401  (fixtures)
 from drawsteel_kit.cli import main
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-WALK = settings(max_examples=8, deadline=None,
+WALK = settings(max_examples=examples(8), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 

@@ -33,7 +33,7 @@ from bad_input_strategies import (
     unknown_names,
 )
 from click.testing import CliRunner, Result
-from conftest import checkpoint, ledger_fingerprint
+from conftest import checkpoint, examples, ledger_fingerprint
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -50,8 +50,9 @@ DEMO = REPO / "campaigns" / "demo"
 DEMO_TEXT = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
 PLAN_TEXT = (DEMO / "plans" / "first-week.yaml").read_text(encoding="utf-8")
 
-SHARED = settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                          HealthCheck.too_slow])
+SHARED = settings(max_examples=examples(30),
+                  suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                         HealthCheck.too_slow])
 
 #: Line breaks other than a YAML file's own: a field name holding one is a known bug (below).
 ODD_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029\\"
@@ -196,7 +197,7 @@ def test_a_mutated_campaign_yaml_on_reinit_is_refused_whole_or_applied_correctly
         (folder / "campaign.yaml").write_text(DEMO_TEXT, encoding="utf-8")
 
 
-@settings(SHARED, max_examples=15)
+@settings(SHARED, max_examples=examples(15))
 @given(text=campaign_texts)
 def test_drawsteel_kit_init_reports_a_malformed_campaign_yaml_and_keeps_the_ledger(
         demo: tuple[Path, Path], text: str) -> None:
@@ -213,7 +214,7 @@ def test_drawsteel_kit_init_reports_a_malformed_campaign_yaml_and_keeps_the_ledg
         (folder / "campaign.yaml").write_text(DEMO_TEXT, encoding="utf-8")
 
 
-@settings(SHARED, max_examples=15)
+@settings(SHARED, max_examples=examples(15))
 @given(text=campaign_texts)
 def test_campaign_open_never_reads_campaign_yaml_the_ledger_is_the_truth(
         demo: tuple[Path, Path], text: str) -> None:
@@ -291,7 +292,7 @@ def resolved_or_refused(camp: Campaign, pristine: Pristine, text: str, source: s
         pristine.restore(camp)
 
 
-@settings(SHARED, max_examples=60)
+@settings(SHARED, max_examples=examples(60))
 @given(text=mutated_plans())
 def test_a_mutated_plan_is_refused_whole_or_resolved_whole(demo_camp, text: str) -> None:
     camp, pristine = demo_camp
@@ -306,7 +307,7 @@ NAME_SLOTS = (("start", 0, "hero"), ("start", 1, "project"), ("followers", 0, "h
               ("respites", 1, "activity", "roll"))
 
 
-@settings(SHARED, max_examples=40)
+@settings(SHARED, max_examples=examples(40))
 @given(slot=st.sampled_from(NAME_SLOTS), name=unknown_names.filter(lambda s: "\x00" not in s))
 def test_a_plan_naming_what_the_campaign_lacks_is_refused_naming_it(
         demo_camp, slot: tuple[Any, ...], name: str) -> None:
@@ -320,7 +321,7 @@ def test_a_plan_naming_what_the_campaign_lacks_is_refused_naming_it(
     resolved_or_refused(camp, pristine, dump(doc), "week.yaml", words, name)
 
 
-@settings(SHARED, max_examples=25)
+@settings(SHARED, max_examples=examples(25))
 @given(days=yaml_values.filter(lambda v: not (isinstance(v, int) and 1 <= v <= 365)
                                and v != "every"))
 def test_days_out_of_range_are_refused_with_the_range(demo_camp, days: Any) -> None:
@@ -334,7 +335,7 @@ def test_days_out_of_range_are_refused_with_the_range(demo_camp, days: Any) -> N
     assert pristine.unchanged(camp)
 
 
-@settings(SHARED, max_examples=20)
+@settings(SHARED, max_examples=examples(20))
 @given(text=st.one_of(plain_text, yaml_data.map(dump), mutated_plans()))
 def test_drawsteel_kit_resolve_reports_a_bad_plan_file_and_writes_nothing(
         demo: tuple[Path, Path], text: str) -> None:
@@ -417,7 +418,7 @@ def clear_or_working(folder: Path) -> None:
     assert sha(ledger) == before, "a read-only command changed the file"
 
 
-@settings(SHARED, max_examples=15)
+@settings(SHARED, max_examples=examples(15))
 @given(data=st.data())
 def test_a_truncated_ledger_is_refused_clearly_and_left_alone(
         good_ledger: Path, tmp_path: Path, data: st.DataObject) -> None:
@@ -426,7 +427,7 @@ def test_a_truncated_ledger_is_refused_clearly_and_left_alone(
     clear_or_working(damaged(tmp_path, content[:cut]))
 
 
-@settings(SHARED, max_examples=25, derandomize=True)  # the same damage in every profile:
+@settings(SHARED, max_examples=examples(25), derandomize=True)  # the same damage in every profile:
 @given(data=st.data())  # schema text damaged this way is a known bug, pinned below
 def test_a_ledger_with_bytes_overwritten_is_refused_clearly(
         good_ledger: Path, tmp_path: Path, data: st.DataObject) -> None:
@@ -515,7 +516,7 @@ def test_a_folder_where_the_ledger_goes_is_named_as_a_folder(tmp_path: Path) -> 
             Campaign.open(folder, readonly=readonly)
 
 
-@settings(SHARED, phases=NO_SHRINK, derandomize=True, max_examples=10)
+@settings(SHARED, phases=NO_SHRINK, derandomize=True, max_examples=examples(10))
 @given(key=st.sampled_from(["\\r", "\\v", "x\\ny", "\\u2028", "\\x1c"]),
        which=st.sampled_from(["campaign.yaml", "week.yaml"]))
 def test_a_field_name_with_a_line_break_stays_on_its_problems_line(key: str, which: str) -> None:

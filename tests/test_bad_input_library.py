@@ -39,6 +39,7 @@ from bad_input_strategies import (
     unknown_names,
     wrong_types,
 )
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,8 +55,9 @@ from drawsteel_kit.systems.draw_steel.activities import (
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-SHARED = settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                          HealthCheck.too_slow])
+SHARED = settings(max_examples=examples(20),
+                  suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                         HealthCheck.too_slow])
 
 Call = Callable[[Campaign, Any], object]
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 from bad_input_strategies import Pristine, books, huge_ints, odd_text
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,8 +29,9 @@ import ipywidgets as W
 from drawsteel_kit.systems.draw_steel import panels as P
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-SHARED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                          HealthCheck.too_slow])
+SHARED = settings(max_examples=examples(40),
+                  suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                         HealthCheck.too_slow])
 #: How a panel reports an exception that is not one of drawsteel-kit's own (a bug).
 NOT_OURS = "Something went wrong inside drawsteel-kit"
 #: What lands in a number box: anything, huge either way, and SQLite's 64-bit edges.

@@ -33,6 +33,9 @@ from benchmarks.fig_papermill import empty_notebook  # noqa: E402
 from benchmarks.fig_voila import MARK, empty_players_dir  # noqa: E402
 from benchmarks.ledgers import HEROES, bench_campaign, build  # noqa: E402
 
+# builds benchmark campaigns
+pytestmark = pytest.mark.slow
+
 SMALL, LARGE = 4_000, 16_000
 
 

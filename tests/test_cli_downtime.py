@@ -57,6 +57,7 @@ def readme_commands(section: str) -> list[list[str]]:
     return commands
 
 
+@pytest.mark.kernel  # resolve runs the notebook
 def test_the_readme_downtime_tour_runs_as_written(demo: Path) -> None:
     commands = readme_commands("Downtime projects")
     assert len(commands) >= 10
@@ -141,6 +142,7 @@ def test_project_catalog_search() -> None:
     assert "Healing Potion" in out and "Build Airship" not in out
 
 
+@pytest.mark.kernel  # resolve runs the notebook
 def test_resolve_dry_run_then_real_run(demo: Path) -> None:
     before = run("export", demo)
     preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
@@ -157,6 +159,7 @@ def test_resolve_dry_run_then_real_run(demo: Path) -> None:
     assert json.loads(run("status", demo, "--json"))["party"]["day"] == 8
 
 
+@pytest.mark.kernel  # resolve runs the notebook
 def test_the_readme_resolve_commands_run(demo: Path) -> None:
     commands = readme_commands("Scripted downtime")
     assert [argv[0] for argv in commands] == ["resolve", "resolve"]
@@ -164,6 +167,7 @@ def test_the_readme_resolve_commands_run(demo: Path) -> None:
         run(*[str(demo) if a == "campaigns/demo" else a for a in argv])
 
 
+@pytest.mark.kernel  # resolve runs the notebook
 def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
     from plotly.offline import get_plotlyjs
 
@@ -192,6 +196,7 @@ def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
     assert len(report.encode("utf-8")) < 1_000_000
 
 
+@pytest.mark.kernel  # resolve runs the notebook
 def test_an_error_in_the_kernel_is_the_same_one_line(demo: Path) -> None:
     (demo / "plans" / "nobody.yaml").write_text(
         "name: Nobody rests\ndays: 1\nrespites:\n  - hero: Nobody\n    days: [1]\n"
@@ -216,7 +221,8 @@ def test_resolve_without_the_notebook(demo: Path) -> None:
     assert "Written: " in out and "Kept:" not in out and not (demo / "runs").exists()
 
 
-@pytest.mark.parametrize("how", [["--no-notebook"], []], ids=["in-process", "notebook"])
+@pytest.mark.parametrize("how", [pytest.param(["--no-notebook"], id="in-process"),
+                                 pytest.param([], id="notebook", marks=pytest.mark.kernel)])
 def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how: list[str]) -> None:
     (demo / "plans" / "rest.yaml").write_text(
         "name: Two quiet days\ndays: 2\nrespites:\n  - hero: Val\n    days: every\n"

@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -526,7 +527,7 @@ def _act(battle: Battle, dice: SeededDice, move: int) -> Battle:
     return attack(guard.state, who, cast.check, {guard.check.who: guard.check}, DAMAGE).state
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 10_000), moves=st.lists(st.integers(0, 4), max_size=40))
 def test_battles_survive_the_json_round_trip(seed, moves):
     battle, dice = fighters().update("Bram", bless_recipes=(Mark("Swift"),)), SeededDice(seed)

@@ -9,6 +9,7 @@ from typing import Any, get_args
 
 import pytest
 import yaml
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -812,7 +813,7 @@ def campaigns(draw: st.DrawFn) -> CampaignFile:
     return CampaignFile.model_validate(data)
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), suppress_health_check=[HealthCheck.too_slow])
 @given(campaigns())
 def test_dump_then_parse_gives_the_same_campaign(cf: CampaignFile):
     assert parse_campaign_text(dump_campaign_file(cf)) == cf
@@ -890,19 +891,19 @@ def only_campaign_file_errors(text: str) -> None:
         assert isinstance(result, CampaignFile)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100))
 @given(st.text())
 def test_arbitrary_text_raises_only_campaign_file_error(text: str):
     only_campaign_file_errors(text)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100))
 @given(yaml_data)
 def test_arbitrary_data_raises_only_campaign_file_error(data: Any):
     only_campaign_file_errors(yaml.safe_dump(data))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_valid_file_with_one_part_replaced_raises_only_campaign_file_error(data: st.DataObject):
     doc: dict[str, Any] = yaml.safe_load(DEMO.read_text(encoding="utf-8"))

@@ -139,6 +139,7 @@ RUNNABLE_PAGES = [page for page, text in [("README.md", README),
                   if runnable_blocks(text)]
 
 
+@pytest.mark.kernel  # the pages resolve plans and publish
 @pytest.mark.parametrize("page", RUNNABLE_PAGES)
 def test_the_runnable_blocks_run_as_written(page: str, built_demo: Path,
                                            tmp_path: Path) -> None:

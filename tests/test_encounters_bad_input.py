@@ -16,13 +16,15 @@ from bad_input_strategies import (
     unknown_names,
     wrong_types,
 )
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-SHARED = settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                          HealthCheck.too_slow])
+SHARED = settings(max_examples=examples(40),
+                  suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                         HealthCheck.too_slow])
 ANY = st.one_of(wrong_types, odd_text, unknown_names, bad_counts)
 
 

@@ -124,10 +124,10 @@ def test_hero_page_lists_the_encounters_the_hero_took_part_in(campaign: Campaign
     campaign.log_encounter("The lich's vault", ["Yorn"], objective_met=True,
                            visibility="director")
     yorn = hero_page(PartyView.of(campaign, "Yorn")).html
-    section = yorn.split("<h2>Encounters</h2>", 1)[1].split("</div>", 1)[0]
+    section = yorn.split("<h2>Encounters</h2>", 1)[1].split("</p>", 1)[0]  # table and total
     assert "Ambush" in section and "The wyvern" in section
     assert "Troll bridge" not in section and "lich" not in yorn
-    assert "2 encounters, 1 victories from them in all" in section
+    assert "2 encounters, 1 victory from them in all" in section
     assert section.index("The wyvern") < section.index("Ambush")  # newest first
     val = hero_page(PartyView.of(campaign, "Val")).html
     assert "3 encounters, 4 victories from them in all" in val

@@ -7,6 +7,7 @@ import math
 import time
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,7 +101,7 @@ def test_matches_the_plain_convolution(goal: int, kwargs: dict) -> None:
     banes=st.integers(0, 2),
     extra=st.integers(0, 1),
 )
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 def test_matches_the_convolution_everywhere(goal, characteristic, edges, banes, extra) -> None:
     kwargs = {"characteristic": characteristic, "edges": edges, "banes": banes, "extra_d6": extra}
     fast = completion_curve(goal, **kwargs, rolls=30).probabilities

@@ -208,3 +208,17 @@ def test_a_long_history_is_counted_only_so_far(demos: dict[str, Path]) -> None:
     assert page_note(50, 50, 120) == "Events 51-100 of 120"
     assert page_note(0, 120, 120) == ""
     assert last_page(COUNTED + 1, 50) is None and last_page(120, 50) == 2
+
+
+def test_a_page_counts_the_events_it_leaves_out_only_so_far(demos: dict[str, Path]) -> None:
+    """A player page's history block stops counting at its limit ("more than"), so a long
+    campaign's page reads no more of the ledger than a short one's (test_bench measures it)."""
+    from drawsteel_kit.kit.ui.history_block import PAGE_COUNTED, history_block
+
+    with BaseCampaign.open(demos["draw-steel"], readonly=True) as camp:
+        total = camp.history_count(visible_to="party")
+        assert HISTORY_ROWS + 5 < total < PAGE_COUNTED
+        whole = str(history_block(camp, "party").html)
+        cut = str(history_block(camp, "party", counted=HISTORY_ROWS + 5).html)
+    assert f"{total - HISTORY_ROWS} earlier events not shown" in whole
+    assert "more than 5 earlier events not shown" in cut

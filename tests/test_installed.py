@@ -28,6 +28,9 @@ from workbook_helpers import chromium, free_port, needs_chromium
 from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.kit.resources import DIRECTOR_NOTEBOOKS
 
+# builds the wheel and installs it into a fresh venv (minutes)
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 #: The folders a wheel must carry in full, as (folder in the checkout, folder in the wheel).
 SHIPPED = (("notebooks", "drawsteel_kit/notebooks"), ("templates", "drawsteel_kit/templates"),

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 import yaml
 from cli_helpers import run
-from conftest import HEROES, campaign_data, ledger_fingerprint, refused, write_campaign
+from conftest import HEROES, campaign_data, examples, ledger_fingerprint, refused, write_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +45,7 @@ forbidden = st.characters(categories=["Cc", "Cf", "Zl", "Zp"])
 #: Where in a name the character hides.
 names_with = st.tuples(st.sampled_from(["Va", "Zo", "Bran "]), forbidden,
                        st.sampled_from(["l", "ë", " Ironvein"])).map("".join)
-SETTINGS = settings(max_examples=40, deadline=None,
+SETTINGS = settings(max_examples=examples(40), deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

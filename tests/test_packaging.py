@@ -8,6 +8,7 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 from setuptools import find_packages
 
@@ -110,6 +111,7 @@ def test_the_repository_notebooks_find_the_demo_from_their_own_folder() -> None:
         assert (path.parent / value.group(1) / "campaign.yaml").is_file(), path.name
 
 
+@pytest.mark.slow  # fresh venvs without a dependency
 def test_a_missing_dependency_is_one_line_naming_the_install_command(tmp_path: Path) -> None:
     """A partial install (plotly or papermill absent) ends in one line, never a traceback."""
     import subprocess

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -390,7 +391,7 @@ def _step(enc: Encounter, step: str, who: int) -> EncounterResult:
     return calls[step]()
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(seed=st.integers(0, 10_000),
        steps=st.lists(st.tuples(st.sampled_from(STEPS), st.integers(0, 9)), max_size=30))
 def test_every_state_survives_the_json_round_trip(seed, steps):

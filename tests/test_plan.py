@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
@@ -344,19 +345,19 @@ def only_plan_errors(text: str) -> None:
         assert isinstance(result, Plan)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100))
 @given(st.text())
 def test_arbitrary_text_raises_only_plan_error(text: str):
     only_plan_errors(text)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100))
 @given(yaml_data)
 def test_arbitrary_data_raises_only_plan_error(data: Any):
     only_plan_errors(yaml.safe_dump(data))
 
 
-@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_week_with_one_part_replaced_raises_only_plan_error(data: st.DataObject):
     doc: dict[str, Any] = copy.deepcopy(yaml.safe_load(WEEK))

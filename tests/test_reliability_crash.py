@@ -44,6 +44,9 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import main_resolve
 
+# kills real runs at random moments, again and again
+pytestmark = pytest.mark.soak
+
 SEED = 11
 #: Four weeks of downtime for the whole party: a long transaction (about 370 events).
 PLAN = """\

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,7 +114,7 @@ def test_chain_only_stops_when_typed_dice_run_out() -> None:
     extra=st.integers(0, 2),
     seed=st.integers(0, 10_000),
 )
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_roll_invariants(characteristic, edges, banes, skill, language, extra, seed) -> None:
     result = p.project_roll(
         characteristic, edges=edges, banes=banes, skill=skill, language=language,

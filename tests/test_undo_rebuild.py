@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import HEROES, write_campaign
+from conftest import HEROES, examples, write_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -194,7 +194,7 @@ def _run(camp: Campaign, step: tuple) -> list[int]:
     return list(camp.adjust_hero(b, reason="r", might=a).event_ids)
 
 
-@settings(max_examples=20, deadline=None,
+@settings(max_examples=examples(20), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(STEP, min_size=1, max_size=12))
 def test_undoing_every_operation_newest_first_restores_the_start(tmp_path_factory, steps):

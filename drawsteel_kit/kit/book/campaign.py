@@ -27,7 +27,14 @@ from drawsteel_kit.kit.book.sentences import is_kind, kind_for
 from drawsteel_kit.kit.book.sheets import SheetOps
 from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
-from drawsteel_kit.kit.ledger import LEDGER_FILE, Event, Ledger, check_sqlite_file, pending_names
+from drawsteel_kit.kit.ledger import (
+    COUNTED,
+    LEDGER_FILE,
+    Event,
+    Ledger,
+    check_sqlite_file,
+    pending_names,
+)
 from drawsteel_kit.kit.ledger.backup import backup_file
 from drawsteel_kit.kit.words import plural
 
@@ -173,11 +180,12 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         )
 
     def history_count(self, *, kind: str | None = None, hero: str | None = None,
-                      visible_to: str | None = None) -> int:
+                      visible_to: str | None = None, at_most: int = COUNTED) -> int:
         """How many events :meth:`history` lists with these filters and no limit (past
-        ``kit.ledger.COUNTED``, one more than it: "more than")."""
+        ``at_most``, one more than it: "more than")."""
         kind, actor = self._history_filters(kind, hero, visible_to)
-        return self.ledger.count_events(kind=kind, actor=actor, visible_to=visible_to)
+        return self.ledger.count_events(kind=kind, actor=actor, visible_to=visible_to,
+                                        at_most=at_most)
 
     def _history_filters(self, kind: str | None, hero: str | None,
                          visible_to: str | None) -> tuple[str | None, str | None]:

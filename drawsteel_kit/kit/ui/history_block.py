@@ -56,15 +56,22 @@ def last_page(total: int, size: int) -> int | None:
     return None if total > COUNTED else max(0, (total - 1) // size)
 
 
+#: A page's history block counts the events it leaves out up to this many ("more than"
+#: beyond): a page reads as much of a long campaign's ledger as of a short one's.
+PAGE_COUNTED = 1_000
+
+
 def history_block(campaign: Any, viewer: str, hero: str | None = None, *,
-                  redact: Redact | None = None, rows: int = HISTORY_ROWS) -> HistoryBlock:
+                  redact: Redact | None = None, rows: int = HISTORY_ROWS,
+                  counted: int = PAGE_COUNTED) -> HistoryBlock:
     """The newest ``rows`` events ``viewer`` may see (``hero``'s own, when named), and a
-    line saying how many earlier ones the page leaves out."""
+    line saying how many earlier ones the page leaves out (up to ``counted`` events)."""
     events = campaign.history(visible_to=viewer, hero=hero, limit=rows)
-    total = campaign.history_count(visible_to=viewer, hero=hero)
+    total = campaign.history_count(visible_to=viewer, hero=hero, at_most=counted)
     earlier = total - len(events)
     more = (Markup('<p class="dsk-meta dsk-history-more">{} earlier event{} not shown</p>')
-            .format(of_total(earlier) if total <= COUNTED else f"more than {COUNTED - rows:,}",
+            .format(f"{earlier:,}" if total <= counted
+                    else f"more than {counted - len(events):,}",
                     "" if earlier == 1 else "s") if earlier > 0 else Markup(""))
     return HistoryBlock(Markup('<div class="dsk-page dsk-history"><h2>History</h2>{}{}</div>')
                         .format(history_table(events, campaign.system, redact), more))

@@ -65,6 +65,6 @@ def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str])
     rows = _rows(took_part[-HERO_SHOWN:][::-1], redact)
     gained = sum(e.victories.get(hero, 0) for e in took_part)
     return Html(Markup('<div class="dsk-page"><h2>Encounters</h2>{}<p class="dsk-meta">{}, '
-                       "{} victories from them in all</p></div>").format(
+                       "{} from them in all</p></div>").format(
         table(HEADERS, rows, empty="No encounters logged yet."),
-        plural(len(took_part), "encounter"), gained))
+        plural(len(took_part), "encounter"), plural(gained, "victory", "victories")))

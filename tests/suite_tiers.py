@@ -1,0 +1,133 @@
+"""The suite's tiers, worked out at collection (conftest.py imports these hooks).
+
+A test is ``slow`` (left out of ``make test-fast``) when it is marked ``slow``, ``browser``,
+``kernel`` or ``soak``, carries ``needs_chromium``, or when its body or a fixture it uses
+(following helper functions in tests/) calls something that starts a browser, a kernel or a
+server: a new test that uses ``chromium()``, papermill or a served campaign is classified
+without being edited. Tests that use a module-scoped fixture (one server, one browser for
+the file) are kept on one xdist worker (``--dist loadgroup``), so the fixture is built once.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from workbook_helpers import needs_chromium
+
+TESTS = Path(__file__).resolve().parent
+#: Markers that mean "minutes-long": each one implies ``slow``.
+SLOW_KINDS = ("slow", "browser", "kernel", "soak")
+#: Names whose use in a test, its fixtures or the helpers they call means a browser, a
+#: kernel or a served campaign: the test is ``slow``.
+HEAVY_NAMES = frozenset({
+    "chromium", "papermill", "execute_notebook", "nbclient", "NotebookClient",
+    "KernelManager", "start_new_kernel", "run_notebook", "resolve_through_notebook",
+    "serving", "Server",
+})
+#: Words in a test's own strings that start a kernel or a server through the command.
+HEAVY_COMMANDS = frozenset({"serve", "lab"})
+
+
+def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
+    yield code
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            yield from _code_objects(const)
+
+
+PACKAGE = TESTS.parent / "drawsteel_kit"
+_memo: dict[types.CodeType, bool] = {}
+
+
+def _is_ours(obj: Any) -> bool:
+    """A function written in tests/ (not the package, not a library)."""
+    code = getattr(obj, "__code__", None)
+    return code is not None and Path(code.co_filename).resolve().parent == TESTS
+
+
+def _followed(obj: Any) -> bool:
+    """A function in tests/ or in the package: what it calls is looked at too."""
+    code = getattr(obj, "__code__", None)
+    if code is None:
+        return False
+    path = Path(code.co_filename).resolve()
+    return path.parent == TESTS or PACKAGE in path.parents
+
+
+def _heavy(func: Any, depth: int = 4) -> bool:
+    """Does ``func`` (or a function of tests/ or the package it names, ``depth`` calls
+    down) use a heavy name, or start the command's server?"""
+    func = getattr(func, "__wrapped__", func)
+    func = getattr(getattr(func, "hypothesis", None), "inner_test", func)
+    code = getattr(func, "__code__", None)
+    if code is None:
+        return False
+    if code in _memo:
+        return _memo[code]
+    _memo[code] = False  # a cycle adds nothing
+    names: set[str] = set()
+    found = False
+    for c in _code_objects(code):
+        names.update(c.co_names)
+        if any(isinstance(k, str) and k in HEAVY_COMMANDS for k in c.co_consts) and (
+                "Popen" in c.co_names or {"subprocess", "run"} <= set(c.co_names)):
+            found = True
+    found = found or bool(names & HEAVY_NAMES)
+    if not found and depth:
+        env = getattr(func, "__globals__", {})
+        found = any(_followed(env.get(n)) and _heavy(env[n], depth - 1) for n in names)
+    _memo[code] = found
+    return found
+
+
+def _fixture_funcs(item: pytest.Item) -> Iterator[tuple[str, Any]]:
+    info = getattr(item, "_fixtureinfo", None)
+    for defs in (info.name2fixturedefs.values() if info else ()):
+        for d in defs:
+            yield d.scope, d.func
+
+
+def classify(item: pytest.Item) -> None:
+    """Add ``slow`` and the xdist group to one collected test."""
+    if any(item.get_closest_marker(k) for k in SLOW_KINDS) or any(
+            m == needs_chromium.mark for m in item.iter_markers("skipif")):
+        heavy = True
+    else:
+        heavy = _heavy(getattr(item, "obj", None)) or any(
+            _is_ours(f) and _heavy(f) for _, f in _fixture_funcs(item))
+    if heavy and not item.get_closest_marker("slow"):
+        item.add_marker(pytest.mark.slow)
+    if any(scope in ("module", "package", "class") for scope, f in _fixture_funcs(item)
+           if _is_ours(f)):
+        item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        classify(item)
+
+
+#: A test outside the slow tier that takes longer than this is named after the run (it
+#: slows `make test-fast`: mark it, or make it quicker). A hint, never a failure.
+HINT_SECONDS = 5.0
+_unmarked: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "slow" not in report.keywords:
+        _unmarked[report.nodeid] = _unmarked.get(report.nodeid, 0.0) + report.duration
+
+
+def report_unmarked(terminalreporter: Any) -> None:
+    """Name the tests outside the slow tier that took over HINT_SECONDS."""
+    long = sorted(((t, n) for n, t in _unmarked.items() if t > HINT_SECONDS), reverse=True)
+    if long:
+        terminalreporter.write_sep("-", f"not marked slow, over {HINT_SECONDS:.0f} s each "
+                                        "(tests/suite_tiers.py)")
+        for seconds, nodeid in long:
+            terminalreporter.write_line(f"{seconds:6.1f}s {nodeid}")
