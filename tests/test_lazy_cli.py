@@ -22,8 +22,10 @@ HEAVY = ("plotly", "ipywidgets", "papermill", "voila", "nbconvert")
 #: ... nor, for `status`, `history` and `respite`, campaign.yaml's models or the catalog's
 #: YAML: they read the ledger, not the files (a catalog table is parsed on first use).
 NOT_FOR_THE_BOOKS = ("pydantic", "yaml", *HEAVY)
-#: ... nor, for a command that only reads, what only a refusal needs (close names for a typo).
-NOT_FOR_A_READ = ("difflib", *NOT_FOR_THE_BOOKS)
+#: ... nor, for a command that only reads, what only a refusal needs (close names for a typo),
+#: nor sqlite-utils and what it brings (a read-only ledger is read with plain sqlite3; only
+#: writing and migrating need sqlite-utils).
+NOT_FOR_A_READ = ("difflib", "sqlite_utils", "dateutil", "pluggy", *NOT_FOR_THE_BOOKS)
 
 
 def command_modules() -> dict[str, str]:
@@ -69,7 +71,8 @@ def test_the_option_bound_is_the_ledgers() -> None:
 
 
 @pytest.mark.parametrize("args", [["status"], ["status", "--json"], ["history"],
-                                  ["history", "--as", "party"]], ids=" ".join)
+                                  ["history", "--as", "party"], ["history", "--as", "Val"]],
+                         ids=" ".join)
 def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campaign: object,
                                                        args: list[str]) -> None:
     status, modules = loaded_after(args[0], str(campaign_dir), *args[1:])

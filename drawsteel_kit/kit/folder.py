@@ -6,7 +6,6 @@ line, the workbook and each system's book find it the same way.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import unicodedata
 from pathlib import Path
@@ -63,6 +62,8 @@ def slugify(name: str) -> str:
     text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
     slug = re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:SLUG_MAX].strip("-")
     if not slug:  # nothing ASCII in the name: keep different names apart with a short hash
+        import hashlib  # only here: a reading command need not load OpenSSL's hashes
+
         digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
         slug = f"campaign-{digest}"
     if slug in _RESERVED_FOLDER_NAMES:

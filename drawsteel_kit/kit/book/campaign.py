@@ -30,10 +30,10 @@ from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import (
     COUNTED,
     LEDGER_FILE,
-    MIGRATIONS,
     Event,
     Ledger,
     check_sqlite_file,
+    pending_names,
 )
 from drawsteel_kit.kit.ledger.backup import backup_file
 from drawsteel_kit.kit.words import plural
@@ -115,7 +115,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         path = folder / LEDGER_FILE
         check_sqlite_file(path)
         with Ledger.open(path, readonly=True, create=False, check_schema=False) as ledger:
-            pending = [m.name for m in MIGRATIONS.pending(ledger.db)]
+            pending = pending_names(ledger.db)
         if not pending:
             return None, []
         copy = backup_file(path, folder / "backups" / f"ledger-before-{pending[0]}-"

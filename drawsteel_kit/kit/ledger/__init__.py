@@ -12,9 +12,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerNeedsUpgrade, LedgerReadOnly, UndoError
 from drawsteel_kit.kit.ledger import events as _events
@@ -33,15 +31,28 @@ from drawsteel_kit.kit.ledger.events import (
 )
 from drawsteel_kit.kit.ledger.projections import rebuild as _rebuild
 from drawsteel_kit.kit.ledger.projections import snapshot
-from drawsteel_kit.kit.ledger.schema import MIGRATIONS, check_not_newer, migrate, schema_version
+from drawsteel_kit.kit.ledger.schema import (
+    MIGRATION_NAMES,
+    applied_names,
+    check_not_newer,
+    migrate,
+    migrations,
+    pending_names,
+    schema_version,
+)
 from drawsteel_kit.kit.ledger.transaction import write as _write
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
 __all__ = [
     "COUNTED",
     "DIRECTOR",
     "LEDGER_FILE",
     "MAX_ROW_ID",
-    "MIGRATIONS",
+    "MIGRATION_NAMES",
     "PARTY",
     "Event",
     "Ledger",
@@ -49,8 +60,16 @@ __all__ = [
     "check_sqlite_file",
     "hero_visibility",
     "insert_op",
+    "pending_names",
     "update_op",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``MIGRATIONS``: sqlite-utils' ``Migrations`` for the ledger, built on first use."""
+    if name == "MIGRATIONS":
+        return migrations()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 #: How many later events an undo looks through to name the ones blocking it.
@@ -104,7 +123,8 @@ def _remove_new(path: Path) -> None:
 class Ledger:
     """One campaign's ledger file."""
 
-    def __init__(self, db: sqlite_utils.Database, path: Path, readonly: bool) -> None:
+    def __init__(self, db: sqlite_utils.Database | ReadDatabase, path: Path,
+                 readonly: bool) -> None:
         self.db = db
         self.path = path
         self.readonly = readonly
@@ -134,18 +154,18 @@ class Ledger:
             raise
         try:
             if readonly:
-                applied = {m.name for m in MIGRATIONS.applied(db)}
+                applied = applied_names(db)
                 if "events" not in db.table_names() or not applied:
                     raise LedgerError(f"{path} is not a drawsteel-kit ledger")
                 check_not_newer(db, path=str(path))
-                if check_schema and MIGRATIONS.pending(db):
+                if check_schema and pending_names(db):
                     raise LedgerNeedsUpgrade(
                         f"{path} uses an older schema, and a read-only opening cannot "
                         f"upgrade it in place: run `drawsteel-kit upgrade {path.parent}` "
                         "first (it keeps a copy from before)"
                     )
             else:
-                if not migrate_schema and MIGRATIONS.pending(db):
+                if not migrate_schema and pending_names(db):
                     check_not_newer(db, path=str(path))
                     raise LedgerNeedsUpgrade(f"{path} uses an older schema")
                 migrate(db, path=str(path))
@@ -276,6 +296,8 @@ class Ledger:
         copy = sqlite3.connect(":memory:", isolation_level=None)
         try:
             self.db.conn.backup(copy)
+            import sqlite_utils
+
             mem = sqlite_utils.Database(copy, recursive_triggers=False, execute_plugins=False)
             copy.execute("BEGIN IMMEDIATE")
             _rebuild(mem)

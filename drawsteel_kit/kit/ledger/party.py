@@ -31,6 +31,7 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.ledger.reader import ReadDatabase
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
 
@@ -213,19 +214,18 @@ def _drop_private_payload(copy: sqlite_utils.Database) -> None:
 
 
 def party_copy(db: sqlite_utils.Database, viewer: str, *,
-               faces: Mapping[str, Face] | None = None) -> sqlite_utils.Database:
+               faces: Mapping[str, Face] | None = None) -> ReadDatabase:
     """An in-memory copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party
     rows) or a hero's name (party rows and that hero's own ``hero:NAME`` rows).
 
-    The Director (everything) has no party copy: ``viewer`` must name someone."""
+    The Director (everything) has no party copy: ``viewer`` must name someone. The copy is
+    built with plain statements and read like a read-only ledger (no sqlite-utils)."""
     if not isinstance(viewer, str) or not viewer:
         raise ValueError("a party copy is made for the party or one hero, not the Director")
     where, params = visible_where(viewer)
-    import sqlite_utils
-
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     db.conn.backup(conn)
-    copy = sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
+    copy = ReadDatabase(conn)
     copy.execute("PRAGMA foreign_keys = OFF")
     for trigger in ("events_no_update", "events_no_delete"):
         copy.execute(f"DROP TRIGGER IF EXISTS {trigger}")

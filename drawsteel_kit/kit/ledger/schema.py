@@ -1,5 +1,9 @@
 """The ledger's schema, kept by sqlite-utils' built-in ``Migrations``.
 
+The migrations' names are a plain tuple (:data:`MIGRATION_NAMES`), and a read-only opening
+checks them with plain SQL; the ``Migrations`` object, and sqlite-utils with it, is built
+only to migrate.
+
 ``events`` is the truth and is append-only (triggers refuse UPDATE and DELETE).
 The projection tables are the current state, rebuilt from ``events`` on demand.
 A ledger whose history names a migration this version does not know was made by a
@@ -8,18 +12,24 @@ newer drawsteel-kit; it is refused rather than half-understood.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-
-import sqlite_utils
-from sqlite_utils.migrations import Migrations
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError
+from drawsteel_kit.kit.ledger.migration_steps import STEPS
+
+if TYPE_CHECKING:
+    import sqlite_utils
+    from sqlite_utils.migrations import Migrations
 
 __all__ = [
-    "MIGRATIONS", "PROJECTIONS", "Projection", "check_not_newer", "migrate", "schema_version",
+    "MIGRATION_NAMES", "PROJECTIONS", "Projection", "applied_names",
+    "check_not_newer", "migrate", "migrations", "pending_names", "schema_version",
 ]
 
-MIGRATIONS = Migrations("drawsteel-kit")
+#: The migration set's name in ``_sqlite_migrations``.
+MIGRATION_SET = "drawsteel-kit"
 
 
 @dataclass(frozen=True)
@@ -44,298 +54,55 @@ PROJECTIONS: tuple[Projection, ...] = (
 )
 
 
-@MIGRATIONS(name="0001_initial")
-def _initial(db: sqlite_utils.Database) -> None:
-    db.execute(
-        """
-        CREATE TABLE events (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            kind TEXT NOT NULL,
-            day INTEGER NOT NULL,
-            session INTEGER,
-            actor TEXT,
-            payload TEXT NOT NULL DEFAULT '{}',
-            seed INTEGER,
-            dice TEXT,
-            visibility TEXT NOT NULL DEFAULT 'party',
-            version TEXT NOT NULL,
-            created_at TEXT NOT NULL,
-            undoes INTEGER REFERENCES events(id),
-            operation TEXT,
-            CHECK (visibility = 'director' OR visibility = 'party' OR visibility LIKE 'hero:%')
-        )
-        """
-    )
-    db.execute("CREATE INDEX events_kind ON events(kind)")
-    db.execute("CREATE INDEX events_actor ON events(actor)")
-    db.execute("CREATE INDEX events_undoes ON events(undoes)")
-    db.execute("CREATE INDEX events_operation ON events(operation)")
-    db.execute(
-        "CREATE TRIGGER events_no_update BEFORE UPDATE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'events are append-only: undo appends a new event'); END"
-    )
-    db.execute(
-        "CREATE TRIGGER events_no_delete BEFORE DELETE ON events "
-        "BEGIN SELECT RAISE(ABORT, 'events are append-only: undo appends a new event'); END"
-    )
-    db.execute(
-        """
-        CREATE TABLE party (
-            id INTEGER PRIMARY KEY CHECK (id = 1),
-            name TEXT NOT NULL,
-            day INTEGER NOT NULL DEFAULT 1 CHECK (day >= 1),
-            session INTEGER NOT NULL DEFAULT 0 CHECK (session >= 0),
-            session_open INTEGER NOT NULL DEFAULT 0 CHECK (session_open IN (0, 1)),
-            hero_tokens INTEGER NOT NULL DEFAULT 0 CHECK (hero_tokens >= 0),
-            settings TEXT NOT NULL DEFAULT '{}',
-            stronghold TEXT
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE heroes (
-            name TEXT PRIMARY KEY,
-            player TEXT NOT NULL DEFAULT '',
-            ancestry TEXT NOT NULL DEFAULT '',
-            class TEXT NOT NULL DEFAULT '',
-            career TEXT,
-            level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 10),
-            xp INTEGER NOT NULL CHECK (xp >= 0),
-            victories INTEGER NOT NULL CHECK (victories >= 0),
-            might INTEGER NOT NULL DEFAULT 0,
-            agility INTEGER NOT NULL DEFAULT 0,
-            reason INTEGER NOT NULL DEFAULT 0,
-            intuition INTEGER NOT NULL DEFAULT 0,
-            presence INTEGER NOT NULL DEFAULT 0,
-            max_stamina INTEGER NOT NULL CHECK (max_stamina >= 1),
-            stamina INTEGER NOT NULL,
-            max_recoveries INTEGER NOT NULL CHECK (max_recoveries >= 0),
-            recoveries INTEGER NOT NULL CHECK (recoveries >= 0),
-            renown INTEGER NOT NULL DEFAULT 0 CHECK (renown >= 0),
-            wealth INTEGER NOT NULL DEFAULT 1 CHECK (wealth >= 0),
-            project_points INTEGER NOT NULL DEFAULT 0 CHECK (project_points >= 0),
-            skills TEXT NOT NULL DEFAULT '[]',
-            languages TEXT NOT NULL DEFAULT '[]',
-            titles TEXT NOT NULL DEFAULT '[]',
-            perks TEXT NOT NULL DEFAULT '[]'
-        )
-        """
-    )
+#: The names of every migration this version knows, oldest first.
+MIGRATION_NAMES: tuple[str, ...] = tuple(name for name, _ in STEPS)
 
 
-@MIGRATIONS(name="0002_projects_followers_inventory")
-def _projects(db: sqlite_utils.Database) -> None:
-    db.execute(
-        """
-        CREATE TABLE projects (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            title TEXT NOT NULL,
-            template TEXT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('crafting', 'research', 'other')),
-            goal INTEGER NOT NULL CHECK (goal >= 1),
-            points INTEGER NOT NULL DEFAULT 0 CHECK (points >= 0),
-            characteristics TEXT NOT NULL DEFAULT '[]',
-            source_language TEXT NOT NULL DEFAULT '[]',
-            item_prerequisite TEXT NOT NULL DEFAULT '',
-            prerequisite TEXT NOT NULL DEFAULT 'none'
-                CHECK (prerequisite IN ('none', 'owned', 'waived')),
-            source TEXT NOT NULL DEFAULT 'available'
-                CHECK (source IN ('none', 'available', 'common', 'needed')),
-            completion TEXT NOT NULL DEFAULT 'none',
-            completion_detail TEXT NOT NULL DEFAULT '{}',
-            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'complete')),
-            started_day INTEGER NOT NULL,
-            completed_day INTEGER,
-            guides TEXT NOT NULL DEFAULT '[]',
-            milestones_reached TEXT NOT NULL DEFAULT '[]',
-            event_pending INTEGER NOT NULL DEFAULT 0,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute("CREATE INDEX projects_hero ON projects(hero)")
-    db.execute(
-        """
-        CREATE TABLE followers (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            name TEXT NOT NULL,
-            role TEXT NOT NULL CHECK (role IN ('artisan', 'sage', 'retainer')),
-            ancestry TEXT NOT NULL DEFAULT '',
-            might INTEGER NOT NULL DEFAULT 0,
-            agility INTEGER NOT NULL DEFAULT 0,
-            reason INTEGER NOT NULL DEFAULT 0,
-            intuition INTEGER NOT NULL DEFAULT 0,
-            presence INTEGER NOT NULL DEFAULT 0,
-            skills TEXT NOT NULL DEFAULT '[]',
-            languages TEXT NOT NULL DEFAULT '[]',
-            project_id INTEGER REFERENCES projects(id),
-            skill_applies INTEGER NOT NULL DEFAULT 0,
-            active INTEGER NOT NULL DEFAULT 1
-        )
-        """
-    )
-    db.execute("CREATE INDEX followers_hero ON followers(hero)")
-    db.execute(
-        """
-        CREATE TABLE inventory (
-            id INTEGER PRIMARY KEY,
-            holder TEXT REFERENCES heroes(name),
-            item TEXT NOT NULL,
-            kind TEXT NOT NULL DEFAULT '',
-            count INTEGER NOT NULL DEFAULT 1 CHECK (count >= 0),
-            origin TEXT NOT NULL DEFAULT '',
-            project_id INTEGER REFERENCES projects(id),
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
+@functools.cache
+def migrations() -> Migrations:
+    """sqlite-utils' ``Migrations`` for the ledger (built, and sqlite-utils imported, once)."""
+    from sqlite_utils.migrations import Migrations
+
+    built = Migrations(MIGRATION_SET)
+    for name, step in STEPS:
+        built(name=name)(step)
+    return built
 
 
-@MIGRATIONS(name="0003_rewards")
-def _rewards(db: sqlite_utils.Database) -> None:
-    """Titles, NPCs, notes, retainers' levels, what was bought, and the timeline index."""
-    for sql in (
-        "ALTER TABLE followers ADD COLUMN level INTEGER",
-        "ALTER TABLE followers ADD COLUMN start_level INTEGER",
-        "ALTER TABLE followers ADD COLUMN stat_block TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE followers ADD COLUMN counts INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE followers ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE followers ADD COLUMN joined_day INTEGER",
-        "ALTER TABLE inventory ADD COLUMN tier INTEGER",
-        "ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE inventory ADD COLUMN acquired_day INTEGER",
-    ):
-        db.execute(sql)
-    db.execute(
-        """
-        CREATE TABLE titles (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            title TEXT NOT NULL,
-            benefit TEXT NOT NULL DEFAULT '',
-            renown INTEGER NOT NULL DEFAULT 0,
-            wealth INTEGER NOT NULL DEFAULT 0,
-            followers INTEGER NOT NULL DEFAULT 0,
-            retainers INTEGER NOT NULL DEFAULT 0,
-            effect TEXT NOT NULL DEFAULT '',
-            day INTEGER,
-            active INTEGER NOT NULL DEFAULT 1,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute("CREATE INDEX titles_hero ON titles(hero)")
-    db.execute(
-        """
-        CREATE TABLE npcs (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
-            level INTEGER,
-            impression INTEGER NOT NULL CHECK (impression >= 1),
-            tags TEXT NOT NULL DEFAULT '[]',
-            standing TEXT NOT NULL DEFAULT '{}',
-            notes TEXT NOT NULL DEFAULT '',
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE notes (
-            id INTEGER PRIMARY KEY,
-            text TEXT NOT NULL,
-            about TEXT NOT NULL DEFAULT '',
-            day INTEGER,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute(
-        """
-        CREATE TABLE timeline (
-            id INTEGER PRIMARY KEY,
-            event_id INTEGER NOT NULL,
-            day INTEGER NOT NULL,
-            session INTEGER,
-            tbl TEXT NOT NULL,
-            key TEXT NOT NULL,
-            field TEXT NOT NULL,
-            before INTEGER,
-            after INTEGER,
-            visibility TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            reason TEXT NOT NULL DEFAULT ''
-        )
-        """
-    )
-    db.execute("CREATE INDEX timeline_key ON timeline(tbl, key, field)")
-    db.execute("CREATE INDEX timeline_event ON timeline(event_id)")
-    # Older ledgers: fill the timeline from the history they already hold.
-    from drawsteel_kit.kit.ledger.timeline import fill
-
-    fill(db)
+def __getattr__(name: str) -> Any:
+    """``MIGRATIONS``: sqlite-utils' ``Migrations``, built on first use, so importing the
+    schema (and every read-only opening) stays clear of sqlite-utils."""
+    if name == "MIGRATIONS":
+        return migrations()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@MIGRATIONS(name="0004_sheets")
-def _sheets(db: sqlite_utils.Database) -> None:
-    """The sheets of the other rule systems (issue 7), and Draw Steel's encounter log.
-
-    A sheet is one thing a system keeps as a whole: a Dungeon World character, a Pathfinder
-    2e encounter, a condition-sheet battle, a logged Draw Steel encounter. ``data`` is its
-    state in the system's plain form (JSON); events change it with before/after ops like any
-    other row, so history, undo, rebuild, visibility and export serve every system.
-    """
-    db.execute(
-        """
-        CREATE TABLE sheets (
-            key TEXT PRIMARY KEY,
-            system TEXT NOT NULL,
-            kind TEXT NOT NULL,
-            name TEXT NOT NULL,
-            status TEXT NOT NULL DEFAULT 'active',
-            data TEXT NOT NULL DEFAULT '{}',
-            day INTEGER,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute("CREATE INDEX sheets_kind ON sheets(system, kind)")
+def applied_names(db: Any) -> list[str]:
+    """The migrations applied to ``db``, in the order they were applied (plain SQL, the
+    same rows sqlite-utils' ``Migrations.applied`` reads)."""
+    if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                      "AND name = '_sqlite_migrations'").fetchone():
+        return []
+    return [r[0] for r in db.execute(
+        "SELECT name FROM _sqlite_migrations WHERE migration_set = ? ORDER BY rowid",
+        [MIGRATION_SET]).fetchall()]
 
 
-@MIGRATIONS(name="0005_where_sources_are")
-def _where_sources_are(db: sqlite_utils.Database) -> None:
-    """Where the party is, and where a project's common source was found (issue 17): a found
-    source holds only where it was found, so moving on leaves it behind. Older ledgers: the
-    party's place is not known ('') and their found sources hold until the party moves."""
-    db.execute("ALTER TABLE party ADD COLUMN location TEXT NOT NULL DEFAULT ''")
-    db.execute("ALTER TABLE projects ADD COLUMN source_at TEXT NOT NULL DEFAULT ''")
-
-
-@MIGRATIONS(name="0006_follower_location")
-def _follower_location(db: sqlite_utils.Database) -> None:
-    """Where each follower is, and whether it has its materials (Draw Steel, issue 17).
-
-    An artisan or sage rolls only at the stronghold or its project's site, with the materials
-    it needs. ``location`` NULL: never recorded (the follower is taken to be where its work
-    is, so older ledgers keep rolling as before); ``materials`` 1 unless recorded otherwise.
-    """
-    db.execute("ALTER TABLE followers ADD COLUMN location TEXT")
-    db.execute("ALTER TABLE followers ADD COLUMN materials INTEGER NOT NULL DEFAULT 1")
+def pending_names(db: Any) -> list[str]:
+    """The migrations this version knows that ``db`` has not had, oldest first."""
+    applied = set(applied_names(db))
+    return [name for name in MIGRATION_NAMES if name not in applied]
 
 
 def schema_version(db: sqlite_utils.Database) -> str | None:
     """The name of the newest migration applied, or None for an empty file."""
-    applied = MIGRATIONS.applied(db)
-    return applied[-1].name if applied else None
+    applied = applied_names(db)
+    return applied[-1] if applied else None
 
 
 def check_not_newer(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
     """Refuse a ledger whose history names migrations this version does not know."""
-    known = {m.name for m in MIGRATIONS._migrations}
-    unknown = {m.name for m in MIGRATIONS.applied(db)} - known
+    unknown = set(applied_names(db)) - set(MIGRATION_NAMES)
     if unknown:
         raise LedgerError(
             f"{path} was written by a newer drawsteel-kit (schema {sorted(unknown)[-1]}); "
@@ -346,7 +113,7 @@ def check_not_newer(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
 def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
     """Bring the ledger's schema up to date, refusing files that are not ledgers."""
     tables = set(db.table_names())
-    applied = {m.name for m in MIGRATIONS.applied(db)}
+    applied = applied_names(db)
     if tables - {"_sqlite_migrations", "sqlite_sequence"} and not applied:
         raise LedgerError(
             f"{path} is a SQLite file but not a drawsteel-kit ledger (it has tables "
@@ -354,11 +121,11 @@ def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
             "file aside and run `drawsteel-kit init`."
         )
     check_not_newer(db, path=path)
-    if MIGRATIONS.pending(db):
+    if pending_names(db):
         # Under the write lock, so two processes opening a new ledger at once
         # cannot both apply the same migration.
         from drawsteel_kit.kit.ledger.transaction import write
 
         with write(db):
-            if MIGRATIONS.pending(db):
-                MIGRATIONS.apply(db)
+            if pending_names(db):
+                migrations().apply(db)

@@ -1,0 +1,85 @@
+"""A read-only ledger connection that does not import sqlite-utils.
+
+Reading a campaign (``status``, ``history``, the pages, the players' copy) needs only a
+few of ``sqlite_utils.Database``'s methods, and importing sqlite-utils costs about three
+times a bare interpreter's start. :class:`ReadDatabase` answers those methods with plain
+sqlite3, in the same way; anything else (``db["table"]``, ``db.table(...)``) builds a
+``sqlite_utils.Database`` over the same connection on first use and is answered by it.
+The players' in-memory copy (:func:`.party.party_copy`) is one too: built with plain
+statements, then read.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+__all__ = ["ReadDatabase"]
+
+_QUERY_MESSAGE = ("query() can only be used with SQL that returns rows - "
+                  "use execute() for other statements")
+
+
+class ReadDatabase:
+    """The read path's part of ``sqlite_utils.Database`` over a sqlite3 connection."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._full: sqlite_utils.Database | None = None
+
+    def execute(self, sql: str, parameters: Sequence[Any] | dict[str, Any] | None = None
+                ) -> sqlite3.Cursor:
+        """Run ``sql`` and return its cursor."""
+        if parameters is not None:
+            return self.conn.execute(sql, parameters)
+        return self.conn.execute(sql)
+
+    def query(self, sql: str, params: Sequence[Any] | dict[str, Any] | None = None
+              ) -> Iterator[dict[str, Any]]:
+        """Run ``sql`` now; its rows as dicts, fetched as they are iterated."""
+        cursor = self.execute(sql, params)
+        if cursor.description is None:
+            raise ValueError(_QUERY_MESSAGE)
+        keys = [d[0] for d in cursor.description]
+        if len(set(keys)) != len(keys):  # a join naming a column twice: sqlite-utils' names
+            from sqlite_utils.utils import dedupe_keys
+
+            keys = dedupe_keys(keys)
+        return (dict(zip(keys, row, strict=True)) for row in cursor)
+
+    def table_names(self) -> list[str]:
+        """Every table's name."""
+        return [r[0] for r in self.execute(
+            "select name from sqlite_master where type = 'table'").fetchall()]
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def __enter__(self) -> ReadDatabase:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def full(self) -> sqlite_utils.Database:
+        """A ``sqlite_utils.Database`` over this connection (built once, on first use)."""
+        if self._full is None:
+            import sqlite_utils
+
+            self._full = sqlite_utils.Database(self.conn, recursive_triggers=False,
+                                               execute_plugins=False)
+        return self._full
+
+    def __getitem__(self, table: str) -> Any:
+        return self.full()[table]
+
+    def __getattr__(self, name: str) -> Any:
+        """sqlite-utils' public API for the rest; private names (the memo's) are our own."""
+        if name.startswith("_") or name == "conn":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return getattr(self.full(), name)

@@ -1,0 +1,69 @@
+"""A read-only opening reads with plain sqlite3 (no sqlite-utils), and answers as sqlite-utils
+did: the same rows, table names and migrations; anything else still reaches sqlite-utils."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import sqlite_utils
+
+from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
+from drawsteel_kit.kit.ledger import MIGRATION_NAMES, MIGRATIONS, Ledger, pending_names
+from drawsteel_kit.kit.ledger.reader import ReadDatabase
+from drawsteel_kit.kit.ledger.schema import applied_names
+
+
+def test_the_names_are_the_migrations_applied(ledger_path: Path, campaign: object) -> None:
+    assert tuple(m.name for m in MIGRATIONS._migrations) == MIGRATION_NAMES
+    with Ledger.open(ledger_path, readonly=True) as ledger:
+        assert isinstance(ledger.db, ReadDatabase)
+        full = ledger.db.full()
+        assert applied_names(ledger.db) == [m.name for m in MIGRATIONS.applied(full)]
+        assert applied_names(ledger.db) == list(MIGRATION_NAMES)
+        assert pending_names(ledger.db) == [m.name for m in MIGRATIONS.pending(full)] == []
+        assert ledger.schema == MIGRATION_NAMES[-1]
+
+
+def test_reads_answer_as_sqlite_utils_did(ledger_path: Path, campaign: object) -> None:
+    with Ledger.open(ledger_path, readonly=True) as ledger:
+        db = ledger.db
+        full = sqlite_utils.Database(db.conn, recursive_triggers=False, execute_plugins=False)
+        assert db.table_names() == full.table_names()
+        for sql, params in (("SELECT * FROM events ORDER BY id", None),
+                            ("SELECT * FROM heroes WHERE name = ?", ["Val"]),
+                            ("SELECT e.id, h.name, e.id FROM events e, heroes h "  # a name twice
+                             "ORDER BY e.id, h.name", None)):
+            assert list(db.query(sql, params)) == list(full.query(sql, params))
+        for reader in (db, full):
+            with pytest.raises(ValueError, match="only be used with SQL that returns rows"):
+                reader.query("PRAGMA foreign_keys = ON")
+            with pytest.raises(sqlite3.OperationalError, match="readonly"):
+                list(reader.query("DELETE FROM notes WHERE 0 RETURNING id"))
+        assert db["heroes"].count == full["heroes"].count == 3  # the rest: sqlite-utils
+        assert getattr(db, "_not_there", None) is None  # private names stay the reader's
+
+
+def test_an_older_ledger_opened_to_read_is_sent_to_upgrade(ledger_path: Path,
+                                                           campaign: object) -> None:
+    conn = sqlite3.connect(ledger_path)
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [MIGRATION_NAMES[-1]])
+    conn.commit()
+    conn.close()
+    with pytest.raises(LedgerNeedsUpgrade, match="drawsteel-kit upgrade"):
+        Ledger.open(ledger_path, readonly=True)
+    with Ledger.open(ledger_path, readonly=True, check_schema=False) as ledger:
+        assert pending_names(ledger.db) == [MIGRATION_NAMES[-1]]
+
+
+def test_opening_to_read_imports_no_sqlite_utils(ledger_path: Path, campaign: object) -> None:
+    code = ("import sys\nfrom drawsteel_kit.kit.ledger import Ledger\n"
+            f"with Ledger.open({str(ledger_path)!r}, readonly=True) as led:\n"
+            "    led.events(); led.snapshot()\n"
+            "print(sorted(m for m in sys.modules if m.startswith('sqlite_utils')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
