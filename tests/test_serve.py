@@ -179,10 +179,15 @@ def load(driver: Any, url: str) -> float:
         driver.get(url)
     except TimeoutException:  # a renderer starved by a busy machine: once more
         driver.get(url)
-    WebDriverWait(driver, RENDER_TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot .main-svg"))
-    WebDriverWait(driver, RENDER_TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, ".widget-toggle-button"))
+    for what, css in (("a chart", ".js-plotly-plot .main-svg"),
+                      ("the controls", ".widget-toggle-button")):
+        try:
+            WebDriverWait(driver, RENDER_TIMEOUT).until(
+                lambda d, css=css: d.find_elements(By.CSS_SELECTOR, css))
+        except TimeoutException:  # say what the page showed instead
+            shown = driver.find_element(By.TAG_NAME, "body").text[-1500:]
+            raise AssertionError(f"{url}: no {what} after {RENDER_TIMEOUT} s; the page "
+                                 f"shows:\n{shown}") from None
     return time.monotonic() - start
 
 

@@ -43,8 +43,10 @@ NOTEBOOK_DIR = notebooks_dir()
 RESOLVE_NOTEBOOK = NOTEBOOK_DIR / "resolve_downtime.ipynb"
 #: The kernel the notebooks run in: this Python (a virtualenv's own kernelspec comes first).
 KERNEL = "python3"
-#: The kernel's own log is noise in a command's output; errors reach the notebook anyway.
-KERNEL_ARGS = ("--IPKernelApp.log_level=ERROR",)
+#: The kernel's own log is noise in a command's output (even its ERROR lines, such as the
+#: "KeyboardInterrupt caught in kernel." of a kernel slow to shut down on a loaded machine);
+#: errors of the cells reach the notebook anyway.
+KERNEL_ARGS = ("--IPKernelApp.log_level=CRITICAL",)
 RUNS = "runs"
 
 
