@@ -3,8 +3,9 @@
 A real server (Voila, real kernels) on 127.0.0.1 with a kernel cap of CAP. Fifty GETs at
 once, mixed: the party page, heroes' pages with their keys, heroes' pages with no key or a
 wrong one. While they run, the server's child processes (its page kernels) are counted;
-afterwards, the kernels of the pages (nobody keeps them open) must be culled within a minute
-and the server's memory (its process and children) come back to where it started.
+afterwards, the kernels of the pages (nobody keeps them open) must be culled once idle
+(serve's CULL_IDLE_SECONDS) and the server's memory (its process and children) come back
+to where it started.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ def test_fifty_requests_at_once_keep_at_most_the_cap_and_memory_comes_back(
         assert served >= 1
         assert server.proc.poll() is None
 
-        # Nobody holds the pages open: within a minute their kernels are gone.
+        # Nobody holds the pages open: once idle, their kernels are gone.
         deadline = time.monotonic() + CULL_IDLE_SECONDS + 2 * CULL_INTERVAL + 15
         while tree(proc)[0] and time.monotonic() < deadline:
             time.sleep(1)
@@ -136,7 +137,8 @@ def test_fifty_requests_at_once_keep_at_most_the_cap_and_memory_comes_back(
         kernels, end_rss = tree(proc)
         print(f"culled in {culled_after:.0f}s; memory {end_rss / 2**20:.0f} MB")
         assert kernels == 0, f"{kernels} kernels still alive {culled_after:.0f}s later"
-        assert culled_after <= 60, f"culled {culled_after:.0f}s after the pages ended"
+        assert culled_after <= CULL_IDLE_SECONDS + 2 * CULL_INTERVAL, (
+                f"culled {culled_after:.0f}s after the pages ended")
         assert end_rss <= start_rss + MEMORY_SLACK, (start_rss, end_rss)
         # And the server still serves.
         assert get(server.port, PAGE)[0] == 200

@@ -47,6 +47,10 @@ KERNEL = "python3"
 #: "KeyboardInterrupt caught in kernel." of a kernel slow to shut down on a loaded machine);
 #: errors of the cells reach the notebook anyway.
 KERNEL_ARGS = ("--IPKernelApp.log_level=CRITICAL",)
+#: How long a cell's last outputs may trail its reply. nbclient's default (4 s) drops what
+#: comes later without a word: on a loaded machine the Director's workbook (a few thousand
+#: widget messages) lost its panels that way. Past this, the run fails instead.
+IOPUB_SECONDS = 60
 RUNS = "runs"
 
 
@@ -95,7 +99,8 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
         return pm.execute_notebook(
             str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
             progress_bar=progress_bar, log_output=False, cwd=str(cwd or os.getcwd()),
-            extra_arguments=list(KERNEL_ARGS), config=ipc)
+            extra_arguments=list(KERNEL_ARGS), config=ipc, iopub_timeout=IOPUB_SECONDS,
+            raise_on_iopub_timeout=True)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
         if ours is not None:

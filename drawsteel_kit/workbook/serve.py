@@ -51,15 +51,19 @@ TEMPLATE_ROOT = Path(str(resources.files("drawsteel_kit.workbook"))) / "jupyter"
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
-#: A page's kernel idle this long with its page closed is shut down (checked every
-#: CULL_INTERVAL seconds: gone within a minute).
-CULL_IDLE_SECONDS = 40
+#: A page's kernel idle this long with no page connected is shut down (checked every
+#: CULL_INTERVAL seconds: gone within two minutes). The time also covers a page still loading
+#: after its cells ran: a slow phone, or a loaded machine (40 s was once too short, and the
+#: page's controls lost their kernel: "model not found").
+CULL_IDLE_SECONDS = 90
 CULL_INTERVAL = 10
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
 #: Pages one address may open per minute.
 PAGES_PER_MINUTE = 30
 #: A cell of a page still running after this many seconds ends the page with a plain line.
 RENDER_SECONDS = 60
+#: How long a cell's last outputs may trail its reply (see voila_argv).
+IOPUB_SECONDS = 30
 #: What a visitor reads when a cell fails or runs out of time (Voila's own lines name its
 #: command-line options).
 CELL_ERROR = "This part of the page could not be shown."
@@ -103,6 +107,9 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         f"--CappedKernelManager.per_page={per_page}",
         # A time limit on each cell of a page; what a visitor reads when one fails.
         f"--VoilaExecutor.timeout={render_seconds}",
+        # A cell's last outputs (a page's controls: many widget messages) may trail its reply
+        # on a loaded machine; nbclient's 4 s default drops them without a word.
+        f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
         f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT}",
         f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}",
     ]
