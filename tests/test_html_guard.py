@@ -36,7 +36,8 @@ def _tags(text: str) -> bool:
     return bool(TAG.search(text))
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
+def docstring_ids(tree: ast.AST) -> set[int]:
+    """The ids of a module's docstring constants (what a string scan leaves out)."""
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
@@ -57,7 +58,7 @@ def _is_markup(call: ast.AST) -> bool:
 def problems(source: str, where: str) -> list[str]:
     """Each place in ``source`` that builds HTML outside a literal Markup template."""
     tree = ast.parse(source)
-    docs = _docstrings(tree)
+    docs = docstring_ids(tree)
     templates: set[int] = set()
     out = []
     for node in ast.walk(tree):

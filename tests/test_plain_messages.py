@@ -10,24 +10,16 @@ import ast
 import re
 from pathlib import Path
 
+from test_html_guard import docstring_ids
+
 PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
 #: A source file's number and a line: ``000: 3967``, ``(002: 85-88)``.
 CITATION = re.compile(r"\b00\d: ?\d+")
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _strings(path: Path) -> list[tuple[int, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = _docstrings(tree)
+    docs = docstring_ids(tree)
     return [(node.lineno, node.value) for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
             and id(node) not in docs]

@@ -20,7 +20,7 @@ from drawsteel_kit.systems.pf2e.errors import Pf2eError
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened
 
-__all__ = ["CombatSteps", "Recorded"]
+__all__ = ["CombatSteps", "Recorded", "Step", "StepHost"]
 
 Step = Callable[[Encounter], tuple[EncounterResult, str | None]]
 #: What the table chooses for a foe at 0 HP (``settings.foes_at_zero_hp``).
@@ -45,8 +45,8 @@ def with_faces(result: EncounterResult, faces: list[int]) -> EncounterResult:
     return replace(result, faces=tuple(faces)) if faces else result
 
 
-class CombatSteps:
-    """Hit points, conditions, checks, Strikes, cover, movement and breath."""
+class StepHost:
+    """What the step mixins use of the book they are mixed into (for type checkers only)."""
 
     if TYPE_CHECKING:
         campaign: Any
@@ -59,6 +59,10 @@ class CombatSteps:
 
         def _step(self, ref: int | str | None, kind: str, step: Step, *,
                   seed: int | None = None, ending: bool = False) -> Happened: ...
+
+
+class CombatSteps(StepHost):
+    """Hit points, conditions, checks, Strikes, cover, movement and breath."""
 
     @property
     def foes_die(self) -> bool:

@@ -7,13 +7,13 @@ step through its ``_step``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.systems import pf2e as rules
 from drawsteel_kit.systems.pf2e.book_combat import (
     Recorded,
+    StepHost,
     refuse_triggered_free_action,
     with_faces,
 )
@@ -24,24 +24,12 @@ if TYPE_CHECKING:
 
 __all__ = ["TurnSteps"]
 
-Step = Callable[[Encounter], tuple[EncounterResult, str | None]]
 
-
-class TurnSteps:
+class TurnSteps(StepHost):
     """Turns, Delay and Ready, durations and persistent damage."""
 
     if TYPE_CHECKING:
-        campaign: Any
-
-        @staticmethod
-        def who(state: Encounter, name: object) -> str: ...
-
-        @staticmethod
-        def text(value: str, what: str, *, name: bool = False) -> str: ...
         foes_die: bool
-
-        def _step(self, ref: int | str | None, kind: str, step: Step, *,
-                  seed: int | None = None, ending: bool = False) -> Happened: ...
 
     # -- turns -----------------------------------------------------------------------------
     def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
