@@ -23,6 +23,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 from drawsteel_kit.systems.draw_steel.book.base import Happened
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels.respite_preview import describe, preview_table
+from drawsteel_kit.systems.draw_steel.rules.power import SKILL_BONUS
 
 __all__ = ["ACTIVITIES", "RespitePanel", "RespiteRow", "parse_faces"]
 
@@ -55,7 +56,7 @@ class RespiteRow:
         self.edges = W.BoundedIntText(value=0, min=0, max=2, description="Edges")
         self.banes = W.BoundedIntText(value=0, min=0, max=2, description="Banes")
         self.skill = W.Combobox(options=list(skills), description="Skill",
-                                placeholder=f"{hero}'s skill (+2)", ensure_option=False)
+                                placeholder=f"{hero}'s skill (+{SKILL_BONUS})", ensure_option=False)
         self.skill_allowed = W.Checkbox(value=False, description="Director allows the skill",
                                         indent=False)
         self.dice = W.Text(description="Dice", placeholder=DICE_HINT)

@@ -8,7 +8,9 @@ from typing import Any
 
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import html_table
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import Happened
+from drawsteel_kit.systems.draw_steel.rules.power import POWER_ROLL_DICE
 
 __all__ = ["HEADERS", "describe", "preview_table", "roll_cells"]
 
@@ -28,15 +30,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"-{-n}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _faces(dice: Sequence[int], rolls: int) -> list[list[int]]:
-    """The faces split among the rolls (2d10 each, as a project roll is), or all in one."""
-    if rolls > 1 and len(dice) >= 2 * rolls:
-        groups = [list(dice[2 * i:2 * i + 2]) for i in range(rolls)]
-        groups[-1] += list(dice[2 * rolls:])
+    """The faces split among the rolls (a power roll's dice each, as a project roll is), or
+    all in one."""
+    each = POWER_ROLL_DICE
+    if rolls > 1 and len(dice) >= each * rolls:
+        groups = [list(dice[each * i:each * (i + 1)]) for i in range(rolls)]
+        groups[-1] += list(dice[each * rolls:])
         return groups
     return [list(dice)]
 
@@ -56,7 +56,7 @@ def roll_cells(payload: dict[str, Any], dice: Sequence[int]) -> tuple[str, str, 
                  f"{_signed(score)}"]
         rest = mod - score
         if rest:
-            why = [_plural(n, w) for n, w in ((payload.get("edges") or 0, "edge"),
+            why = [plural(n, w) for n, w in ((payload.get("edges") or 0, "edge"),
                                               (payload.get("banes") or 0, "bane")) if n]
             if payload.get("skill"):
                 why.append(f"skill {payload['skill']}" if isinstance(payload["skill"], str)
