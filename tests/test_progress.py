@@ -69,6 +69,7 @@ def test_resolving_in_process_counts_the_days(demo: Path) -> None:
     assert err == ""
 
 
+@pytest.mark.kernel  # `resolve` starts the kernel in a subprocess the tier rules cannot see
 def test_the_resolution_notebook_shows_its_stages_and_cells(demo: Path) -> None:
     args = ("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
     plain_out, plain_err = run(*args)
