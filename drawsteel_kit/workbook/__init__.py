@@ -271,7 +271,8 @@ def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
 
     if isinstance(page, list):
         return None
-    return PlayerControls(PartyView.of(campaign, page.hero)).widget
+    with PartyView.of(campaign, page.hero) as view:  # the controls take fresh ones later
+        return PlayerControls(view).widget
 
 
 def show_page(page: Page | list[Any]) -> None:

@@ -7,6 +7,7 @@ so SQLite itself would refuse a write. Errors show as one line in the panel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
@@ -55,10 +56,9 @@ class PlayerControls:
 
     def __init__(self, view: PartyView) -> None:
         campaign = books(view)  # the viewer's books: nothing for the Director is in them
-        self.campaign, self.hero = campaign, view.hero
+        self.view, self.hero = view, view.hero
         hero = view.hero
         self.viewer = view.viewer
-        self.redact = redactor(campaign, self.viewer)
         projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False)
         self.titles = {p.id: p.title for p in projects}
         self.project = widgets.Dropdown(
@@ -83,40 +83,53 @@ class PlayerControls:
         parts += [widgets.HTML(Markup("<h2>History</h2>")), self.events, self.events_out,
                   widgets.HBox([self.newer, self.older, self.page_line])]
         self.widget = widgets.VBox(parts)
-        self.show_forecast()
-        self.show_events()
+        self.show_forecast(view)
+        self.show_events(view)
 
-    def show_forecast(self) -> None:
+    def _answer(self, view: PartyView | None, show: Callable[[PartyView], None]) -> None:
+        """``show`` from ``view``, or from a fresh view of the books as they are now (a view
+        holds its snapshot while open: the controls live long, so they hold none)."""
+        if view is not None:
+            show(view)
+            return
+        with self.view.fresh() as now:
+            show(now)
+
+    def show_forecast(self, view: PartyView | None = None) -> None:
         """The chosen project's chance of being done by day (its owner's respites and the
         followers assigned to it)."""
         if self.project.value is None:
             return
-        title = self.titles[self.project.value]
-        _show_in(self.forecast_out, _forecast_blocks(self.campaign, self.project.value, title))
+        title, project = self.titles[self.project.value], self.project.value
+        self._answer(view, lambda v: _show_in(
+            self.forecast_out, _forecast_blocks(books(v), project, title)))
 
     def turn(self, pages: int) -> None:
         """Go ``pages`` pages older (negative: newer), and show that page."""
         self.page = max(0, self.page + pages)
         self.show_events()
 
-    def show_events(self) -> None:
+    def show_events(self, view: PartyView | None = None) -> None:
         """One page of the events this page may show, newest first."""
         value = self.events.value
         if not isinstance(value, int) or isinstance(value, bool):
             return  # only a crafted message leaves the choice without a number
-        total = self.campaign.history_count(hero=self.hero, visible_to=self.viewer)
+        self._answer(view, lambda v: self._show_page(books(v), value))
+
+    def _show_page(self, campaign: Campaign, value: int) -> None:
+        total = campaign.history_count(hero=self.hero, visible_to=self.viewer)
         last = last_page(total, value)
         self.page = self.page if last is None else min(self.page, last)
         first = self.page * value
-        events = self.campaign.history(hero=self.hero, visible_to=self.viewer,
-                                       limit=value + 1, offset=first)
+        events = campaign.history(hero=self.hero, visible_to=self.viewer,
+                                  limit=value + 1, offset=first)
         older, events = len(events) > value, events[:value]
         self.newer.disabled = self.page == 0
         self.older.disabled = not older
         self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
             page_note(first, len(events), total))
-        _show_in(self.events_out, [Html(history_table(events, self.campaign.system,
-                                                      self.redact))])
+        _show_in(self.events_out, [Html(history_table(events, campaign.system,
+                                                      redactor(campaign, self.viewer)))])
 
 
 class ForecastControls:

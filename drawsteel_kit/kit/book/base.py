@@ -87,9 +87,9 @@ def operation(method: _Method) -> _Method:
 
     @functools.wraps(method)
     def run(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if self.ledger.db.conn.in_transaction:
-            return method(self, *args, **kwargs)
-        with self.ledger.write():
+        if self.ledger.db.conn.in_transaction and not self.ledger.readonly:
+            return method(self, *args, **kwargs)  # inside this operation's own write
+        with self.ledger.write():  # read-only books (a players' copy too) refuse here
             return method(self, *args, **kwargs)
 
     return cast(_Method, run)

@@ -28,13 +28,15 @@ _MADE_HERE = object()
 class PartyView:
     """What one viewer may see of a campaign, and nothing else: make one with :meth:`of`."""
 
-    __slots__ = ("_books", "viewer")
+    __slots__ = ("_books", "_source", "viewer")
 
-    def __init__(self, books: Campaign, viewer: str, *, made: object = None) -> None:
+    def __init__(self, books: Campaign, viewer: str, *, source: Campaign | None = None,
+                 made: object = None) -> None:
         if made is not _MADE_HERE:
             raise TypeError("a PartyView is made with PartyView.of(campaign, viewer), which "
                             "leaves out what is for the Director")
         self._books = books
+        self._source = source
         self.viewer = viewer
 
     @classmethod
@@ -50,7 +52,16 @@ class PartyView:
         copy = party_copy(campaign.ledger.db, who, faces=sheet_faces())
         books = type(campaign)(campaign.folder,  # a Campaign, without importing it here
                                Ledger(copy, campaign.ledger.path, readonly=True))
-        return cls(books, who, made=_MADE_HERE)
+        return cls(books, who, source=campaign, made=_MADE_HERE)
+
+    def fresh(self) -> PartyView:
+        """A new view for the same viewer, of the books as they are now. A view holds the
+        books as they were when it was made (SQLite keeps that snapshot while it is open):
+        something that lives long, a page's controls, takes a fresh one for each answer and
+        closes it."""
+        if self._source is None:
+            raise TypeError("only a view PartyView.of made knows its campaign")
+        return PartyView.of(self._source, self.viewer)
 
     @property
     def books(self) -> Campaign:

@@ -37,6 +37,7 @@ from drawsteel_kit.kit.ledger.schema import (
     check_not_newer,
     migrate,
     migrations,
+    pending_for_reading,
     pending_names,
     schema_version,
 )
@@ -158,7 +159,7 @@ class Ledger:
                 if "events" not in db.table_names() or not applied:
                     raise LedgerError(f"{path} is not a drawsteel-kit ledger")
                 check_not_newer(db, path=str(path))
-                if check_schema and pending_names(db):
+                if check_schema and pending_for_reading(db):
                     raise LedgerNeedsUpgrade(
                         f"{path} uses an older schema, and a read-only opening cannot "
                         f"upgrade it in place: run `drawsteel-kit upgrade {path.parent}` "
@@ -249,7 +250,9 @@ class Ledger:
         counted newest first up to ``at_most`` (more: ``at_most + 1``, "more than"), so a
         page of a million-event history need not read every event to say how many."""
         sql, params = _filtered("SELECT 1", kind, actor, visible_to, None, None)
-        sql = f"SELECT count(*) FROM ({sql} ORDER BY id DESC LIMIT {max(0, int(at_most)) + 1})"
+        # No ORDER BY: any at_most + 1 rows prove "more than", and without it SQLite stops
+        # at the limit even when events is a players' copy's view (two halves merged)
+        sql = f"SELECT count(*) FROM ({sql} LIMIT {max(0, int(at_most)) + 1})"
         return int(self.db.execute(sql, params).fetchone()[0])
 
     def operation_events(self, operation: str) -> list[Event]:
@@ -264,7 +267,9 @@ class Ledger:
     def undone_ids(self) -> set[int]:
         """Ids of events undone by an undo event that is not itself undone."""
         pairs = dict(
-            self.db.execute("SELECT id, undoes FROM events WHERE undoes IS NOT NULL").fetchall()
+            # "> 0" (an event id), not "IS NOT NULL": SQLite takes the index through a
+            # players' copy's view for the one, not the other
+            self.db.execute("SELECT id, undoes FROM events WHERE undoes > 0").fetchall()
         )
         undone: set[int] = set()
         # Newest first: an undo that was itself undone no longer counts.

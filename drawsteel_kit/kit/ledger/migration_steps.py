@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["STEPS"]
+__all__ = ["READER_OPTIONAL", "STEPS"]
 
 
 def _initial(db: sqlite_utils.Database) -> None:
@@ -291,6 +291,17 @@ def _follower_location(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE followers ADD COLUMN materials INTEGER NOT NULL DEFAULT 1")
 
 
+def _hidden_events(db: sqlite_utils.Database) -> None:
+    """An index of the events the party does not see (the Director's and each hero's own):
+    the players' books find them without reading a long history (issue 20). A reader does
+    without it (see :data:`READER_OPTIONAL`): an older ledger is read by a scan."""
+    db.execute("CREATE INDEX events_hidden ON events(visibility) WHERE visibility <> 'party'")
+
+
+#: Migrations that add nothing a reader needs (an index): a read-only opening of a ledger
+#: that lacks only these reads it as it is, rather than asking for an upgrade first.
+READER_OPTIONAL = frozenset({"0007_hidden_events"})
+
 #: Every migration, oldest first: its name in ``_sqlite_migrations``, and what it does.
 STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("0001_initial", _initial),
@@ -299,4 +310,5 @@ STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("0004_sheets", _sheets),
     ("0005_where_sources_are", _where_sources_are),
     ("0006_follower_location", _follower_location),
+    ("0007_hidden_events", _hidden_events),
 )

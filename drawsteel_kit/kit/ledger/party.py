@@ -15,18 +15,26 @@ What the copy drops or rewrites:
   viewer may not see, and a hero's hidden titles from the hero's list of titles;
 * every event's replay data (``ops``: the rows it changed, hidden ones among them), seed
   and dice of hidden events, and the names of hidden projects, NPCs and Draw Steel
-  encounters wherever a visible text mentions them (shown as ``(hidden)``);
+  encounters wherever a visible text mentions them (shown as ``(hidden)``): an event's
+  words, a timeline reason, a note's text, an NPC's or an item's notes;
 * the timeline's reason for each hidden change (the chart shows the step, not why);
 * each visible sheet's data through its system's *face* (``faces``): what players see at
   the table, for instance a condition-sheet foe without its profile.
 
-Building the copy is one pass over the ledger in SQLite (a backup, then set-wise deletes
-and updates); only hidden events and sheets are touched in Python.
+A copy holds the ledger as it was when it was made (a read transaction keeps that snapshot;
+the Director's writes go on). The short tables (heroes, projects, sheets...) are copied and
+trimmed; the history (``events``, ``timeline``) is read through views that filter and
+rewrite each row as a page reads it, so a copy of a million-event campaign costs what a
+short one does. Only hidden events (found by an index) are read whole when the copy is
+made. SQLite's authorizer then refuses any read of the ledger's own tables except through
+those views: nothing left out of the copy can be reached by a query.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -47,6 +55,10 @@ HIDDEN = "(hidden)"
 #: A system's face for its sheets: (sheet kind, data, the campaign's settings) -> the data
 #: players see (the settings say, for instance, whether a table reveals its foes).
 Face = Callable[[str, dict[str, Any], dict[str, Any]], dict[str, Any]]
+
+#: A payload key with this prefix is the Director's and one player's business (a player's own
+#: hero file, say): no players' copy holds it.
+PRIVATE = "private_"
 
 #: Projection tables whose rows carry their own visibility.
 _VISIBLE_ROWS = ("projects", "inventory", "titles", "npcs", "notes", "sheets")
@@ -111,11 +123,12 @@ def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
     return None if row is None else str(row[0])
 
 
-def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any]
+def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any],
+                whose_of: Callable[[str, Any], str | None] | None = None,
                 ) -> list[tuple[str, str, Any, Any]]:
     """What one op of a hidden event changed that the viewer sees: (whose, what, before,
     after); numbers give their step, anything else only that it changed."""
-    whose = _whose(db, op.get("table", ""), op.get("key"))
+    whose = (whose_of or functools.partial(_whose, db))(op.get("table", ""), op.get("key"))
     if whose is None:
         return []
     if op["op"] != "update":
@@ -129,29 +142,33 @@ def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any]
             if (op["table"], field) not in _OWN_LINES]
 
 
-def _redact_hidden_changes(db: sqlite_utils.Database, where: str, params: list[Any]) -> None:
-    """Hidden events that changed something the viewer sees become adjustment lines; the
-    rest go. Only the hidden events are read in Python (a campaign has few)."""
-    hidden = f"NOT ({where})"
-    # a change to a sheet the viewer does not see stays hidden, line and all
-    db.execute("DELETE FROM timeline WHERE tbl = 'sheets' AND key NOT IN "
-               "(SELECT key FROM sheets)")
-    db.execute(f"UPDATE timeline SET visibility = 'party', kind = 'adjusted', reason = ? "
-               f"WHERE {hidden}", [ADJUSTED, *params])
-    for event_id, payload in db.execute(f"SELECT id, payload FROM events WHERE {hidden}",
-                                        params).fetchall():
+def _adjusted(db: ReadDatabase, where: str, params: list[Any],
+              shown: Callable[[Any], Any]) -> None:
+    """Hidden events that changed something the viewer sees become adjustment lines
+    (``temp.adjusted``); the rest stay out. Only hidden events are read (an index finds
+    them: a campaign has few)."""
+    db.execute("CREATE TEMP TABLE adjusted AS SELECT * FROM main.events WHERE 0")
+    cursor = db.execute(f"SELECT * FROM main.events WHERE visibility <> 'party' "
+                        f"AND NOT ({where})", params)
+    columns = [d[0] for d in cursor.description]
+    whose_of = functools.lru_cache(maxsize=None)(functools.partial(_whose, db))
+    lines: list[list[Any]] = []
+    for row in cursor.fetchall():
+        event = dict(zip(columns, row, strict=True))
         try:
-            ops = json.loads(payload or "{}").get("ops", [])
-        except ValueError:
+            ops = json.loads(event["payload"] or "{}").get("ops", [])
+        except (ValueError, AttributeError):
             ops = []
-        found = [c for op in ops if isinstance(op, dict) for c in _op_changes(db, op)]
-        if found:
-            db.execute("UPDATE events SET kind = 'adjusted', visibility = 'party', "
-                       "payload = ?, seed = NULL, dice = NULL, undoes = NULL, "
-                       "operation = NULL WHERE id = ?",
-                       [json.dumps({"summary": adjustment_summary(found)},
-                                   ensure_ascii=False), event_id])
-    db.execute(f"DELETE FROM events WHERE {hidden}", params)
+        found = [c for op in ops if isinstance(op, dict)
+                 for c in _op_changes(db, op, whose_of)]
+        if not found:
+            continue
+        summary = json.dumps({"summary": adjustment_summary(found)}, ensure_ascii=False)
+        event.update(kind="adjusted", visibility="party", payload=shown(summary), seed=None,
+                     dice=None, undoes=None, operation=None)
+        lines.append(list(event.values()))
+    db.conn.executemany(f"INSERT INTO temp.adjusted ({', '.join(columns)}) "
+                        f"VALUES ({', '.join('?' for _ in columns)})", lines)
 
 
 def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) -> None:
@@ -170,17 +187,75 @@ def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) 
         db.execute(f"DELETE FROM [{table}] WHERE NOT ({where})", params)
 
 
-def _blank_names(db: sqlite_utils.Database, names: list[str]) -> None:
-    """Hidden names out of every visible text: event payloads and timeline reasons."""
-    for name in names:
-        inner = json.dumps(name, ensure_ascii=False)[1:-1]  # as the payload's JSON holds it
-        db.execute("UPDATE events SET payload = replace(payload, ?, ?) "
-                   "WHERE instr(payload, ?) > 0", [inner, HIDDEN, inner])
-        db.execute("UPDATE timeline SET reason = replace(reason, ?, ?) "
-                   "WHERE instr(reason, ?) > 0", [name, HIDDEN, name])
-    if names:  # a name that was part of an escape sequence leaves a payload unreadable
-        db.execute("UPDATE events SET payload = json_object('summary', ?) "
-                   "WHERE NOT json_valid(payload)", [HIDDEN])
+def _blankers(names: list[str]) -> tuple[Callable[[str], str], Callable[[Any], Any]]:
+    """Hidden names out of visible texts: (for a payload's JSON text, for a plain text)."""
+    inners = [json.dumps(n, ensure_ascii=False)[1:-1] for n in names]  # as JSON holds them
+
+    def in_json(text: str) -> str:
+        for inner in inners:
+            text = text.replace(inner, HIDDEN)
+        return text
+
+    def in_text(text: Any) -> Any:
+        if isinstance(text, str):
+            for name in names:
+                text = text.replace(name, HIDDEN)
+        return text
+
+    return in_json, in_text
+
+
+#: The free texts of visible rows, where a hidden name is blanked as in the history.
+_FREE_TEXT = {"notes": ("text", "about"), "npcs": ("notes",), "inventory": ("notes",)}
+
+
+def _blank_rows(db: ReadDatabase, names: list[str]) -> None:
+    """Hidden names out of the free texts of the rows the viewer sees (a visible note
+    that names a hidden project shows "(hidden)")."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_temp_master "
+                                       "WHERE type = 'table'").fetchall()}
+    for table, columns in _FREE_TEXT.items():
+        if table not in tables:
+            continue
+        for column in columns:
+            for name in names:
+                db.execute(f"UPDATE temp.[{table}] SET [{column}] = "
+                           f"replace([{column}], ?, ?) WHERE instr([{column}], ?) > 0",
+                           [name, HIDDEN, name])
+
+
+#: What a payload shows when blanking a name left it unreadable (the name was part of an
+#: escape sequence).
+_UNREADABLE = json.dumps({"summary": HIDDEN})
+
+
+def _shown(blank: Callable[[str], str], any_names: bool) -> Callable[[Any], Any]:
+    """A visible event's payload as players see it: no replay data (``ops``), no private
+    keys, no hidden names. Run by SQLite on each row a page reads (``dsk_shown``)."""
+
+    def shown(text: Any) -> Any:
+        if not isinstance(text, str):
+            return text
+        try:
+            body = json.loads(text)
+        except ValueError:
+            body = None
+        if isinstance(body, dict) and any(k == "ops" or str(k).startswith(PRIVATE)
+                                          for k in body):
+            text = json.dumps({k: v for k, v in body.items()
+                               if k != "ops" and not str(k).startswith(PRIVATE)},
+                              ensure_ascii=False, separators=(",", ":"))
+        if any_names:
+            blanked = blank(text)
+            if blanked != text or body is None:
+                try:
+                    json.loads(blanked)
+                except ValueError:
+                    return _UNREADABLE
+            text = blanked
+        return text
+
+    return shown
 
 
 def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
@@ -197,46 +272,123 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
                    [json.dumps(shown, sort_keys=True, ensure_ascii=False), key])
 
 
-#: A payload key with this prefix is the Director's and one player's business (a player's own
-#: hero file, say): no players' copy holds it.
-PRIVATE = "private_"
+
+#: Tables of the ledger a copy reads as they are: the schema and the migrations applied.
+_OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
+                          "_sqlite_migrations"})
+#: Tables read through a view (too long to copy): every other table is copied, then trimmed.
+_VIEWED = ("events", "timeline")
 
 
-def _drop_private_payload(copy: sqlite_utils.Database) -> None:
-    rows = list(copy.query("SELECT id, payload FROM events WHERE json_valid(payload) AND "
-                           "payload LIKE ?", [f'%"{PRIVATE}%']))
-    for row in rows:
-        payload = json.loads(row["payload"])
-        if isinstance(payload, dict) and any(str(k).startswith(PRIVATE) for k in payload):
-            kept = {k: v for k, v in payload.items() if not str(k).startswith(PRIVATE)}
-            copy.execute("UPDATE events SET payload = ? WHERE id = ?",
-                         [json.dumps(kept, ensure_ascii=False), row["id"]])
+def _snapshot(db: sqlite_utils.Database | ReadDatabase) -> sqlite3.Connection:
+    """A connection whose ``main`` is the ledger as last committed, and stays so while it
+    is open: a read-only connection to the ledger's file holding a read transaction (WAL
+    keeps its snapshot; writers go on), or, for a ledger in memory or not in WAL mode
+    (read as it is from a read-only disk), a copy in memory (SQLite's backup)."""
+    from drawsteel_kit.kit.ledger.connection import connect
+
+    files = {name: file for _, name, file in db.execute("PRAGMA database_list").fetchall()}
+    wal = str(db.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+    if files.get("main") and wal:
+        conn = connect(files["main"], readonly=True).conn
+    else:
+        conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        db.conn.backup(conn)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("BEGIN")
+    conn.execute("SELECT count(*) FROM main.sqlite_master").fetchone()  # the snapshot
+    return conn
 
 
-def party_copy(db: sqlite_utils.Database, viewer: str, *,
+def _copy_tables(db: ReadDatabase) -> None:
+    """Every table but the long ones into ``temp``, with its indexes (they shadow main's)."""
+    tables = db.execute(
+        "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE "
+        f"'sqlite_%' AND name NOT IN ({', '.join('?' for _ in (*_OPEN_TABLES, *_VIEWED))})",
+        [*_OPEN_TABLES, *_VIEWED]).fetchall()
+    for name, sql in tables:
+        db.execute(re.sub(r"^\s*CREATE\s+TABLE\s", "CREATE TEMP TABLE ", sql, count=1,
+                          flags=re.IGNORECASE))
+        db.execute(f"INSERT INTO temp.[{name}] SELECT * FROM main.[{name}]")
+    marks = ", ".join("?" for _ in tables)
+    for (sql,) in db.execute(f"SELECT sql FROM main.sqlite_master WHERE type = 'index' AND "
+                             f"sql IS NOT NULL AND tbl_name IN ({marks})",
+                             [name for name, _ in tables]).fetchall():
+        db.execute(re.sub(r"^\s*CREATE\s+(UNIQUE\s+)?INDEX\s+", r"CREATE \1INDEX temp.", sql,
+                          count=1, flags=re.IGNORECASE))
+
+
+def _literal(where: str, params: list[Any]) -> str:
+    """``where`` with its parameters written in as SQL strings (a view takes none)."""
+    for value in params:
+        text = str(value)
+        if "\0" in text:
+            raise ValueError("a name with a NUL character cannot be a viewer")
+        where = where.replace("?", "'" + text.replace("'", "''") + "'", 1)
+    return where
+
+
+def _views(db: ReadDatabase, visible: str) -> None:
+    """``events`` and ``timeline`` as the viewer sees them, read from the ledger on demand:
+    visible events (payload through ``dsk_shown``) and the adjustment lines, in id order;
+    every timeline row of a visible sheet or a non-sheet row, hidden ones as adjustments.
+    Each column keeps its type, so SQLite merges the two halves in order (a page of the
+    newest events reads that page, not the history)."""
+    columns = [r[1] for r in db.execute("PRAGMA main.table_info(events)").fetchall()]
+    shown = [f"CAST(dsk_shown({c}) AS TEXT) AS {c}" if c == "payload" else c
+             for c in columns]
+    db.execute(f"CREATE TEMP VIEW events AS SELECT {', '.join(shown)} FROM main.events "
+               f"WHERE {visible} UNION ALL SELECT {', '.join(columns)} FROM temp.adjusted")
+    hidden = {"visibility": "'party'", "kind": "'adjusted'",
+              "reason": "'" + ADJUSTED.replace("'", "''") + "'"}
+    columns = [r[1] for r in db.execute("PRAGMA main.table_info(timeline)").fetchall()]
+    seen = [(f"CAST(CASE WHEN {visible} THEN "
+             f"{'dsk_text(reason)' if c == 'reason' else c} ELSE {hidden[c]} END AS TEXT) "
+             f"AS {c}") if c in hidden else c for c in columns]
+    db.execute(f"CREATE TEMP VIEW timeline AS SELECT {', '.join(seen)} FROM main.timeline "
+               "WHERE NOT (tbl = 'sheets' AND key NOT IN (SELECT key FROM temp.sheets))")
+
+
+def _through_views_only(action: int, table: str | None, _column: str | None,
+                        database: str | None, view: str | None) -> int:
+    """SQLite's authorizer on a finished copy: the ledger's own tables are read through the
+    viewer's views only, so no query can reach a row the copy leaves out."""
+    if (action == sqlite3.SQLITE_READ and database == "main" and view is None
+            and table not in _OPEN_TABLES):
+        return sqlite3.SQLITE_DENY
+    if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
+def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
                faces: Mapping[str, Face] | None = None) -> ReadDatabase:
-    """An in-memory copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party
-    rows) or a hero's name (party rows and that hero's own ``hero:NAME`` rows).
+    """A copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party rows) or a
+    hero's name (party rows and that hero's own ``hero:NAME`` rows), as the ledger is now.
 
-    The Director (everything) has no party copy: ``viewer`` must name someone. The copy is
-    built with plain statements and read like a read-only ledger (no sqlite-utils)."""
+    The short tables are copied and trimmed; the history (events, timeline) is read through
+    views, so making a copy costs the same for a long campaign as for a short one. The
+    Director (everything) has no party copy: ``viewer`` must name someone. The copy is read
+    like a read-only ledger (no sqlite-utils)."""
     if not isinstance(viewer, str) or not viewer:
         raise ValueError("a party copy is made for the party or one hero, not the Director")
     where, params = visible_where(viewer)
-    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-    db.conn.backup(conn)
+    conn = _snapshot(db)
     copy = ReadDatabase(conn)
-    copy.execute("PRAGMA foreign_keys = OFF")
-    for trigger in ("events_no_update", "events_no_delete"):
-        copy.execute(f"DROP TRIGGER IF EXISTS {trigger}")
-    copy.execute("BEGIN")
-    names = _names(copy, where, params)
-    _drop_hidden_rows(copy, where, params)
-    _redact_hidden_changes(copy, where, params)
-    copy.execute("UPDATE events SET payload = json_remove(payload, '$.ops') "
-                 "WHERE json_valid(payload)")
-    _drop_private_payload(copy)
-    _blank_names(copy, names)
-    _face_sheets(copy, faces or {})
-    copy.execute("COMMIT")
+    try:
+        _copy_tables(copy)
+        names = _names(copy, where, params)
+        _drop_hidden_rows(copy, where, params)
+        _blank_rows(copy, names)
+        in_json, in_text = _blankers(names)
+        shown = _shown(in_json, bool(names))
+        _adjusted(copy, where, params, shown)
+        conn.create_function("dsk_shown", 1, shown, deterministic=True)
+        conn.create_function("dsk_text", 1, in_text, deterministic=True)
+        _views(copy, _literal(where, params))
+        _face_sheets(copy, faces or {})
+        conn.set_authorizer(_through_views_only)
+    except BaseException:
+        conn.close()
+        raise
     return copy

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError
-from drawsteel_kit.kit.ledger.migration_steps import STEPS
+from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL, STEPS
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MIGRATION_NAMES", "PROJECTIONS", "Projection", "applied_names",
-    "check_not_newer", "migrate", "migrations", "pending_names", "schema_version",
+    "check_not_newer", "migrate", "migrations", "pending_for_reading", "pending_names",
+    "schema_version",
 ]
 
 #: The migration set's name in ``_sqlite_migrations``.
@@ -92,6 +93,12 @@ def pending_names(db: Any) -> list[str]:
     """The migrations this version knows that ``db`` has not had, oldest first."""
     applied = set(applied_names(db))
     return [name for name in MIGRATION_NAMES if name not in applied]
+
+
+def pending_for_reading(db: Any) -> list[str]:
+    """The pending migrations a reader needs: :func:`pending_names` but those that only
+    speed reading up (an index; ``READER_OPTIONAL``)."""
+    return [name for name in pending_names(db) if name not in READER_OPTIONAL]
 
 
 def schema_version(db: sqlite_utils.Database) -> str | None:

@@ -188,7 +188,10 @@ def player_page(source: Campaign | PartyView, hero: str | None = None, *,
 
     A campaign is first narrowed to the viewer's :class:`PartyView`: the builders below
     read nothing else, so nothing marked for the Director reaches a page."""
-    view = source if isinstance(source, PartyView) else PartyView.of(source, hero or None)
+    if not isinstance(source, PartyView):
+        with PartyView.of(source, hero or None) as view:  # closed once the page is built
+            return player_page(view, hero, linker=linker)
+    view = source
     if hero and view.hero is None:
         page_owner(view, hero)  # a party view has no hero's page in it
     campaign = books(view)
