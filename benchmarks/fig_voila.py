@@ -4,12 +4,13 @@ Two servers of the same kind run side by side: ``drawsteel-kit serve`` for the d
 campaign (its books as ``make demo`` builds them), and Voila started with the very same
 arguments (:func:`drawsteel_kit.workbook.serve.voila_argv`) on a folder holding one empty notebook,
 whose only cell shows a marker. One headless Chromium loads them in turn (after one
-untimed load of each). A script added to every new document records, with
-``performance.now()`` (milliseconds since navigation started), when the page first holds
-the heroes' table, a rendered plotly chart, and the read-only controls; for the empty
-notebook, its marker. A third server runs the dashboard for figure 5's 20,000-event
-campaign. Where the dashboard's time goes in its kernel: the same notebook through papermill,
-each cell's duration.
+untimed load of each); each load starts once the page left before it has shut its kernel
+down (its unload request), so no load is timed beside another page's shutdown. A script
+added to every new document records, with ``performance.now()`` (milliseconds since
+navigation started), when the page first holds the heroes' table, a rendered plotly chart,
+and the read-only controls; for the empty notebook, its marker. A third server runs the
+dashboard for figure 5's 20,000-event campaign. Where the dashboard's time goes in its
+kernel: the same notebook through papermill, each cell's duration.
 """
 
 from __future__ import annotations
@@ -79,12 +80,15 @@ def empty_players_dir(folder: Path) -> Path:
 
 
 @contextmanager
-def server(argv: list[str], port: int, log: Path, env: dict[str, str] | None = None
-           ) -> Iterator[str]:
-    """A server process until the block ends; yields its dashboard address."""
+def server(argv: list[str], port: int, log: Path, env: dict[str, str] | None = None,
+           pids: list[int] | None = None) -> Iterator[str]:
+    """A server process until the block ends (its id added to ``pids``); yields its
+    dashboard address."""
     with log.open("wb") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO,
                                 env={**os.environ, **(env or {})}, start_new_session=True)
+    if pids is not None:
+        pids.append(proc.pid)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -107,12 +111,27 @@ def server(argv: list[str], port: int, log: Path, env: dict[str, str] | None = N
             proc.wait()
 
 
-def _load(driver: Any, url: str, until: str) -> dict[str, float]:
-    """Open ``url`` and wait until the page saw ``until``; the moments it saw, in seconds."""
+def settle(pids: list[int]) -> None:
+    """Wait until none of the servers ``pids`` runs a page kernel (a page left shuts its own
+    kernel down)."""
+    import psutil
+
+    deadline = time.monotonic() + TIMEOUT
+    while any(psutil.Process(pid).children(recursive=True) for pid in pids):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"a page left {TIMEOUT} s ago still has its kernel")
+        time.sleep(0.05)
+
+
+def _load(driver: Any, url: str, until: str, pids: list[int] | None = None
+          ) -> dict[str, float]:
+    """Open ``url`` (once the servers ``pids`` run no page kernel) and wait until the page
+    saw ``until``; the moments it saw, in seconds."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get("about:blank")  # leave the previous page
+    settle(pids or [])
     try:
         driver.get(url)
     except TimeoutException:  # a renderer starved by a busy machine: once more
@@ -150,33 +169,34 @@ def run(work: Path, demo: Path, long: Path | None = None, repeats: int = 7) -> F
     helpers = _helpers()
     empty = empty_players_dir(work / "empty-players")
     moments: dict[str, list[dict[str, float]]] = {}
+    pids: list[int] = []
     with ExitStack() as stack:
         urls: dict[str, tuple[str, str]] = {}
         port = helpers.free_port()
         urls["dashboard"] = (stack.enter_context(server(
             [str(EXE), "serve", str(demo), "--port", str(port), "--no-browser"], port,
-            work / "serve-demo.log")), "chart")
+            work / "serve-demo.log", pids=pids)), "chart")
         port = helpers.free_port()
         code = ("import sys; from pathlib import Path; from voila.app import Voila; "
                 "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
                 f"voila_argv(port={port}, players_dir=Path({str(empty)!r})))")
         urls["empty"] = (stack.enter_context(server(
             [sys.executable, "-c", code], port, work / "serve-empty.log",
-            env={"DRAWSTEEL_KIT_CAMPAIGN": str(demo)})), "ready")
+            env={"DRAWSTEEL_KIT_CAMPAIGN": str(demo)}, pids=pids)), "ready")
         if long is not None:
             port = helpers.free_port()
             urls["long"] = (stack.enter_context(server(
                 [str(EXE), "serve", str(long), "--port", str(port), "--no-browser"], port,
-                work / "serve-long.log")), "chart")
+                work / "serve-long.log", pids=pids)), "chart")
         driver = stack.enter_context(helpers.chromium())
         driver.set_page_load_timeout(TIMEOUT)
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _OBSERVER})
         for url, until in urls.values():  # warm-up: Chromium's cache, the servers' imports
-            _load(driver, url, until)
+            _load(driver, url, until, pids)
 
         def side(name: str) -> float:
             url, until = urls[name]
-            seen = _load(driver, url, until)
+            seen = _load(driver, url, until, pids)
             moments.setdefault(name, []).append(seen)
             return seen[until]
 

@@ -78,8 +78,7 @@ def size(driver: Any, width: int, height: int, mobile: bool) -> None:
 def open_page(driver: Any, url: str, ready: str) -> None:
     """Load ``url`` and wait for ``ready`` and a quiet page. The page before is left first
     and its logs dropped: on leaving, Voila's own page asks the server to shut its kernel
-    down without the form token Jupyter's API wants, and the refusal (403, a console line)
-    belongs to the page left; `serve` shuts such kernels down once idle (cull)."""
+    down, and whatever that request logs belongs to the page left."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait

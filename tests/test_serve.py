@@ -39,6 +39,7 @@ from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve_guard import (
     BUSY,
     NO_KEY,
+    NOT_YOURS,
     PARTY_PAGE,
     TOO_MANY,
     page_of_query,
@@ -408,6 +409,59 @@ def test_party_visitors_cannot_lock_players_out(tmp_path: Path) -> None:
         assert server.kernels() == 3
     finally:
         server.stop()
+
+
+def _forged(port: int, method: str, path: str) -> tuple[int, str]:
+    """A request from another client with an XSRF token of its own making (cookie and form
+    value alike): the status and reason the server answers."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body="_xsrf=forged", headers={
+            "Cookie": "_xsrf=forged", "X-XSRFToken": "forged",
+            "Content-Type": "application/x-www-form-urlencoded"})
+        response = conn.getresponse()
+        response.read()
+        return response.status, response.reason
+    finally:
+        conn.close()
+
+
+def test_a_left_page_frees_its_place_at_once(tmp_path: Path, browser) -> None:
+    """One page at most, and it is open: another visitor is 'busy', and cannot shut that
+    page's kernel down even knowing its id and forging an XSRF token. Once the page's own
+    visitor leaves it, its kernel is gone within seconds (the idle cull would take 90 s or
+    more) and the next visitor gets a page."""
+    folder = demo_copy(tmp_path / "demo")
+    server = Server(folder, free_port(), None, "--max-pages", "1", "--pages-per-minute", "0")
+    try:
+        load(browser, server.url())
+        kernel = kernel_id(browser)
+        assert server.kernels() == 1
+        status, body = _page(server.port, PAGE)
+        assert status == 503
+        assert_plain_refusal(body, BUSY, folder)
+        for method, path in (("POST", f"/voila/api/shutdown/{kernel}"),
+                             ("DELETE", f"/api/kernels/{kernel}")):
+            assert _forged(server.port, method, path) == (403, NOT_YOURS), path
+        assert server.kernels() == 1
+        browser.get("about:blank")  # leave the page
+        deadline = time.monotonic() + 30
+        while server.kernels() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert server.kernels() == 0, server.log.read_text()[-2000:]
+        status, body = _page(server.port, PAGE)
+        assert status == 200 and "dsk-heroes" in body
+    finally:
+        server.stop()
+
+
+def kernel_id(driver: Any) -> str:
+    """The kernel id Voila wrote into the page it served."""
+    import re
+
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', driver.page_source)
+    assert found, "no kernel id in the page"
+    return found.group(1)
 
 
 def test_a_pages_share_is_named_by_the_query_the_server_reads() -> None:

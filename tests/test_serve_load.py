@@ -40,8 +40,10 @@ MEMORY_SLACK = 60 * 2**20
 
 def tree(proc: psutil.Process) -> tuple[int, int]:
     """Live page kernels (an ended one not yet reaped is none; a kernel's own short-lived
-    helper process, such as a library looking for a shared library, is not a kernel) and
-    the RSS of the process and all its live descendants, in bytes."""
+    helper process, such as a library looking for a shared library, is not a kernel: the
+    server starts its kernels itself, and a kernel's helper, forked before it runs its own
+    program, bears the kernel's command line for a moment) and the RSS of the process and
+    all its live descendants, in bytes."""
     for _ in range(5):
         try:
             kids = proc.children(recursive=True)
@@ -54,7 +56,8 @@ def tree(proc: psutil.Process) -> tuple[int, int]:
             if kid.status() == psutil.STATUS_ZOMBIE:  # ended, not yet reaped: no kernel
                 continue
             rss += kid.memory_info().rss
-            alive += any("ipykernel" in part for part in kid.cmdline())
+            alive += kid.ppid() == proc.pid and any("ipykernel" in part
+                                                    for part in kid.cmdline())
     return alive, rss
 
 

@@ -8,8 +8,8 @@ pick a hero (``?hero=Val&key=K``: a hero's page needs its player's key, see ``li
 never a file or a campaign. The pages open the ledger read-only.
 
 The server holds under load (``serve_guard``): at most ``max_kernels`` page kernels alive,
-a per-address page rate, a time limit on each cell of a page, and kernels of closed pages
-shut down within a minute.
+a per-address page rate, a time limit on each cell of a page, and the kernel of a page its
+visitor leaves shut down at once (or, when the browser never says so, once idle).
 """
 
 from __future__ import annotations

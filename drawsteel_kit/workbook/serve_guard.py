@@ -6,6 +6,12 @@ many pages in the last minute (429) and any page while every kernel is in use (5
 with a plain page and no kernel started. :class:`CappedKernelManager` enforces the cap
 again where kernels start (many requests can pass the hook before any kernel exists).
 
+A page that is left (closed, reloaded, navigated away from) asks the server to shut its
+kernel down (Voila's ``beforeunload`` request, which carries the page's ``_xsrf`` cookie): the
+manager gives each page that cookie and answers that request from the browser that opened the
+page only, so the left page's place is free at once, not after the idle cull. Anyone else
+asking to shut a kernel down is refused (403), whatever XSRF token they forge.
+
 Both read their settings from the kernel manager's traits, so they come from Voila's
 command line (``--CappedKernelManager.max_kernels=12``): see ``serve.voila_argv``.
 """
@@ -17,6 +23,8 @@ import time
 from collections import deque
 from typing import Any
 
+from jupyter_server.base.call_context import CallContext
+from jupyter_server.base.handlers import APIHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
 from traitlets import Int
@@ -25,8 +33,8 @@ from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.workbook import CAMPAIGN_ENV
 from drawsteel_kit.workbook.links import PAGES_PER_HERO, check_key, hero_and_key, load_links
 
-__all__ = ["BUSY", "NO_KEY", "TOO_MANY", "CappedKernelManager", "page_of_query",
-           "prelaunch"]
+__all__ = ["BUSY", "NOT_YOURS", "NO_KEY", "TOO_MANY", "CappedKernelManager",
+           "page_of_query", "prelaunch"]
 
 #: The party page's name among the pages.
 PARTY_PAGE = "party"
@@ -34,6 +42,7 @@ PARTY_PAGE = "party"
 #: What a refused visitor reads (the error page shows "<status>: <reason>", nothing else).
 BUSY = "Busy: every page is in use right now, try again in a minute"
 NO_KEY = "This page needs its player's link: ask the Director for yours"
+NOT_YOURS = "Only the page that started this kernel may shut it down"
 TOO_MANY = "Too many pages opened from your address: wait a minute, then reload"
 
 
@@ -54,13 +63,16 @@ class CappedKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._reserved: dict[str, str] = {}  # kernel id -> its page, while it starts
         self._page_of: dict[str, str] = {}  # kernel id -> its page, once started
+        self._owner: dict[str, str] = {}  # kernel id -> the visitor whose page started it
+        self._leaving: set[str] = set()  # kernels being shut down: their places are free
         self._opened: dict[str, deque[float]] = {}
 
     def _live(self) -> dict[str, str]:
         """Each kernel alive or on its way, with its page (none counted twice: a starting
         kernel is in ``_kernels`` before ``start_kernel`` returns)."""
         self._page_of = {k: page for k, page in self._page_of.items() if k in self._kernels}
-        live = {k: self._page_of.get(k, "") for k in self._kernels}
+        self._owner = {k: user for k, user in self._owner.items() if k in self._kernels}
+        live = {k: self._page_of.get(k, "") for k in self._kernels if k not in self._leaving}
         live.update(self._reserved)
         return live
 
@@ -119,13 +131,48 @@ class CappedKernelManager(AsyncMappingKernelManager):
                              self.in_use(), self.max_kernels, self.per_page)
             raise HTTPError(503, reason=BUSY)
         kernel_id = kwargs["kernel_id"] = kernel_id or self.new_kernel_id()
+        visitor = _request()
+        if visitor is not None:
+            # The page's unload request sends the `_xsrf` cookie's value, which Voila's page
+            # never sets: reading the token sets it (before the page's first byte is sent).
+            _ = visitor.xsrf_token
         self._reserved[kernel_id] = page
         try:
             started = await super().start_kernel(*args, **kwargs)
             self._page_of[started] = page
+            self._owner[started] = _visitor_name(visitor)
             return started
         finally:
             self._reserved.pop(kernel_id, None)
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False,  # type: ignore[override]
+                              restart: bool = False) -> None:
+        """Shut a kernel down; its place is free from the call on. Asked through the
+        server's API (a left page's unload request), only for the visitor whose page started
+        it (403 for anyone else); the cull and the server's stop shut any down."""
+        visitor = _request()
+        if isinstance(visitor, APIHandler):
+            self._check_kernel_id(kernel_id)  # 404 for no such kernel
+            owner = self._owner.get(kernel_id)
+            if not owner or _visitor_name(visitor) != owner:
+                raise HTTPError(403, reason=NOT_YOURS)
+        self._leaving.add(kernel_id)
+        try:
+            await super().shutdown_kernel(kernel_id, now=now, restart=restart)
+        finally:
+            self._leaving.discard(kernel_id)
+
+
+def _request() -> Any:
+    """The request being answered (None in the server's own calls: the cull, the stop)."""
+    return CallContext.get(CallContext.JUPYTER_HANDLER)
+
+
+def _visitor_name(handler: Any) -> str:
+    """Who a request comes from: the server's name for the browser (its signed login cookie,
+    given on a first visit), "" when unknown."""
+    user = getattr(handler, "current_user", None)
+    return str(getattr(user, "username", "") or "")
 
 
 def page_of_query(query: str) -> str:
