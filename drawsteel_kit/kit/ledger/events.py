@@ -142,13 +142,8 @@ def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]
     return problems
 
 
-def _canonical(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Lists and dicts become JSON text with sorted keys: the same bytes live and on replay."""
-    return {
-        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict)
-        else json.dumps(v, default=repr, ensure_ascii=False) if isinstance(v, tuple) else v
-        for k, v in values.items()
-    }
+#: Lists and dicts become JSON text with sorted keys: the same bytes live and on replay.
+_canonical = memo.stored_values
 
 
 @functools.lru_cache(maxsize=512)
@@ -173,7 +168,7 @@ def _missing(table: str, key: Any) -> NotFoundError:
 def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
     """Apply projection ops in order, as plain statements on the connection (prepared once
     and kept by SQLite's statement cache). Must run inside a write transaction."""
-    ops = list(ops)
+    ops = ops if isinstance(ops, list) else list(ops)  # the very ops an append's block holds
     conn = db.conn
     with memo.writing(db, ops):
         for op in ops:

@@ -7,6 +7,7 @@ their own.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -153,17 +154,33 @@ class ProjectState:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}
+        return {name: list(v) if isinstance(v := getattr(self, name), tuple) else v
+                for name in _PROJECT_FIELDS}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> ProjectState:
         """Decode a ``projects`` row."""
         data = dict(row)
-        for col in ("characteristics", "source_language", "guides", "milestones_reached"):
+        for col in _PROJECT_LISTS:
             data[col] = tuple(json.loads(data[col] or "[]"))
         data["completion_detail"] = json.loads(data["completion_detail"] or "{}")
         return cls(**data)
+
+    def patched(self, stored: Mapping[str, Any]) -> ProjectState | None:
+        """This project after an update of its row (``stored``: the changed columns as the
+        row holds them), decoded as :meth:`from_row` would; None for a column it lacks."""
+        data = dict(self.__dict__)
+        for col, value in stored.items():
+            if col not in data:
+                return None
+            data[col] = (tuple(json.loads(value or "[]")) if col in _PROJECT_LISTS
+                         else json.loads(value or "{}") if col == "completion_detail"
+                         else value)
+        return ProjectState(**data)
+
+
+_PROJECT_FIELDS = tuple(f.name for f in fields(ProjectState))
+_PROJECT_LISTS = ("characteristics", "source_language", "guides", "milestones_reached")
 
 
 @dataclass(frozen=True)
@@ -244,7 +261,8 @@ def read_projects(
 def read_project(db: sqlite_utils.Database, pid: int) -> ProjectState:
     """The project with this id (there must be one)."""
     return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(
-        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid)
+        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,
+        patch=ProjectState.patched)
 
 
 def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
