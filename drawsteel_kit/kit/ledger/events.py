@@ -168,31 +168,35 @@ def _missing(table: str, key: Any) -> NotFoundError:
 def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
     """Apply projection ops in order, as plain statements on the connection (prepared once
     and kept by SQLite's statement cache). Must run inside a write transaction."""
-    ops = ops if isinstance(ops, list) else list(ops)  # the very ops an append's block holds
-    conn = db.conn
+    ops = list(ops)
     with memo.writing(db, ops):
-        for op in ops:
-            table, key = op["table"], op["key"]
-            if table not in _PKS:
-                raise LedgerError(f"an event names table {table!r}, which this version lacks")
-            pk = _PKS[table]
-            kind = op["op"]
-            if kind == "insert":
-                row = _canonical({**op["row"], pk: key})
-                conn.execute(_insert_sql(table, tuple(row)), tuple(row.values()))
-            elif kind == "delete":
-                if conn.execute(f"DELETE FROM [{table}] WHERE [{pk}] = ?", (key,)).rowcount != 1:
-                    raise _missing(table, key)
-            elif kind == "update":
-                after = op["after"]
-                if not after:  # nothing changes (append drops these; old events may hold one)
-                    continue
-                row = _canonical(after)
-                if conn.execute(_update_sql(table, pk, tuple(row)),
-                                (*row.values(), key)).rowcount != 1:
-                    raise _missing(table, key)
-            else:
-                raise LedgerError(f"unknown projection op {kind!r}")
+        _apply(db.conn, ops)
+
+
+def _apply(conn: Any, ops: Sequence[Op]) -> None:
+    """The ops' statements (inside the caller's :func:`memo.writing` block)."""
+    for op in ops:
+        table, key = op["table"], op["key"]
+        if table not in _PKS:
+            raise LedgerError(f"an event names table {table!r}, which this version lacks")
+        pk = _PKS[table]
+        kind = op["op"]
+        if kind == "insert":
+            row = _canonical({**op["row"], pk: key})
+            conn.execute(_insert_sql(table, tuple(row)), tuple(row.values()))
+        elif kind == "delete":
+            if conn.execute(f"DELETE FROM [{table}] WHERE [{pk}] = ?", (key,)).rowcount != 1:
+                raise _missing(table, key)
+        elif kind == "update":
+            after = op["after"]
+            if not after:  # nothing changes (append drops these; old events may hold one)
+                continue
+            row = _canonical(after)
+            if conn.execute(_update_sql(table, pk, tuple(row)),
+                            (*row.values(), key)).rowcount != 1:
+                raise _missing(table, key)
+        else:
+            raise LedgerError(f"unknown projection op {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -243,6 +247,13 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, its encoder built once.
+_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+_INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
+                 "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, ?)")
+
+
 def append(
     db: sqlite_utils.Database,
     kind: str,
@@ -265,20 +276,15 @@ def append(
     body = {**(payload or {}), "ops": ops}
     row = {
         "kind": kind, "day": day, "session": session, "actor": actor,
-        "payload": json.dumps(body, ensure_ascii=False, sort_keys=True),
+        "payload": _encode_payload(body),
         "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
     }
     with memo.writing(db, ops):  # events, timeline: never remembered
-        cursor = db.conn.execute(
-            "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
-            "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, "
-            ":payload, :seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
-            row,
-        )
-        apply_ops(db, ops)
+        cursor = db.conn.execute(_INSERT_EVENT, tuple(row.values()))
+        _apply(db.conn, ops)
         event_id = cursor.lastrowid
         assert event_id is not None
         timeline.record(db, event_id, row, body, ops)

@@ -19,8 +19,7 @@ after each roll. A change it cannot be patched with is forgotten, as any other.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -91,9 +90,7 @@ class _Memo:
     def __init__(self, seen: int) -> None:
         self.seen = seen
         self.tables: dict[str, _Held] = {}
-        #: In a writing() block: its ops (the outer block settles the count, and forgets
-        #: or patches what they changed); None outside one.
-        self.inside: Sequence[Mapping[str, Any]] | None = None
+        self.inside = False  # in a writing() block: the outer block settles the count
         self.types: dict[str, dict[str, str]] = {}  # table -> column -> "int", "text", ""
 
     def affinities(self, db: sqlite_utils.Database, table: str) -> dict[str, str]:
@@ -202,42 +199,42 @@ def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = 
         held.forget(op["key"], set(after), stored)
 
 
-@contextmanager
-def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> Iterator[None]:
+class _Writing:
+    """What :func:`writing` gives: a plain context manager (it wraps every event written)."""
+
+    __slots__ = ("db", "memo", "ops")
+
+    def __init__(self, db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> None:
+        self.db, self.ops = db, ops
+        self.memo: _Memo | None = None
+
+    def __enter__(self) -> None:
+        held: _Memo | None = getattr(self.db, _ATTR, None)
+        # First notice any write made before this one; inside an outer block (an event's
+        # append, which settles the count at its end) its own writes are not such writes.
+        memo = None if held is not None and held.inside else _current(self.db)
+        if memo is not None:
+            memo.inside = True
+        self.memo = memo
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        memo, db = self.memo, self.db
+        if memo is None:
+            forget(db, self.ops)
+            return
+        memo.inside = False
+        if kind is not None:
+            forget(db)  # a half-applied op: trust nothing
+            return
+        forget(db, self.ops, patch=True)
+        memo.seen = db.conn.total_changes
+
+
+def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> _Writing:
     """The block applies these projection ops (and writes tables nobody remembers, events and
-    the timeline): afterwards (even after a failure) what they may have changed is forgotten."""
-    held: _Memo | None = getattr(db, _ATTR, None)
-    outer = None if held is None else held.inside
-    if outer is not None:  # inside an outer block (an event's append): it settles the count
-        try:
-            yield
-        finally:
-            if not _same_ops(ops, outer):  # ops of its own: forget them now, patch nothing
-                forget(db, ops)
-        return
-    # First notice any write made before this one.
-    memo = _current(db)
-    if memo is None:
-        try:
-            yield
-        finally:
-            forget(db, ops)
-        return
-    memo.inside = ops
-    try:
-        yield
-    except BaseException:
-        forget(db)  # a half-applied op: trust nothing
-        raise
-    finally:
-        memo.inside = None
-    forget(db, ops, patch=True)
-    memo.seen = db.conn.total_changes
-
-
-def _same_ops(ops: Sequence[Mapping[str, Any]], outer: Sequence[Mapping[str, Any]]) -> bool:
-    """The very ops of the outer block (the same objects: an append applying its event's)."""
-    return len(ops) == len(outer) and all(a is b for a, b in zip(ops, outer, strict=True))
+    the timeline): afterwards what they may have changed is forgotten (or patched: see the
+    module doc); after a failure, everything."""
+    return _Writing(db, ops)
 
 
 def rows(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
