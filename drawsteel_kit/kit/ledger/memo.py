@@ -19,7 +19,7 @@ after each roll. A change it cannot be patched with is forgotten, as any other.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -56,28 +56,32 @@ class _Held:
         self.whole: dict[Any, frozenset[str] | None] = {}  # the others -> columns (None: all)
         self.patches: dict[Any, Patch] = {}  # values read from one row that can be patched
 
-    def forget(self, key: Any, changed: set[str] | None,
+    def forget(self, key: Any, changed: Collection[str] | None,
                stored: Callable[[], Mapping[str, Any] | None] | None = None) -> None:
         """Row ``key`` changed (``changed``: these columns; None: inserted or deleted);
         ``stored``: its changed columns as SQLite holds them (None: not known), with which
         the values read from it alone that can be patched are kept up to date."""
-        kept: set[Any] = set()
-        now = None
-        for name in self.by_row.pop(key, ()):
-            patch = self.patches.get(name)
-            if patch is not None and stored is not None and name in self.values:
-                now = stored() if now is None else now
-                value = None if now is None else patch(self.values[name], now)
-                if value is not None:
-                    self.values[name] = value
-                    kept.add(name)
-                    continue
-            self.values.pop(name, None)
-            self.patches.pop(name, None)
-        if kept:
-            self.by_row[key] = kept
+        names = self.by_row.pop(key, None)
+        if names:
+            kept: set[Any] = set()
+            now = None
+            for name in names:
+                patch = self.patches.get(name)
+                if patch is not None and stored is not None and name in self.values:
+                    now = stored() if now is None else now
+                    value = None if now is None else patch(self.values[name], now)
+                    if value is not None:
+                        self.values[name] = value
+                        kept.add(name)
+                        continue
+                self.values.pop(name, None)
+                self.patches.pop(name, None)
+            if kept:
+                self.by_row[key] = kept
+        if not self.whole:
+            return
         for name, columns in list(self.whole.items()):
-            if changed is None or columns is None or not changed.isdisjoint(columns):
+            if changed is None or columns is None or not columns.isdisjoint(changed):
                 del self.whole[name]
                 self.values.pop(name, None)
 
@@ -196,7 +200,7 @@ def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = 
         after = op["after"]
         stored = ((lambda m=memo, t=table, a=after: _as_stored(m, db, t, a))  # type: ignore[misc]
                   if patch else None)
-        held.forget(op["key"], set(after), stored)
+        held.forget(op["key"], after.keys(), stored)
 
 
 class _Writing:

@@ -65,9 +65,9 @@ class HeroState:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready (lists for tuples; ``class`` as the book calls it)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out["class" if f.name == "hero_class" else f.name] = (
+        for name in _HERO_FIELDS:
+            value = getattr(self, name)
+            out["class" if name == "hero_class" else name] = (
                 list(value) if isinstance(value, tuple) else value
             )
         return out
@@ -80,6 +80,9 @@ class HeroState:
         for col in _LIST_COLUMNS:
             data[col] = tuple(json.loads(data[col] or "[]"))
         return cls(**data)
+
+
+_HERO_FIELDS = tuple(f.name for f in fields(HeroState))
 
 
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
@@ -176,7 +179,11 @@ class ProjectState:
             data[col] = (tuple(json.loads(value or "[]")) if col in _PROJECT_LISTS
                          else json.loads(value or "{}") if col == "completion_detail"
                          else value)
-        return ProjectState(**data)
+        # Every field is there (a copy of this one's): set them as __init__ would, without
+        # its frozen setattr per field (this runs after every roll).
+        new = object.__new__(ProjectState)
+        new.__dict__.update(data)
+        return new
 
 
 _PROJECT_FIELDS = tuple(f.name for f in fields(ProjectState))
@@ -220,8 +227,8 @@ class FollowerState:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}
+        return {name: list(v) if isinstance(v := getattr(self, name), tuple) else v
+                for name in _FOLLOWER_FIELDS}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> FollowerState:
@@ -234,6 +241,9 @@ class FollowerState:
         data["counts"] = bool(data.get("counts", 1))
         data["materials"] = bool(data.get("materials", 1))
         return cls(**data)
+
+
+_FOLLOWER_FIELDS = tuple(f.name for f in fields(FollowerState))
 
 
 def read_projects(
