@@ -247,8 +247,11 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
-#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, its encoder built once.
-_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, the same text, its encoder built
+#: once and not tracking every list and dict it meets (a payload is a tree the operation just
+#: built: one that held itself would fail as too deep instead, and nothing is written).
+_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True,
+                                   check_circular=False).encode
 _INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
                  "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                  "?, ?)")
