@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import memo, timeline
+from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ __all__ = [
     "append",
     "apply_ops",
     "check_ops_current",
+    "flush",
     "hero_visibility",
     "insert_op",
     "invert_ops",
@@ -183,17 +185,18 @@ def _apply(conn: Any, ops: Sequence[Op]) -> None:
         kind = op["op"]
         if kind == "insert":
             row = _canonical({**op["row"], pk: key})
-            conn.execute(_insert_sql(table, tuple(row)), tuple(row.values()))
+            own_execute(conn, _insert_sql(table, tuple(row)), tuple(row.values()))
         elif kind == "delete":
-            if conn.execute(f"DELETE FROM [{table}] WHERE [{pk}] = ?", (key,)).rowcount != 1:
+            if own_execute(conn, f"DELETE FROM [{table}] WHERE [{pk}] = ?",
+                           (key,)).rowcount != 1:
                 raise _missing(table, key)
         elif kind == "update":
             after = op["after"]
             if not after:  # nothing changes (append drops these; old events may hold one)
                 continue
             row = _canonical(after)
-            if conn.execute(_update_sql(table, pk, tuple(row)),
-                            (*row.values(), key)).rowcount != 1:
+            if own_execute(conn, _update_sql(table, pk, tuple(row)),
+                           (*row.values(), key)).rowcount != 1:
                 raise _missing(table, key)
         else:
             raise LedgerError(f"unknown projection op {kind!r}")
@@ -285,10 +288,70 @@ def append(
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
     }
+    if not holds_back(db.conn):  # a plain sqlite3 connection (an in-memory copy)
+        with memo.writing(db, ops):
+            cursor = db.conn.execute(_INSERT_EVENT, tuple(row.values()))
+            _apply(db.conn, ops)
+            assert cursor.lastrowid is not None
+            timeline.record(db, cursor.lastrowid, row, body, ops)
+        return load_event({**row, "id": cursor.lastrowid})
     with memo.writing(db, ops):  # events, timeline: never remembered
-        cursor = db.conn.execute(_INSERT_EVENT, tuple(row.values()))
+        held = _held_back(db)
+        event_id = held.next_id()
+        held.events.append((event_id, *row.values()))
+        held.timeline += timeline.rows_for(event_id, kind, day, session, visibility, body, ops)
         _apply(db.conn, ops)
-        event_id = cursor.lastrowid
-        assert event_id is not None
-        timeline.record(db, event_id, row, body, ops)
     return load_event({**row, "id": event_id})
+
+
+_INSERT_HELD = _INSERT_EVENT.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(
+    "VALUES (", "VALUES (?, ")
+_HELD = "_dsk_held_back"
+
+
+class _HeldBack:
+    """Events (and their timeline rows) appended but not inserted yet: they go in together,
+    by one ``executemany`` each, before the connection runs any other statement (the
+    projections' own reads and changes aside), at the end of each operation, and before a
+    COMMIT; a ROLLBACK drops them. Their ids are the ones SQLite would have given."""
+
+    __slots__ = ("db", "events", "last", "timeline")
+
+    def __init__(self, db: sqlite_utils.Database, last: int) -> None:
+        self.db, self.last = db, last
+        self.events: list[tuple[Any, ...]] = []
+        self.timeline: list[dict[str, Any]] = []
+
+    def next_id(self) -> int:
+        self.last += 1
+        return self.last
+
+    def __call__(self, sql: str) -> None:
+        """Before ``sql`` runs: insert what is held back (a ROLLBACK: drop it)."""
+        setattr(self.db, _HELD, None)
+        conn, changes = self.db.conn, self.db.conn.total_changes
+        if sql.lstrip()[:8].upper() == "ROLLBACK" or not conn.in_transaction:
+            return  # (SQLite ended the transaction itself: its events went with it)
+        conn.executemany(_INSERT_HELD, self.events)
+        if self.timeline:
+            conn.executemany(timeline.INSERT, self.timeline)
+        memo.wrote(self.db, changes)
+
+
+def _held_back(db: sqlite_utils.Database) -> _HeldBack:
+    """What this connection holds back (a new batch, its next id read from the file)."""
+    held: _HeldBack | None = getattr(db, _HELD, None)
+    if held is None or db.conn.deferred is not held:
+        # AUTOINCREMENT: past the largest id ever used, even one since deleted.
+        last = own_execute(db.conn, "SELECT max(coalesce((SELECT seq FROM sqlite_sequence "
+                           "WHERE name = 'events'), 0), coalesce((SELECT max(id) FROM "
+                           "events), 0))").fetchone()[0]
+        held = _HeldBack(db, int(last))
+        setattr(db, _HELD, held)
+        db.conn.deferred = held
+    return held
+
+
+def flush(db: sqlite_utils.Database) -> None:
+    """Insert the events held back now (the end of an operation)."""
+    settle(db.conn)

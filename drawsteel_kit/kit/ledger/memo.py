@@ -22,10 +22,13 @@ import json
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from drawsteel_kit.kit.ledger.connection import own_execute
+
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["active", "forget", "remember", "rows", "start", "stop", "stored_values", "writing"]
+__all__ = ["active", "forget", "remember", "rows", "start", "stop", "stored_values", "writing",
+           "wrote"]
 
 _ATTR = "_dsk_memo"
 #: A value read from the whole table (not from one row).
@@ -102,7 +105,7 @@ class _Memo:
         found = self.types.get(table)
         if found is None:
             found = self.types[table] = {}
-            for row in db.conn.execute(f"PRAGMA table_info([{table}])").fetchall():
+            for row in own_execute(db.conn, f"PRAGMA table_info([{table}])").fetchall():
                 declared = str(row[2]).upper()
                 found[row[1]] = ("int" if "INT" in declared else "text" if any(
                     t in declared for t in ("CHAR", "CLOB", "TEXT")) else "")
@@ -241,9 +244,18 @@ def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> _Wri
     return _Writing(db, ops)
 
 
+def wrote(db: sqlite_utils.Database, changes: int) -> None:
+    """The write path inserted rows nobody remembers (events held back, now in), counted
+    from ``changes``: what was remembered before still holds, if it held then."""
+    memo: _Memo | None = getattr(db, _ATTR, None)
+    if memo is not None and memo.seen == changes:
+        memo.seen = db.conn.total_changes
+
+
 def rows(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
     """A SELECT's rows as dicts, straight from the connection (what ``db.query`` gives, with
-    none of its per-call parsing of the statement: these reads run for every roll)."""
-    cursor = db.conn.execute(sql, params)
+    none of its per-call parsing of the statement: these reads run for every roll; a read of
+    a projection, it needs no events held back inserted first)."""
+    cursor = own_execute(db.conn, sql, params)
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
