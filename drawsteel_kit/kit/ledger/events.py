@@ -301,7 +301,14 @@ def append(
         held.events.append((event_id, *row.values()))
         held.timeline += timeline.rows_for(event_id, kind, day, session, visibility, body, ops)
         _apply(db.conn, ops)
-    return load_event({**row, "id": event_id})
+    # What load_event gives for the row (the payload decoded from the text written).
+    decoded = json.loads(row["payload"])
+    written_ops = decoded.pop("ops", [])
+    return Event(id=event_id, kind=kind, day=day, session=session, actor=actor,
+                 payload=decoded, seed=seed,
+                 dice=json.loads(row["dice"]) if row["dice"] else None,
+                 visibility=visibility, version=__version__, created_at=row["created_at"],
+                 undoes=undoes, operation=operation, ops=written_ops)
 
 
 _INSERT_HELD = _INSERT_EVENT.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(
