@@ -75,3 +75,49 @@ def test_a_failed_op_leaves_no_stale_read_and_no_change(campaign):
     assert campaign.hero("Bran") == bran
     assert _from_file(campaign, "Bran") == bran.renown
     assert campaign.ledger.verify()
+
+
+def _project_from_file(campaign, pid):
+    from drawsteel_kit.systems.draw_steel.state import ProjectState
+
+    cursor = campaign.ledger.db.conn.execute("SELECT * FROM projects WHERE id = ?", [pid])
+    names = [d[0] for d in cursor.description]
+    return ProjectState.from_row(dict(zip(names, cursor.fetchone(), strict=True)))
+
+
+def test_a_project_patched_after_its_updates_is_what_the_file_holds(campaign):
+    from drawsteel_kit.systems.draw_steel.state import read_project
+
+    pid = campaign.start_project("Val", "Discover Lore", params={"kind": "common"}
+                                 ).details["project_id"]
+    db = campaign.ledger.db
+    with campaign.ledger.write():
+        before = read_project(db, pid)
+        campaign.ledger.append("adjusted", day=1, session=None, ops=[update_op(
+            "projects", pid, before.as_dict(),
+            {"points": before.points + 5, "milestones_reached": [3, 1],
+             "completion_detail": {**before.completion_detail, "note": "ü", "n": (1, 2)},
+             "status": "complete", "completed_day": 4})])
+        patched = read_project(db, pid)
+        assert patched is read_project(db, pid)  # remembered, not read again
+        assert patched == _project_from_file(campaign, pid)
+        assert patched.milestones_reached == (3, 1)
+        assert patched.completion_detail["n"] == [1, 2]  # as JSON gives it back
+
+
+def test_a_change_sqlite_may_convert_is_read_again_not_patched(campaign):
+    from drawsteel_kit.systems.draw_steel.state import read_project
+
+    pid = campaign.start_project("Val", "Discover Lore", params={"kind": "common"}
+                                 ).details["project_id"]
+    db = campaign.ledger.db
+    with campaign.ledger.write():
+        before = read_project(db, pid)
+        # A number in a text column comes back as text; a flag as a number.
+        campaign.ledger.append("adjusted", day=1, session=None, ops=[update_op(
+            "projects", pid, {"title": before.title, "event_pending": 0},
+            {"title": 12, "event_pending": True})])
+        again = read_project(db, pid)
+        assert again == _project_from_file(campaign, pid)
+        assert (again.title, again.event_pending) == ("12", 1)
+        assert type(again.event_pending) is int

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar, cast
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Event, Ledger, Op, update_op
+from drawsteel_kit.kit.ledger.events import flush
 from drawsteel_kit.kit.limits import control_problem
 
 __all__ = ["CampaignCore", "Happened", "Writer", "check_count", "check_text",
@@ -147,6 +148,7 @@ class CampaignCore:
     def _writing(self) -> Iterator[Writer]:
         if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction
             yield self.writer_class(self)
+            flush(self.ledger.db)  # the operation's events go in at its end, preview or not
             return
         with self.ledger.write():
             yield self.writer_class(self)

@@ -9,6 +9,7 @@ has the same pragmas. The sqlite3 driver runs in autocommit mode
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -25,7 +26,8 @@ from drawsteel_kit.kit.ledger.storage import disk_is_full, storage_error, why_re
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_damage_error", "is_locked_error"]
+__all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "holds_back", "is_damage_error",
+           "is_locked_error", "own_execute", "settle"]
 
 #: The ledger's file name inside a campaign folder.
 LEDGER_FILE = "ledger.db"
@@ -114,19 +116,58 @@ class _Cursor(sqlite3.Cursor):
 
 
 class _Connection(sqlite3.Connection):
-    """Every statement runs through :class:`_Cursor`, so damage is always our LedgerDamaged."""
+    """Every statement runs through :class:`_Cursor`, so damage is always our LedgerDamaged.
+
+    ``deferred``: rows the write path holds back to insert together (an operation's events,
+    see :mod:`drawsteel_kit.kit.ledger.events`); called with each statement's text before any
+    statement runs here (a ROLLBACK: to drop them; any other: to insert them first), so every
+    statement sees the ledger as if they had been inserted one by one."""
 
     ledger_path = "the ledger"
     opened_readonly = False
+    deferred: Callable[[str], None] | None = None
+
+    def _settle(self, sql: str) -> None:
+        hook = self.deferred
+        if hook is not None:
+            self.deferred = None
+            hook(sql)
 
     def cursor(self, factory: Any = _Cursor) -> Any:  # type: ignore[override]
+        self._settle("")
         return super().cursor(factory)
 
-    def execute(self, *args: Any) -> Any:  # type: ignore[override]
-        return self.cursor().execute(*args)
+    def execute(self, sql: str, *args: Any) -> Any:  # type: ignore[override]
+        self._settle(sql)
+        return super().cursor(_Cursor).execute(sql, *args)
 
-    def executemany(self, *args: Any) -> Any:  # type: ignore[override]
-        return self.cursor().executemany(*args)
+    def executemany(self, sql: str, *args: Any) -> Any:  # type: ignore[override]
+        self._settle(sql)
+        return super().cursor(_Cursor).executemany(sql, *args)
+
+    def backup(self, *args: Any, **kwargs: Any) -> None:
+        self._settle("")
+        super().backup(*args, **kwargs)
+
+
+def settle(conn: sqlite3.Connection, *, drop: bool = False) -> None:
+    """Insert what the write path holds back now (before a COMMIT); ``drop``: forget it
+    instead (the transaction failed)."""
+    if isinstance(conn, _Connection):
+        conn._settle("ROLLBACK" if drop else "")
+
+
+def holds_back(conn: sqlite3.Connection) -> bool:
+    """True for a connection that can hold the write path's rows back (one of ours)."""
+    return isinstance(conn, _Connection)
+
+
+def own_execute(conn: sqlite3.Connection, sql: str, params: Any = ()) -> sqlite3.Cursor:
+    """A statement of the write path itself (a projection's read or change), which needs
+    nothing held back inserted first; any other connection: a plain ``execute``."""
+    if isinstance(conn, _Connection):
+        return _Cursor(conn).execute(sql, params)
+    return conn.execute(sql, params)
 
 
 #: Tables SQLite or sqlite-utils add on their own; any other table in a file without

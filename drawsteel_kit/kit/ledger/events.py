@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import memo, timeline
+from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ __all__ = [
     "append",
     "apply_ops",
     "check_ops_current",
+    "flush",
     "hero_visibility",
     "insert_op",
     "invert_ops",
@@ -142,13 +144,8 @@ def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]
     return problems
 
 
-def _canonical(values: Mapping[str, Any]) -> dict[str, Any]:
-    """Lists and dicts become JSON text with sorted keys: the same bytes live and on replay."""
-    return {
-        k: json.dumps(v, sort_keys=True, ensure_ascii=False) if isinstance(v, list | dict)
-        else json.dumps(v, default=repr, ensure_ascii=False) if isinstance(v, tuple) else v
-        for k, v in values.items()
-    }
+#: Lists and dicts become JSON text with sorted keys: the same bytes live and on replay.
+_canonical = memo.stored_values
 
 
 @functools.lru_cache(maxsize=512)
@@ -174,30 +171,35 @@ def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
     """Apply projection ops in order, as plain statements on the connection (prepared once
     and kept by SQLite's statement cache). Must run inside a write transaction."""
     ops = list(ops)
-    conn = db.conn
     with memo.writing(db, ops):
-        for op in ops:
-            table, key = op["table"], op["key"]
-            if table not in _PKS:
-                raise LedgerError(f"an event names table {table!r}, which this version lacks")
-            pk = _PKS[table]
-            kind = op["op"]
-            if kind == "insert":
-                row = _canonical({**op["row"], pk: key})
-                conn.execute(_insert_sql(table, tuple(row)), tuple(row.values()))
-            elif kind == "delete":
-                if conn.execute(f"DELETE FROM [{table}] WHERE [{pk}] = ?", (key,)).rowcount != 1:
-                    raise _missing(table, key)
-            elif kind == "update":
-                after = op["after"]
-                if not after:  # nothing changes (append drops these; old events may hold one)
-                    continue
-                row = _canonical(after)
-                if conn.execute(_update_sql(table, pk, tuple(row)),
-                                (*row.values(), key)).rowcount != 1:
-                    raise _missing(table, key)
-            else:
-                raise LedgerError(f"unknown projection op {kind!r}")
+        _apply(db.conn, ops)
+
+
+def _apply(conn: Any, ops: Sequence[Op]) -> None:
+    """The ops' statements (inside the caller's :func:`memo.writing` block)."""
+    for op in ops:
+        table, key = op["table"], op["key"]
+        if table not in _PKS:
+            raise LedgerError(f"an event names table {table!r}, which this version lacks")
+        pk = _PKS[table]
+        kind = op["op"]
+        if kind == "insert":
+            row = _canonical({**op["row"], pk: key})
+            own_execute(conn, _insert_sql(table, tuple(row)), tuple(row.values()))
+        elif kind == "delete":
+            if own_execute(conn, f"DELETE FROM [{table}] WHERE [{pk}] = ?",
+                           (key,)).rowcount != 1:
+                raise _missing(table, key)
+        elif kind == "update":
+            after = op["after"]
+            if not after:  # nothing changes (append drops these; old events may hold one)
+                continue
+            row = _canonical(after)
+            if own_execute(conn, _update_sql(table, pk, tuple(row)),
+                           (*row.values(), key)).rowcount != 1:
+                raise _missing(table, key)
+        else:
+            raise LedgerError(f"unknown projection op {kind!r}")
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,16 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, the same text, its encoder built
+#: once and not tracking every list and dict it meets (a payload is a tree the operation just
+#: built: one that held itself would fail as too deep instead, and nothing is written).
+_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True,
+                                   check_circular=False).encode
+_INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
+                 "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                 "?, ?)")
+
+
 def append(
     db: sqlite_utils.Database,
     kind: str,
@@ -270,21 +282,83 @@ def append(
     body = {**(payload or {}), "ops": ops}
     row = {
         "kind": kind, "day": day, "session": session, "actor": actor,
-        "payload": json.dumps(body, ensure_ascii=False, sort_keys=True),
+        "payload": _encode_payload(body),
         "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
     }
+    if not holds_back(db.conn):  # a plain sqlite3 connection (an in-memory copy)
+        with memo.writing(db, ops):
+            cursor = db.conn.execute(_INSERT_EVENT, tuple(row.values()))
+            _apply(db.conn, ops)
+            assert cursor.lastrowid is not None
+            timeline.record(db, cursor.lastrowid, row, body, ops)
+        return load_event({**row, "id": cursor.lastrowid})
     with memo.writing(db, ops):  # events, timeline: never remembered
-        cursor = db.conn.execute(
-            "INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
-            "version, created_at, undoes, operation) VALUES (:kind, :day, :session, :actor, "
-            ":payload, :seed, :dice, :visibility, :version, :created_at, :undoes, :operation)",
-            row,
-        )
-        apply_ops(db, ops)
-        event_id = cursor.lastrowid
-        assert event_id is not None
-        timeline.record(db, event_id, row, body, ops)
-    return load_event({**row, "id": event_id})
+        held = _held_back(db)
+        event_id = held.next_id()
+        held.events.append((event_id, *row.values()))
+        held.timeline += timeline.rows_for(event_id, kind, day, session, visibility, body, ops)
+        _apply(db.conn, ops)
+    # What load_event gives for the row (the payload decoded from the text written).
+    decoded = json.loads(row["payload"])
+    written_ops = decoded.pop("ops", [])
+    return Event(id=event_id, kind=kind, day=day, session=session, actor=actor,
+                 payload=decoded, seed=seed,
+                 dice=json.loads(row["dice"]) if row["dice"] else None,
+                 visibility=visibility, version=__version__, created_at=row["created_at"],
+                 undoes=undoes, operation=operation, ops=written_ops)
+
+
+_INSERT_HELD = _INSERT_EVENT.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(
+    "VALUES (", "VALUES (?, ")
+_HELD = "_dsk_held_back"
+
+
+class _HeldBack:
+    """Events (and their timeline rows) appended but not inserted yet: they go in together,
+    by one ``executemany`` each, before the connection runs any other statement (the
+    projections' own reads and changes aside), at the end of each operation, and before a
+    COMMIT; a ROLLBACK drops them. Their ids are the ones SQLite would have given."""
+
+    __slots__ = ("db", "events", "last", "timeline")
+
+    def __init__(self, db: sqlite_utils.Database, last: int) -> None:
+        self.db, self.last = db, last
+        self.events: list[tuple[Any, ...]] = []
+        self.timeline: list[dict[str, Any]] = []
+
+    def next_id(self) -> int:
+        self.last += 1
+        return self.last
+
+    def __call__(self, sql: str) -> None:
+        """Before ``sql`` runs: insert what is held back (a ROLLBACK: drop it)."""
+        setattr(self.db, _HELD, None)
+        conn, changes = self.db.conn, self.db.conn.total_changes
+        if sql.lstrip()[:8].upper() == "ROLLBACK" or not conn.in_transaction:
+            return  # (SQLite ended the transaction itself: its events went with it)
+        conn.executemany(_INSERT_HELD, self.events)
+        if self.timeline:
+            conn.executemany(timeline.INSERT, self.timeline)
+        memo.wrote(self.db, changes)
+
+
+def _held_back(db: sqlite_utils.Database) -> _HeldBack:
+    """What this connection holds back (a new batch, its next id read from the file)."""
+    held: _HeldBack | None = getattr(db, _HELD, None)
+    if held is None or db.conn.deferred is not held:
+        # AUTOINCREMENT: past the largest id ever used, even one since deleted.
+        last = own_execute(db.conn, "SELECT max(coalesce((SELECT seq FROM sqlite_sequence "
+                           "WHERE name = 'events'), 0), coalesce((SELECT max(id) FROM "
+                           "events), 0))").fetchone()[0]
+        held = _HeldBack(db, int(last))
+        setattr(db, _HELD, held)
+        db.conn.deferred = held
+    return held
+
+
+def flush(db: sqlite_utils.Database) -> None:
+    """Insert the events held back now (the end of an operation)."""
+    settle(db.conn)

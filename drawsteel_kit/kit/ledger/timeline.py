@@ -93,7 +93,7 @@ def rows_for(
 
 _COLUMNS = ("event_id", "day", "session", "tbl", "key", "field", "before", "after",
             "visibility", "kind", "reason")
-_INSERT = (f"INSERT INTO timeline ({', '.join(_COLUMNS)}) "
+INSERT = (f"INSERT INTO timeline ({', '.join(_COLUMNS)}) "
            f"VALUES ({', '.join(':' + c for c in _COLUMNS)})")
 
 
@@ -103,7 +103,7 @@ def record(db: sqlite_utils.Database, event_id: int, row: Mapping[str, Any],
     rows = rows_for(event_id, row["kind"], row["day"], row["session"], row["visibility"],
                     payload, ops)
     if rows:  # one prepared statement: this runs for every event ever written
-        db.conn.executemany(_INSERT, rows)
+        db.conn.executemany(INSERT, rows)
 
 
 # -- reading: bounded by the points asked for ----------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerLocked, LedgerReadOnly
 from drawsteel_kit.kit.ledger import memo
-from drawsteel_kit.kit.ledger.connection import is_locked_error
+from drawsteel_kit.kit.ledger.connection import is_locked_error, settle
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -47,8 +47,10 @@ def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
     memo.start(db)
     try:
         yield db
+        settle(conn)  # events held back go in now: a refusal of theirs rolls back below
     except BaseException as exc:
         memo.stop(db)
+        settle(conn, drop=True)
         if conn.in_transaction:
             with suppress(sqlite3.Error, LedgerError):  # SQLite may have rolled back already
                 conn.execute("ROLLBACK")

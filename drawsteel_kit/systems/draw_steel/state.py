@@ -7,6 +7,7 @@ their own.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
@@ -64,9 +65,9 @@ class HeroState:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready (lists for tuples; ``class`` as the book calls it)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out["class" if f.name == "hero_class" else f.name] = (
+        for name in _HERO_FIELDS:
+            value = getattr(self, name)
+            out["class" if name == "hero_class" else name] = (
                 list(value) if isinstance(value, tuple) else value
             )
         return out
@@ -79,6 +80,9 @@ class HeroState:
         for col in _LIST_COLUMNS:
             data[col] = tuple(json.loads(data[col] or "[]"))
         return cls(**data)
+
+
+_HERO_FIELDS = tuple(f.name for f in fields(HeroState))
 
 
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
@@ -153,17 +157,37 @@ class ProjectState:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}
+        return {name: list(v) if isinstance(v := getattr(self, name), tuple) else v
+                for name in _PROJECT_FIELDS}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> ProjectState:
         """Decode a ``projects`` row."""
         data = dict(row)
-        for col in ("characteristics", "source_language", "guides", "milestones_reached"):
+        for col in _PROJECT_LISTS:
             data[col] = tuple(json.loads(data[col] or "[]"))
         data["completion_detail"] = json.loads(data["completion_detail"] or "{}")
         return cls(**data)
+
+    def patched(self, stored: Mapping[str, Any]) -> ProjectState | None:
+        """This project after an update of its row (``stored``: the changed columns as the
+        row holds them), decoded as :meth:`from_row` would; None for a column it lacks."""
+        data = dict(self.__dict__)
+        for col, value in stored.items():
+            if col not in data:
+                return None
+            data[col] = (tuple(json.loads(value or "[]")) if col in _PROJECT_LISTS
+                         else json.loads(value or "{}") if col == "completion_detail"
+                         else value)
+        # Every field is there (a copy of this one's): set them as __init__ would, without
+        # its frozen setattr per field (this runs after every roll).
+        new = object.__new__(ProjectState)
+        new.__dict__.update(data)
+        return new
+
+
+_PROJECT_FIELDS = tuple(f.name for f in fields(ProjectState))
+_PROJECT_LISTS = ("characteristics", "source_language", "guides", "milestones_reached")
 
 
 @dataclass(frozen=True)
@@ -203,8 +227,8 @@ class FollowerState:
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
-        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}
+        return {name: list(v) if isinstance(v := getattr(self, name), tuple) else v
+                for name in _FOLLOWER_FIELDS}
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> FollowerState:
@@ -217,6 +241,9 @@ class FollowerState:
         data["counts"] = bool(data.get("counts", 1))
         data["materials"] = bool(data.get("materials", 1))
         return cls(**data)
+
+
+_FOLLOWER_FIELDS = tuple(f.name for f in fields(FollowerState))
 
 
 def read_projects(
@@ -244,7 +271,8 @@ def read_projects(
 def read_project(db: sqlite_utils.Database, pid: int) -> ProjectState:
     """The project with this id (there must be one)."""
     return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(
-        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid)
+        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,
+        patch=ProjectState.patched)
 
 
 def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:

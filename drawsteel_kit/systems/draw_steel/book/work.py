@@ -331,7 +331,9 @@ def apply_points(
         if "stamina_bonus" in res.detail:  # kept on the project until the respite ends it
             change["completion_detail"] = {**project.completion_detail,
                                            "stamina_bonus": res.detail["stamina_bonus"]}
-    res.ops.insert(0, update_op("projects", project.id, project.as_dict(), change))
+    before_change = {k: list(v) if isinstance(v := getattr(project, k), tuple) else v
+                     for k in change}  # as ``project.as_dict()`` has them
+    res.ops.insert(0, update_op("projects", project.id, before_change, change))
     res.detail.update(points=res.points, before=before, after=after, goal=goal,
                       milestones=list(passed), completed=res.completed)
     return res
