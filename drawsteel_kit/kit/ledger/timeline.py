@@ -7,9 +7,10 @@ is written in the same transaction as the event, refilled by ``rebuild()``, and 
 for older ledgers by the migration that made it. Undo events invert ops, so an undone
 award shows as a change back, with the undo's reason.
 
-Charts read it through :func:`first_changes`, :func:`sample` and :func:`newest_first`, whose
-cost depends on how many points they return, not on how long the history is: each one walks
-the ``timeline_key`` index (table, key, field, then id) from one end, or seeks into it.
+Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample` and
+:func:`newest_first`, whose cost depends on how many points they return, not on how long
+the history is: each one walks the ``timeline_key`` index (table, key, field, then id)
+from one end, or seeks into it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 __all__ = [
-    "SHEET_TRACKED", "TRACKED", "first_changes", "newest_first", "record", "rows_for", "sample",
+    "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
+    "rows_for", "sample",
     "sheet_changes",
     "visible_where",
 ]
@@ -130,6 +132,15 @@ def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     where, params = _where(tbl, key, field, visible_to)
     return list(db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id LIMIT ?",
                          [*params, limit]))
+
+
+def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+                  visible_to: str | None, at_most: int) -> int:
+    """How many visible changes one number has, counted up to ``at_most`` (in SQLite: no
+    row is built in Python to learn that a history is long)."""
+    where, params = _where(tbl, key, field, visible_to)
+    return int(db.execute(f"SELECT count(*) FROM (SELECT 1 FROM timeline WHERE {where} "
+                          f"LIMIT ?)", [*params, at_most]).fetchone()[0])
 
 
 def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,

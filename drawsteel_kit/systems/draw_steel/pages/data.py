@@ -158,9 +158,8 @@ def _changes(campaign: Campaign, key: str, field: str, viewer: str | None
     """One number's visible changes: all of them, or a sample when there are too many."""
     db = campaign.ledger.db
     tbl = "party" if key == PARTY_KEY else "heroes"
-    rows = timeline.first_changes(db, tbl, key, field, viewer, MAX_POINTS + 1)
-    if len(rows) <= MAX_POINTS:
-        return _points(rows), False
+    if timeline.count_changes(db, tbl, key, field, viewer, MAX_POINTS + 1) <= MAX_POINTS:
+        return _points(timeline.first_changes(db, tbl, key, field, viewer, MAX_POINTS)), False
     return _points(timeline.sample(db, tbl, key, field, viewer, MAX_POINTS)), True
 
 
