@@ -12,9 +12,10 @@ durations say where it goes.
 The kernels run as an installed wheel runs: with the package's bytecode cached (pip compiles a
 wheel's modules at install; this machine's ``PYTHONDONTWRITEBYTECODE`` would otherwise make every
 kernel compile drawsteel_kit's source again), in a cache in the work folder, filled by one
-untimed round of each notebook first (as figure 9 does). Beside the wall clock, each side's CPU
-time (this process's and its kernels', user + system), which a machine shared with other work
-disturbs less.
+untimed round of each notebook first (as figure 9 does); a relative ``PYTHONPATH`` is made
+absolute, so the kernels (started in the work folder) import the code being measured. Beside
+the wall clock, each side's CPU time (this process's and its kernels', user + system), which a
+machine shared with other work disturbs less.
 """
 
 from __future__ import annotations
@@ -78,12 +79,18 @@ def demo_template(folder: Path) -> Path:
 
 
 @contextmanager
-def bytecode_cached(work: Path) -> Iterator[None]:
-    """Kernels started inside write and read bytecode in a cache in ``work`` (the kernel
-    inherits this process's environment), as an installed wheel's modules are compiled."""
-    saved = {k: os.environ.get(k) for k in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+def kernel_environment(work: Path) -> Iterator[None]:
+    """The environment kernels started inside inherit: bytecode written and read in a cache in
+    ``work``, as an installed wheel's modules are compiled; and ``PYTHONPATH`` made absolute,
+    so a kernel started in ``work`` imports the drawsteel_kit this process imports (with
+    ``PYTHONPATH=.`` it found none in ``work`` and imported the installed one instead)."""
+    keys = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX", "PYTHONPATH")
+    saved = {k: os.environ.get(k) for k in keys}
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     os.environ["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    if saved["PYTHONPATH"]:
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            str(Path(entry).resolve()) for entry in saved["PYTHONPATH"].split(os.pathsep) if entry)
     try:
         yield
     finally:
@@ -133,7 +140,7 @@ def run(work: Path, repeats: int = 5) -> Figure:
 
     sides = {"demo": lambda: notebook("demo"), "empty": empty_run,
              "long": lambda: notebook("long")}
-    with bytecode_cached(work):
+    with kernel_environment(work):
         for side in sides.values():  # untimed: fills the bytecode cache
             side()
         for runs in [*breakdowns.values(), *cpus.values()]:
