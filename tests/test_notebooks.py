@@ -154,3 +154,47 @@ def test_the_workbook_modules_import_light() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.strip() == ""
+
+
+def _notebook(path: Path, *sources: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    nbformat.write(nb, str(path))
+    return path
+
+
+def _printed(path: Path) -> list[str]:
+    """What each code cell of a saved notebook printed, or the error it stopped on."""
+    nb = nbformat.read(str(path), as_version=4)
+    return ["".join(o.get("text", "") or f"{o.get('ename')}: {o.get('evalue')}"
+                    for o in cell.outputs) for cell in nb.cells if cell.cell_type == "code"]
+
+
+@pytest.mark.kernel
+def test_a_run_saves_the_executed_notebook(tmp_path: Path) -> None:
+    out = tmp_path / "out.ipynb"
+    nb = execute(_notebook(tmp_path / "in.ipynb", "print('one')", "print('two')"), out, {})
+    assert _printed(out) == ["one\n", "two\n"]
+    assert json.loads(out.read_text(encoding="utf-8")) == json.loads(nbformat.writes(nb))
+
+
+@pytest.mark.kernel
+def test_a_failed_run_keeps_what_ran(tmp_path: Path) -> None:
+    from drawsteel_kit.workbook.notebook_runs import NotebookFailed
+
+    out = tmp_path / "out.ipynb"
+    with pytest.raises(NotebookFailed, match="ValueError: no such thing"):
+        execute(_notebook(tmp_path / "in.ipynb", "print('one')",
+                          "raise ValueError('no such thing')", "print('three')"), out, {})
+    assert _printed(out) == ["one\n", "ValueError: no such thing", ""]
+
+
+@pytest.mark.kernel
+def test_a_kernel_that_dies_keeps_what_ran(tmp_path: Path) -> None:
+    out = tmp_path / "out.ipynb"
+    with pytest.raises(Exception, match=r"(?i)kernel died|dead"):
+        execute(_notebook(tmp_path / "in.ipynb", "print('one', flush=True)",
+                          "import os; os._exit(1)", "print('three')"), out, {})
+    assert _printed(out)[0] == "one\n" and _printed(out)[2] == ""

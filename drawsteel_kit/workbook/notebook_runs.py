@@ -11,6 +11,7 @@ same message, so the command line prints the same one line as when resolving in-
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 import shutil
@@ -51,7 +52,15 @@ KERNEL_ARGS = ("--IPKernelApp.log_level=CRITICAL",)
 #: comes later without a word: on a loaded machine the Director's workbook (a few thousand
 #: widget messages) lost its panels that way. Past this, the run fails instead.
 IOPUB_SECONDS = 60
+#: How the kernel ends once the notebook is done: stopped at once. Everything a notebook
+#: writes is committed (each operation is one transaction) or rolled back by the time its
+#: last cell replies, and the resolution notebook closes its campaign; asked to shut down
+#: instead, a kernel that has imported the workbook spends 0.2-0.5 s tearing its modules
+#: down (the garbage collector over every object), a wait polled each 0.1 s.
+SHUTDOWN = "immediate"
 RUNS = "runs"
+#: Our papermill engine (see :func:`_engine`).
+ENGINE = "drawsteel-kit"
 
 
 class NotebookFailed(DrawSteelKitError):
@@ -77,6 +86,33 @@ def _our_error(ename: str, evalue: str) -> DrawSteelKitError | None:
     return None
 
 
+@functools.cache
+def _engine() -> str:
+    """Register (once) and name papermill's nbclient engine, saving the executed notebook when
+    the run starts, if it fails, and (papermill itself) when it ends: not at each cell's
+    start and end, as papermill's own does. Those saves re-validate and rewrite the whole
+    notebook, charts and all, twice a cell, markdown cells included: on the demo's week they
+    cost more than the resolution's own cells."""
+    from papermill.engines import NBClientEngine, papermill_engines
+    from papermill.iorw import write_ipynb
+
+    class SavedAtTheEnds(NBClientEngine):
+        @classmethod
+        def execute_notebook(cls, nb: Any, kernel_name: str, output_path: str | None = None,
+                             **kwargs: Any) -> Any:
+            if output_path:
+                write_ipynb(nb, output_path)  # the run's file is there from its start
+            try:
+                return super().execute_notebook(nb, kernel_name, output_path=None, **kwargs)
+            except BaseException:  # a dead kernel, a timeout: what ran is kept to look at
+                if output_path:
+                    write_ipynb(nb, output_path)
+                raise
+
+    papermill_engines.register(ENGINE, SavedAtTheEnds)
+    return ENGINE
+
+
 def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
             cwd: str | Path | None = None, progress_bar: bool = False) -> Any:
     """Execute ``source`` into ``output`` through papermill (a real kernel); return the
@@ -98,9 +134,10 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     try:
         return pm.execute_notebook(
             str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
-            progress_bar=progress_bar, log_output=False, cwd=str(cwd or os.getcwd()),
+            engine_name=_engine(), progress_bar=progress_bar, log_output=False,
+            cwd=str(cwd or os.getcwd()),
             extra_arguments=list(KERNEL_ARGS), config=ipc, iopub_timeout=IOPUB_SECONDS,
-            raise_on_iopub_timeout=True)
+            raise_on_iopub_timeout=True, shutdown_kernel=SHUTDOWN)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
         if ours is not None:
