@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from drawsteel_kit.kit.errors import (
     LedgerDamaged,
@@ -19,11 +19,8 @@ from drawsteel_kit.kit.errors import (
     LedgerLocked,
     LedgerReadOnly,
 )
-from drawsteel_kit.kit.ledger.reader import ReadDatabase
+from drawsteel_kit.kit.ledger.reader import ReadDatabase, WriteDatabase
 from drawsteel_kit.kit.ledger.storage import disk_is_full, storage_error, why_readonly
-
-if TYPE_CHECKING:
-    import sqlite_utils
 
 __all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "is_damage_error", "is_locked_error"]
 
@@ -198,11 +195,12 @@ def connect(
     *,
     readonly: bool = False,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-) -> sqlite_utils.Database | ReadDatabase:
+) -> ReadDatabase:
     """Open the ledger at ``path`` (creating it unless ``readonly``).
 
     Read-only connections use ``mode=ro``: SQLite itself refuses any write. They come as a
-    :class:`ReadDatabase`, so reading a ledger does not import sqlite-utils.
+    :class:`ReadDatabase`, writable ones as a :class:`WriteDatabase`: reading a ledger or
+    writing its events does not import sqlite-utils (migrating does).
     """
     path = Path(path)
     if readonly and not path.is_file():
@@ -232,8 +230,4 @@ def connect(
             "Restore it from a backup (`drawsteel-kit backup` makes them) or move it "
             "aside and run `drawsteel-kit init` to start a new one."
         ) from exc
-    if readonly:
-        return ReadDatabase(conn)
-    import sqlite_utils
-
-    return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
+    return ReadDatabase(conn) if readonly else WriteDatabase(conn)
