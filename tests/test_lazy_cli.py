@@ -25,8 +25,10 @@ NOT_FOR_THE_BOOKS = ("pydantic", "yaml", *HEAVY)
 #: ... nor sqlite-utils and what it brings: a ledger is read, and its events written, with
 #: plain sqlite3; only migrating an older ledger needs sqlite-utils.
 NOT_FOR_A_WRITE = ("sqlite_utils", "dateutil", "pluggy", *NOT_FOR_THE_BOOKS)
-#: ... nor, for a command that only reads, what only a refusal needs (close names for a typo).
-NOT_FOR_A_READ = ("difflib", *NOT_FOR_A_WRITE)
+#: ... nor, for a command that only reads, what only a refusal needs (close names for a typo),
+#: what only copying files needs (shutil), nor the pages' HTML (markupsafe; `history` says
+#: which events a page lists without it).
+NOT_FOR_A_READ = ("difflib", "shutil", "markupsafe", *NOT_FOR_A_WRITE)
 
 
 def command_modules() -> dict[str, str]:
@@ -81,6 +83,7 @@ def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campa
     others = sorted(set(command_modules().values()) - {"drawsteel_kit.cli.core"})
     assert [m for m in others if m in modules] == []
     assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_READ] == []
+    assert [m for m in modules if m.startswith("drawsteel_kit.kit.ui")] == []
     assert "drawsteel_kit.cli.core" in modules
 
 
