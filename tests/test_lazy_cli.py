@@ -16,6 +16,7 @@ from drawsteel_kit.cli import main
 from drawsteel_kit.cli.root import whereabouts
 from drawsteel_kit.cli.summaries import SUMMARIES
 from drawsteel_kit.kit.registry import SYSTEMS
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: What no command that only reads or writes the books may load.
 HEAVY = ("plotly", "ipywidgets", "papermill", "voila", "nbconvert")
@@ -29,6 +30,12 @@ NOT_FOR_A_WRITE = ("sqlite_utils", "dateutil", "pluggy", *NOT_FOR_THE_BOOKS)
 #: what only copying files needs (shutil), nor the pages' HTML (markupsafe; `history` says
 #: which events a page lists without it).
 NOT_FOR_A_READ = ("difflib", "shutil", "markupsafe", *NOT_FOR_A_WRITE)
+#: ... nor, for `status`, `history` and a respite with no activity and no follower rolling,
+#: the rules of project work and of respite activities: the Campaign's mixins load them when
+#: a project is rolled on, started or forecast, or an activity resolved.
+PROJECT_WORK = (*(f"drawsteel_kit.systems.draw_steel.{m}" for m in (
+    "activities", "book.work", "catalog.projects", "catalog.project_events", "rules.projects",
+    "rules.project_goals")), "fractions", "decimal")
 
 
 def command_modules() -> dict[str, str]:
@@ -84,6 +91,8 @@ def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campa
     assert [m for m in others if m in modules] == []
     assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_READ] == []
     assert [m for m in modules if m.startswith("drawsteel_kit.kit.ui")] == []
+    assert [m for m in PROJECT_WORK if m in modules] == []
+    assert "drawsteel_kit.systems.draw_steel.campaign" in modules  # the same books, less work
     assert "drawsteel_kit.cli.core" in modules
 
 
@@ -95,6 +104,22 @@ def test_respite_imports_only_its_own_module(campaign_dir: Path, campaign: objec
     others = sorted(set(command_modules().values()) - {own})
     assert [m for m in others if m in modules] == []
     assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_WRITE] == []
+    assert [m for m in PROJECT_WORK if m in modules] == []
+
+
+def test_respite_with_a_project_roll_loads_the_project_rules(campaign_dir: Path,
+                                                             campaign: Campaign) -> None:
+    """The other side of PROJECT_WORK: a respite that rolls on a project loads the rules it
+    rolls with (so the list above names modules that exist and do the work)."""
+    from drawsteel_kit.systems.draw_steel.activities import StartProject
+
+    campaign.take_respite(["Val"], starts=[StartProject("Val", "Discover Lore",
+                                                        params={"kind": "forbidden"})])
+    status, modules = loaded_after("respite", str(campaign_dir), "--roll", "Val=Discover Lore",
+                                   "--dice", "Val=5,5")
+    assert status == 0
+    assert campaign.project("Discover Lore").points > 0
+    assert [m for m in PROJECT_WORK if m not in modules] == []
 
 
 def test_help_lists_every_command_and_imports_none() -> None:
