@@ -34,7 +34,6 @@ from drawsteel_kit.systems.draw_steel.book.project_starts import (
 )
 from drawsteel_kit.systems.draw_steel.book.respite_work import RespiteWorkOps
 from drawsteel_kit.systems.draw_steel.book.sources import SourceOps
-from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
     HeroState,
@@ -170,6 +169,12 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         Outside respites, on a research or crafting project; ``characteristic`` is the
         NPC's score (the Director's call). How often the faction helps is the Director's.
         """
+        from drawsteel_kit.systems.draw_steel.book.work import Roller, roll_for
+        from drawsteel_kit.systems.draw_steel.rules.power import (
+            CHARACTERISTIC_MAX,
+            CHARACTERISTIC_MIN,
+        )
+
         who = self.hero(hero)
         if not any(t.casefold() == FACTION_MEMBER.casefold() for t in who.titles):
             raise RulesError(f"{who.name} does not hold the {FACTION_MEMBER} title")
@@ -182,8 +187,6 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
                     maximum=CHARACTERISTIC_MAX)
         dice, seed = dice_for(seed, dice)
         start = len(getattr(dice, "faces", []))
-        from drawsteel_kit.systems.draw_steel.book.work import Roller, roll_for
-
         npc = Roller(f"{who.name}'s faction", dict.fromkeys(CHARACTERISTICS, characteristic),
                      target.source_language)
         results = [roll_for(target, npc, dice=dice)[0] for _ in range(rolls)]
