@@ -16,16 +16,30 @@ from drawsteel_kit.cli import main
 from drawsteel_kit.cli.root import whereabouts
 from drawsteel_kit.cli.summaries import SUMMARIES
 from drawsteel_kit.kit.registry import SYSTEMS
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: What no command that only reads or writes the books may load.
 HEAVY = ("plotly", "ipywidgets", "papermill", "voila", "nbconvert")
 #: ... nor, for `status`, `history` and `respite`, campaign.yaml's models or the catalog's
 #: YAML: they read the ledger, not the files (a catalog table is parsed on first use).
 NOT_FOR_THE_BOOKS = ("pydantic", "yaml", *HEAVY)
+#: ... nor sqlite-utils and what it brings: a ledger is read, and its events written, with
+#: plain sqlite3; only migrating an older ledger needs sqlite-utils.
+NOT_FOR_A_WRITE = ("sqlite_utils", "dateutil", "pluggy", *NOT_FOR_THE_BOOKS)
 #: ... nor, for a command that only reads, what only a refusal needs (close names for a typo),
-#: nor sqlite-utils and what it brings (a read-only ledger is read with plain sqlite3; only
-#: writing and migrating need sqlite-utils).
-NOT_FOR_A_READ = ("difflib", "sqlite_utils", "dateutil", "pluggy", *NOT_FOR_THE_BOOKS)
+#: what only copying files needs (shutil), nor the pages' HTML (markupsafe; `history` says
+#: which events a page lists without it).
+NOT_FOR_A_READ = ("difflib", "shutil", "markupsafe", *NOT_FOR_A_WRITE)
+#: ... nor, for `status`, `history` and a respite with no activity and no follower rolling,
+#: the rules of project work and of respite activities: the Campaign's mixins load them when
+#: a project is rolled on, started or forecast, or an activity resolved.
+PROJECT_WORK = (*(f"drawsteel_kit.systems.draw_steel.{m}" for m in (
+    "activities", "book.work", "catalog.projects", "catalog.project_events", "rules.projects",
+    "rules.project_goals")), "fractions", "decimal")
+#: ... nor the rules of what they do not do: spend hero tokens, buy or level up (wealth), take
+#: a title, or roll a project with a characteristic the Director names.
+NOT_DONE = tuple(f"drawsteel_kit.systems.draw_steel.{m}" for m in (
+    "rules.tokens", "rules.wealth", "catalog.wealth", "catalog.titles", "rules.power"))
 
 
 def command_modules() -> dict[str, str]:
@@ -80,6 +94,9 @@ def test_a_reading_command_imports_only_its_own_module(campaign_dir: Path, campa
     others = sorted(set(command_modules().values()) - {"drawsteel_kit.cli.core"})
     assert [m for m in others if m in modules] == []
     assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_READ] == []
+    assert [m for m in modules if m.startswith("drawsteel_kit.kit.ui")] == []
+    assert [m for m in (*PROJECT_WORK, *NOT_DONE) if m in modules] == []
+    assert "drawsteel_kit.systems.draw_steel.campaign" in modules  # the same books, less work
     assert "drawsteel_kit.cli.core" in modules
 
 
@@ -90,7 +107,23 @@ def test_respite_imports_only_its_own_module(campaign_dir: Path, campaign: objec
     assert own in modules
     others = sorted(set(command_modules().values()) - {own})
     assert [m for m in others if m in modules] == []
-    assert [m for m in modules if m.split(".")[0] in NOT_FOR_THE_BOOKS] == []
+    assert [m for m in modules if m.split(".")[0] in NOT_FOR_A_WRITE] == []
+    assert [m for m in (*PROJECT_WORK, *NOT_DONE) if m in modules] == []
+
+
+def test_respite_with_a_project_roll_loads_the_project_rules(campaign_dir: Path,
+                                                             campaign: Campaign) -> None:
+    """The other side of PROJECT_WORK: a respite that rolls on a project loads the rules it
+    rolls with (so the list above names modules that exist and do the work)."""
+    from drawsteel_kit.systems.draw_steel.activities import StartProject
+
+    campaign.take_respite(["Val"], starts=[StartProject("Val", "Discover Lore",
+                                                        params={"kind": "forbidden"})])
+    status, modules = loaded_after("respite", str(campaign_dir), "--roll", "Val=Discover Lore",
+                                   "--dice", "Val=5,5")
+    assert status == 0
+    assert campaign.project("Discover Lore").points > 0
+    assert [m for m in PROJECT_WORK if m not in modules] == []
 
 
 def test_help_lists_every_command_and_imports_none() -> None:

@@ -13,7 +13,7 @@ import sqlite_utils
 
 from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
 from drawsteel_kit.kit.ledger import MIGRATION_NAMES, MIGRATIONS, Ledger, pending_names
-from drawsteel_kit.kit.ledger.reader import ReadDatabase
+from drawsteel_kit.kit.ledger.reader import ReadDatabase, WriteDatabase
 from drawsteel_kit.kit.ledger.schema import applied_names
 
 
@@ -67,3 +67,50 @@ def test_opening_to_read_imports_no_sqlite_utils(ledger_path: Path, campaign: ob
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_writable_opening_answers_as_sqlite_utils_did(ledger_path: Path,
+                                                        campaign: object) -> None:
+    with Ledger.open(ledger_path) as ledger:
+        db = ledger.db
+        assert isinstance(db, WriteDatabase)
+        full = sqlite_utils.Database(db.conn, recursive_triggers=False, execute_plugins=False)
+        heroes = "SELECT count(*) AS n FROM heroes"
+        for sql, params in (("SELECT * FROM events ORDER BY id", None),
+                            ("  -- a comment first\nSELECT * FROM heroes WHERE name = ?", ["Val"]),
+                            ("SELECT e.id, h.name, e.id FROM events e, heroes h "
+                             "ORDER BY e.id, h.name", None),
+                            ("PRAGMA table_info(heroes)", None)):
+            assert list(db.query(sql, params)) == list(full.query(sql, params))
+        before = list(db.query(heroes))
+        for writer in (db, full):  # a statement with no rows: refused, and undone
+            with pytest.raises(ValueError, match="only be used with SQL that returns rows"):
+                writer.query("DELETE FROM heroes")
+            assert list(writer.query(heroes)) == before
+            for sql in ("BEGIN", "/* x */ commit", "SAVEPOINT s", "VACUUM"):
+                with pytest.raises(ValueError, match="only be used with SQL that returns rows"):
+                    writer.query(sql)
+            assert not db.conn.in_transaction
+        # A write that returns rows lands even when they are never read.
+        won = next(db.query("SELECT victories FROM heroes WHERE name = 'Val'"))["victories"]
+        db.query("UPDATE heroes SET victories = victories + 1 WHERE name = 'Val' "
+                 "RETURNING victories")
+        full.query("UPDATE heroes SET victories = victories + 1 WHERE name = 'Val' "
+                   "RETURNING victories")
+        val = "SELECT victories FROM heroes WHERE name = 'Val'"
+        assert next(db.query(val)) == {"victories": won + 2}
+        assert db["heroes"].count == 3  # the rest: sqlite-utils
+
+
+def test_writing_imports_no_sqlite_utils_migrating_does(ledger_path: Path,
+                                                        campaign: object) -> None:
+    code = ("import sys\nfrom drawsteel_kit.kit.ledger import Ledger\n"
+            f"with Ledger.open({str(ledger_path)!r}) as led:\n"
+            "    with led.write():\n"
+            "        led.append('note', day=1, session=None, payload={'summary': 'A note'})\n"
+            "print(sorted(m for m in sys.modules if m.startswith('sqlite_utils')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
+    with Ledger.open(ledger_path.parent / "new.db") as ledger:  # migrated by sqlite-utils
+        assert applied_names(ledger.db) == list(MIGRATION_NAMES)

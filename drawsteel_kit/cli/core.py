@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -73,6 +72,8 @@ def new(name: str, parent: str, system_key: str) -> None:
     if not template.is_dir():
         raise click.ClickException(f"the starter template {template} is missing from this "
                                    "install: reinstall drawsteel-kit")
+    import shutil
+
     shutil.copytree(template, dest, ignore=shutil.ignore_patterns("__*"))
     path = dest / CAMPAIGN_FILE
     # A JSON string is a valid YAML double-quoted scalar: any name survives, quotes included.
@@ -167,7 +168,7 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int, page:
         if not events:
             click.echo("No events on this page." if offset else "No events to show.")
         elif page > 1 or older:
-            from drawsteel_kit.kit.ui.history_block import page_note
+            from drawsteel_kit.kit.book.paging import page_note
 
             total = camp.history_count(kind=kind, hero=hero, visible_to=viewer)
             click.echo(page_note(offset, len(events), total)

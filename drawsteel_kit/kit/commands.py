@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import functools
 import re
-import shutil
 import sqlite3
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -53,9 +53,9 @@ def friendly(fn: F) -> F:
                 f"{(exc.name or 'a part of drawsteel-kit').split('.')[0]} is not installed "
                 "here, and this command needs it: pip install --upgrade drawsteel-kit (in a "
                 "checkout: make install)") from None
-        except shutil.Error as exc:  # a folder copy: one entry per file it could not copy
-            raise click.ClickException(_copy_refused(exc)) from None
         except OSError as exc:  # a file or folder the system refuses: name it, in one line
+            if _is_copy_error(exc):  # a folder copy: one entry per file it could not copy
+                raise click.ClickException(_copy_refused(exc)) from None
             from drawsteel_kit.kit.ledger.storage import os_refusal
 
             what = ("the system refused" if exc.filename is None else
@@ -73,7 +73,14 @@ def friendly(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _copy_refused(exc: shutil.Error) -> str:
+def _is_copy_error(exc: OSError) -> bool:
+    """``shutil.Error`` (only a command that imported shutil can raise one: status and
+    history do not import it)."""
+    shutil = sys.modules.get("shutil")
+    return shutil is not None and isinstance(exc, shutil.Error)
+
+
+def _copy_refused(exc: OSError) -> str:
     """shutil's list of (source, target, why) as one line: how many, the first, what to do."""
     problems = exc.args[0] if exc.args and isinstance(exc.args[0], list) else []
     if not problems or len(problems[0]) != 3:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from drawsteel_kit.kit.errors import (
     LedgerDamaged,
@@ -20,11 +20,8 @@ from drawsteel_kit.kit.errors import (
     LedgerLocked,
     LedgerReadOnly,
 )
-from drawsteel_kit.kit.ledger.reader import ReadDatabase
+from drawsteel_kit.kit.ledger.reader import ReadDatabase, WriteDatabase
 from drawsteel_kit.kit.ledger.storage import disk_is_full, storage_error, why_readonly
-
-if TYPE_CHECKING:
-    import sqlite_utils
 
 __all__ = ["BUSY_TIMEOUT_MS", "LEDGER_FILE", "connect", "holds_back", "is_damage_error",
            "is_locked_error", "own_execute", "settle"]
@@ -239,11 +236,12 @@ def connect(
     *,
     readonly: bool = False,
     busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-) -> sqlite_utils.Database | ReadDatabase:
+) -> ReadDatabase:
     """Open the ledger at ``path`` (creating it unless ``readonly``).
 
     Read-only connections use ``mode=ro``: SQLite itself refuses any write. They come as a
-    :class:`ReadDatabase`, so reading a ledger does not import sqlite-utils.
+    :class:`ReadDatabase`, writable ones as a :class:`WriteDatabase`: reading a ledger or
+    writing its events does not import sqlite-utils (migrating does).
     """
     path = Path(path)
     if readonly and not path.is_file():
@@ -273,8 +271,4 @@ def connect(
             "Restore it from a backup (`drawsteel-kit backup` makes them) or move it "
             "aside and run `drawsteel-kit init` to start a new one."
         ) from exc
-    if readonly:
-        return ReadDatabase(conn)
-    import sqlite_utils
-
-    return sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False)
+    return ReadDatabase(conn) if readonly else WriteDatabase(conn)

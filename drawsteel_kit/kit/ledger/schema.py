@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL, STEPS
+from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -134,5 +135,5 @@ def migrate(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
         from drawsteel_kit.kit.ledger.transaction import write
 
         with write(db):
-            if pending_names(db):
-                migrations().apply(db)
+            if pending_names(db):  # through sqlite-utils' Database over the same connection
+                migrations().apply(db.full() if isinstance(db, ReadDatabase) else db)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -34,6 +33,8 @@ def _code(exc: BaseException) -> int | None:
 def disk_is_full(folder: Path) -> bool:
     """True when the disk holding ``folder`` has (almost) no room left."""
     try:
+        import shutil  # lazy: only a refused write asks
+
         return shutil.disk_usage(folder).free < NEARLY_FULL
     except OSError:
         return False

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.paging import last_page, of_total, page_note
 from drawsteel_kit.kit.book.sentences import sentence
-from drawsteel_kit.kit.ledger import COUNTED
 from drawsteel_kit.kit.ui.html import Html, Markup, table
 from drawsteel_kit.kit.ui.pages import HISTORY_ROWS
 
@@ -36,24 +36,6 @@ def history_table(events: Sequence[Event], played: Any, redact: Redact | None = 
     return table(["#", "day", "what happened"],
                  [(e.id, e.day, shown(sentence(e, played))) for e in events],
                  css="dsk-history-table", empty="Nothing yet.")
-
-
-def of_total(total: int) -> str:
-    """A count of events as a history counts them (beyond :data:`COUNTED`: "more than")."""
-    return f"more than {COUNTED:,}" if total > COUNTED else f"{total:,}"
-
-
-def page_note(first: int, shown: int, total: int) -> str:
-    """Which events a page of history lists: "Events 11-20 of 95", or "" for all of them."""
-    if shown == 0 or (first == 0 and shown >= total):
-        return ""
-    return f"Events {first + 1:,}-{first + shown:,} of {of_total(total)}"
-
-
-def last_page(total: int, size: int) -> int | None:
-    """The number of the last page (0 is the newest), or None when not every event was
-    counted."""
-    return None if total > COUNTED else max(0, (total - 1) // size)
 
 
 #: A page's history block counts the events it leaves out up to this many ("more than"

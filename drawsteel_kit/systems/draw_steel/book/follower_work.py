@@ -8,7 +8,7 @@ is; a daily roll it cannot make is skipped, with the reason written down for the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
@@ -16,9 +16,11 @@ from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
 from drawsteel_kit.systems.draw_steel.book.projects import ProjectOps
-from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
 from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
 from drawsteel_kit.systems.draw_steel.state import FollowerState, read_followers
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.book.work import Roller
 
 __all__ = ["FOLLOWER_IDLE", "FollowerWorkOps"]
 
@@ -107,6 +109,8 @@ class FollowerWorkOps(ProjectOps):
             if why is not None:
                 self._idle(w, f, project, why)
                 continue
+            from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
+
             roller = Roller(f.name, f.characteristics, f.languages, f.skills)
             start = len(getattr(dice, "faces", []))
             try:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
 from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
     Writer,
@@ -36,6 +35,9 @@ from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
     read_followers,
 )
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
 
 __all__ = ["FollowerCap", "FollowerOps"]
 
@@ -274,6 +276,8 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         if characteristics is not None and not isinstance(characteristics, Mapping):
             raise RulesError("a retainer's characteristics map each characteristic to its "
                              f"score, such as {{'might': 2}}, got {characteristics!r}")
+        from drawsteel_kit.systems.draw_steel.activities import NewFollower
+
         new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
                           dict(characteristics) if characteristics is not None else None,
                           level, stat_block)

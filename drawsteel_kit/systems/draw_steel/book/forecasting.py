@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.systems.draw_steel.activities import ProjectRef
 from drawsteel_kit.systems.draw_steel.book.base import CampaignBase
-from drawsteel_kit.systems.draw_steel.book.work import Roller
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRef
 
 __all__ = ["ForecastOps"]
 
@@ -39,6 +40,7 @@ class ForecastOps(CampaignBase):
         """
         from drawsteel_kit.systems.draw_steel.book.work import (
             ANCIENT_LOREMASTER,
+            Roller,
             project_skill,
             roller_characteristic,
         )

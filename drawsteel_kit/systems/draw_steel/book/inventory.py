@@ -16,7 +16,6 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.catalog import projects as project_catalog
 from drawsteel_kit.systems.draw_steel.records import ItemState, read_inventory
 
 __all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "InventoryOps"]
@@ -36,6 +35,8 @@ def _counted(count: int, item: str) -> str:
 
 
 def _treasure(name: str) -> Any:
+    from drawsteel_kit.systems.draw_steel.catalog import projects as project_catalog
+
     try:
         return project_catalog.treasure(name)
     except RulesError:

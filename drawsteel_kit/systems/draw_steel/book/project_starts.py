@@ -18,13 +18,11 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.book.respite_work import SOURCE_STATES
-from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 from drawsteel_kit.systems.draw_steel.catalog.languages import (
     canonical_language,
     hero_languages,
     language_key,
 )
-from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.state import HeroState, ProjectState, read_projects
 
 __all__ = ["MASTER_LIBRARIAN", "MASTER_LIBRARIAN_POINTS", "PROJECT_STARTS",
@@ -46,6 +44,8 @@ class ProjectStartOps(CampaignBase):
 
     # -- starting ------------------------------------------------------------
     def _template(self, name: str, treasure: str | None) -> tuple[Any, Any]:
+        from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
+
         if treasure is not None:
             if name.strip().casefold() != "craft treasure":
                 raise RulesError("treasure= goes with the Craft Treasure project")
@@ -125,6 +125,8 @@ class ProjectStartOps(CampaignBase):
 
     def _check_once_a_month(self, who: HeroState, template: Any) -> None:
         """Spend Time With Loved Ones: once a month (REFERENCE.md), against the calendar."""
+        from drawsteel_kit.systems.draw_steel.rules import projects as rules
+
         if template.completion != "stamina_bonus":
             return
         today = self.party.day
@@ -157,6 +159,8 @@ class ProjectStartOps(CampaignBase):
         at_stronghold: bool = False, visibility: str = PARTY,
     ) -> Happened:
         """Check and write one project start with ``w`` (a respite's, or its own)."""
+        from drawsteel_kit.systems.draw_steel.rules import projects as rules
+
         template, found = self._template(str(project), treasure)
         self._check_once_a_month(who, template)
         if params is not None and not isinstance(params, Mapping):

@@ -9,16 +9,13 @@ own project from campaign.yaml). Work on it comes from respite activities
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
 from drawsteel_kit.kit.ledger import memo, update_op
 from drawsteel_kit.kit.limits import did_you_mean
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.draw_steel.activities import (
-    ProjectRef,
-)
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -37,8 +34,6 @@ from drawsteel_kit.systems.draw_steel.book.project_starts import (
 )
 from drawsteel_kit.systems.draw_steel.book.respite_work import RespiteWorkOps
 from drawsteel_kit.systems.draw_steel.book.sources import SourceOps
-from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
-from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
     HeroState,
@@ -46,6 +41,9 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_project,
     read_projects,
 )
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.activities import ProjectRef
 
 __all__ = ["MASTER_LIBRARIAN", "MASTER_LIBRARIAN_POINTS", "PROJECT_STARTS",
            "PROJECT_STARTS_ANY_TIME", "PROJECT_STARTS_DEFAULT", "ProjectOps", "dice_for"]
@@ -107,6 +105,8 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         reason = check_text(reason, "reason")
         dice, seed = dice_for(seed, dice)
         mode = str(self.settings.get("project_events", "off"))
+        from drawsteel_kit.systems.draw_steel.book.work import apply_points
+
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target),
                                 dice=dice, events_mode=mode, next_id=self._next_id,
@@ -169,6 +169,12 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         Outside respites, on a research or crafting project; ``characteristic`` is the
         NPC's score (the Director's call). How often the faction helps is the Director's.
         """
+        from drawsteel_kit.systems.draw_steel.book.work import Roller, roll_for
+        from drawsteel_kit.systems.draw_steel.rules.power import (
+            CHARACTERISTIC_MAX,
+            CHARACTERISTIC_MIN,
+        )
+
         who = self.hero(hero)
         if not any(t.casefold() == FACTION_MEMBER.casefold() for t in who.titles):
             raise RulesError(f"{who.name} does not hold the {FACTION_MEMBER} title")
@@ -195,6 +201,8 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         seed: int | None, start: int, text: str, extra: dict[str, Any],
     ) -> Happened:
         """Write points earned outside a respite (no project event) as one event."""
+        from drawsteel_kit.systems.draw_steel.book.work import apply_points
+
         with self._writing() as w:
             work = apply_points(target, points, day=w.day, owner=self._owner(target), dice=dice,
                                 events_mode="off", next_id=self._next_id,

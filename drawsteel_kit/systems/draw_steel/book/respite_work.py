@@ -5,35 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, ScriptedDice
 from drawsteel_kit.kit.errors import DiceExhausted, NotEnoughTokens, RulesError
 from drawsteel_kit.kit.ledger import update_op
-from drawsteel_kit.systems.draw_steel.activities import (
-    Activity,
-    FindSource,
-    Other,
-    ProjectRoll,
-    Recruit,
-    ServeAsSource,
-    StudyGuide,
-    activity_label,
-)
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Writer,
     check_count,
     check_text,
 )
-from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
-from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.catalog.languages import hero_languages, language_fit
-from drawsteel_kit.systems.draw_steel.rules import projects as rules
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
     ProjectState,
 )
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.activities import Activity
+    from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 
 __all__ = ["INSPIRED_ARTISAN", "INSPIRED_ARTISAN_TOKENS", "SOURCE_STATES", "RespiteWorkOps"]
 
@@ -62,6 +52,14 @@ class RespiteWorkOps(CampaignBase):
     # -- respite activities --------------------------------------------------
     def _check_activities(self, plans: list[_Plan]) -> None:
         """Refuse a respite's activities before anything is rolled or written."""
+        from drawsteel_kit.systems.draw_steel.activities import (
+            FindSource,
+            ProjectRoll,
+            Recruit,
+            ServeAsSource,
+            StudyGuide,
+        )
+
         serving = {p.project.id for p in plans
                    if isinstance(p.activity, ServeAsSource) and p.project}
         studied: set[tuple[int, str]] = set()
@@ -101,6 +99,17 @@ class RespiteWorkOps(CampaignBase):
         if not isinstance(activities, Mapping):
             raise RulesError("activities must map each hero to one activity, such as "
                              f"{{'Val': 'Discover Lore'}}, got {activities!r}")
+        if not activities:  # a respite without activities loads none of their rules
+            return []
+        from drawsteel_kit.systems.draw_steel.activities import (
+            FindSource,
+            Other,
+            ProjectRoll,
+            Recruit,
+            ServeAsSource,
+            StudyGuide,
+        )
+
         for name, act in activities.items():
             hero = self.hero(name)
             if hero.name not in chosen:
@@ -137,6 +146,17 @@ class RespiteWorkOps(CampaignBase):
         seed: int | None,
     ) -> dict[str, Any]:
         """Resolve one activity and write it as its own event; returns side effects."""
+        from drawsteel_kit.systems.draw_steel.activities import (
+            FindSource,
+            Other,
+            ProjectRoll,
+            StudyGuide,
+            activity_label,
+        )
+        from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
+        from drawsteel_kit.systems.draw_steel.catalog.languages import hero_languages, language_fit
+        from drawsteel_kit.systems.draw_steel.rules import projects as rules
+
         act, hero = plan.activity, plan.hero
         if isinstance(act, str | Other) or plan.project is None:
             return {}
@@ -252,6 +272,10 @@ class RespiteWorkOps(CampaignBase):
         self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None
     ) -> dict[str, dict[str, Any]]:
         """Resolve every activity of one respite, drawing the "roll" mode event first."""
+        from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+        from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
+        from drawsteel_kit.systems.draw_steel.rules import projects as rules
+
         rolls = [p for p in plans if isinstance(p.activity, ProjectRoll)]
         event, target = None, None
         if rolls and self.settings.get("project_events") == "roll":

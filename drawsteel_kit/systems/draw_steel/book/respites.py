@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, update_op
-from drawsteel_kit.systems.draw_steel.activities import (
-    Activity,
-    Other,
-    Recruit,
-    StartProject,
-    activity_label,
-)
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -23,6 +16,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     operation,
 )
 from drawsteel_kit.systems.draw_steel.rules import respite as respite_rules
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.activities import Activity, StartProject
 
 __all__ = ["HIDDEN_PROJECT", "RespiteOps"]
 
@@ -60,6 +56,13 @@ class RespiteOps(CampaignBase):
         chosen = self._resolve_heroes(heroes)
         resting = {h.name for h in chosen}
         starts = tuple(starts)
+        if activities or starts:  # a respite without them loads none of their rules
+            from drawsteel_kit.systems.draw_steel.activities import (
+                Other,
+                Recruit,
+                StartProject,
+                activity_label,
+            )
         for start in starts:
             if not isinstance(start, StartProject):
                 raise RulesError(f"a project started in a respite is a StartProject, got "

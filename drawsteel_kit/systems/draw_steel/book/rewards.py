@@ -30,10 +30,8 @@ from drawsteel_kit.systems.draw_steel.book.inventory import (
 )
 from drawsteel_kit.systems.draw_steel.book.shopping import ShoppingOps
 from drawsteel_kit.systems.draw_steel.book.titles import TitleOps
-from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
-from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 from drawsteel_kit.systems.draw_steel.state import HeroState
 
 __all__ = ["REWARD_SOURCES", "RewardOps", "TierView"]
@@ -78,6 +76,8 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
     def _level_rewards(self, w: Writer, hero: str, old: int, new: int) -> None:
         """What most campaigns give for a level (000: 3920, 3977): renown +1 a level, wealth
         +1 every 2 levels; each its own event with the level as the reason."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         gains = {"renown": renown_rules.level_renown(old, new),
                  "wealth": wealth_rules.level_wealth(old, new)}
         for field, amount in gains.items():
@@ -138,6 +138,9 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
     def wealth_table(self, hero: str | None = None) -> list[TierView]:
         """The Hero Wealth table with the campaign's own items; with a hero, what they can
         afford (and what the stretch rule would reach, when the campaign allows it)."""
+        from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         wealth = self.hero(hero).wealth if hero else None
         stretch_on = bool(self.settings.get("stretch_purchases", False))
         out = []
@@ -149,6 +152,9 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         return out
 
     def _item_tier(self, item: str, tier: int | None) -> tuple[str, int]:
+        from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         try:
             found = wealth_catalog.find_item(item, self._wealth_extra())
         except RulesError:
@@ -170,6 +176,8 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         inventory with its tier. One tier above works only with the campaign's
         stretch_purchases rule, and costs 1 wealth. The item must be available, and the hero
         within the purchases allowed, on the shopping trip under way (``shopping``)."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         who = self.hero(hero)
         item = check_text(item, "item", name=True)
         if not item:

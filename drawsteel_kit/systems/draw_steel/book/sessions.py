@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.calendar import CalendarOps
 from drawsteel_kit.kit.dice import Dice
@@ -22,7 +22,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 from drawsteel_kit.systems.draw_steel.book.encounters import ENCOUNTER_LOGGED
 from drawsteel_kit.systems.draw_steel.book.encounters import tally as encounter_tally
 from drawsteel_kit.systems.draw_steel.book.follower_work import FOLLOWER_IDLE
-from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
 __all__ = ["SessionOps"]
 
@@ -34,6 +36,8 @@ class SessionOps(AdventureOps):
     @operation
     def start_session(self) -> Happened:
         """Start the next session: the hero-token pool refills (or carries over)."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         if not self.system.is_default:  # type: ignore[attr-defined]
             return CalendarOps.start_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
@@ -58,6 +62,8 @@ class SessionOps(AdventureOps):
     @operation
     def end_session(self) -> Happened:
         """End the open session: unused hero tokens vanish unless the campaign keeps them."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         if not self.system.is_default:  # type: ignore[attr-defined]
             return CalendarOps.end_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
@@ -86,6 +92,8 @@ class SessionOps(AdventureOps):
     @operation
     def award_tokens(self, count: int = 1, *, reason: str = "") -> Happened:
         """The Director awards hero tokens to the party pool (heroic risk, a reward)."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         count = check_count(count, "hero tokens awarded")
         reason = check_text(reason, "reason")
         pool = token_rules.award_tokens(self.party.hero_tokens, count)
@@ -103,6 +111,8 @@ class SessionOps(AdventureOps):
         """Spend from the pool: ``surges``, ``save``, ``reroll`` (1 each) or ``stamina`` (2),
         for one turn (``round``: the hero's turn in that round of the encounter under way) or
         one ``test``; a second benefit on the same turn or test is refused (000: 769)."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         reason = check_text(reason, "reason")
         who = self.hero(hero) if hero else None
         if spend not in token_rules.TOKEN_SPENDS:
@@ -137,6 +147,8 @@ class SessionOps(AdventureOps):
     def _occasion(self, who: Any, round: int | None, test: str | None) -> token_rules.Occasion:
         """The turn or test a spend is for; a turn is in the encounter under way (the one
         the log will number next)."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         if test is not None:
             test = check_text(test, "test", name=True)
         encounter = None
@@ -149,6 +161,8 @@ class SessionOps(AdventureOps):
 
     def _benefits_taken(self, session: int) -> dict[tuple[object, ...], str]:
         """The turns and tests of this session that already had a hero-token benefit."""
+        from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
+
         undone = self.ledger.undone_ids()
         taken: dict[tuple[object, ...], str] = {}
         for ev in self.ledger.events(kind="tokens_spent"):

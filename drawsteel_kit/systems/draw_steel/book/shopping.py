@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.sheets import (
     insert_sheet_op,
@@ -29,7 +29,9 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_text,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
 __all__ = ["SHOPPING", "ShoppingOps", "Trip"]
 
@@ -62,10 +64,14 @@ class Trip:
     @property
     def limited(self) -> bool:
         """Whether anything limits this trip's purchases."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         return self.limits != wealth_rules.ShoppingLimits()
 
     def describe(self) -> str:
         """The trip's limits in one line, as a player reads them."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         lim = self.limits
         sale = ("every tier" if lim.max_tier is None else "nothing" if
                 lim.max_tier < wealth_rules.TIER_MIN else f"tiers up to {lim.max_tier}")
@@ -92,6 +98,8 @@ class ShoppingOps(CampaignBase):
     def shopping_trip(self) -> Trip:
         """The trip under way (the open session, or the downtime since the last one ended)
         and what the Director allows on it."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         kind, session = self._trip_key()
         sheet = read_sheet(self.ledger.db, f"{SHOPPING}:{kind}-{session}")
         default = self.settings.get("purchases_per_trip")
@@ -109,6 +117,8 @@ class ShoppingOps(CampaignBase):
         """Record this trip's limits (000: 3965): where the heroes shop, how many purchases
         each may make (None: the campaign's purchases_per_trip), the highest tier on sale there
         (None: all; 0: nothing for sale) and items not to be had. Recording again replaces it."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         at = check_text(at, "where the heroes shop", name=True)
         reason = check_text(reason, "reason")
         if purchases is None:
@@ -155,6 +165,8 @@ class ShoppingOps(CampaignBase):
 
     def _check_trip(self, hero: str, item: str, tier: int, count: int) -> Trip:
         """The trip under way, if it allows this purchase (000: 3965)."""
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
         trip = self.shopping_trip()
         barred = name_key(item) in {name_key(i) for i in trip.limits.unavailable}
         wealth_rules.check_trip_purchase(

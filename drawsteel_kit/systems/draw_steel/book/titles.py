@@ -3,7 +3,7 @@ followers, retainers), and the bonus a hero's titles add to a number."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
@@ -17,9 +17,11 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_visibility,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 from drawsteel_kit.systems.draw_steel.records import TitleState, read_titles
 from drawsteel_kit.systems.draw_steel.state import HeroState
+
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 
 __all__ = ["MAX_TITLE_BONUS", "TitleOps", "title_row"]
 
@@ -54,6 +56,8 @@ class TitleOps(CampaignBase):
                   custom: dict[str, int] | None = None, effect: str = "") -> None:
         """Write one title granted: its row, its renown and wealth (with the title as the
         reason), and the hero's list of titles."""
+        from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
+
         if any(same_name(t.title, title) for t in self.titles(hero.name)):
             raise RulesError(f"{hero.name} already holds the title {title!r}")
         if title_catalog.is_book_title(title):

@@ -20,10 +20,10 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.catalog import load_data
-from drawsteel_kit.systems.draw_steel.rules.projects import Language as LanguageFit
 
 __all__ = [
     "CAELIAN",
@@ -43,6 +43,9 @@ __all__ = [
     "related_to",
 ]
 
+#: How well a reader knows a project source's language (000: 3790-3792): known, related or
+#: neither, each with its banes (``rules.projects.LANGUAGE_BANES``, which names it Language).
+LanguageFit = Literal["known", "related", "unknown"]
 #: The common tongue: every hero knows it (000: 1219), and so does every follower (000: 3947).
 CAELIAN = "Caelian"
 #: The seed's tables, as the data file names them: by ancestry (000: 1242), the human

@@ -158,13 +158,6 @@ def _activities(
     skill_allowed: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Build each hero's one activity from the respite options."""
-    from drawsteel_kit.systems.draw_steel.activities import (
-        FindSource,
-        ProjectRoll,
-        ServeAsSource,
-        StudyGuide,
-    )
-
     out: dict[str, Any] = {}
 
     def put(hero: str, activity: Any) -> None:
@@ -183,6 +176,15 @@ def _activities(
         stray = set(given) - set(pairs(rolls, "--roll"))
         if stray:
             raise click.UsageError(f"{option} is for a hero making a --roll: {', '.join(stray)}")
+    if not (rolls or guides or finds or serves):  # text only: no activity rules to load
+        return out
+    from drawsteel_kit.systems.draw_steel.activities import (
+        FindSource,
+        ProjectRoll,
+        ServeAsSource,
+        StudyGuide,
+    )
+
     for hero, project in pairs(rolls, "--roll").items():
         typed = modifiers["--dice"].get(hero)
         put(hero, ProjectRoll(

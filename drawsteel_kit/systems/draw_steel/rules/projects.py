@@ -11,10 +11,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from drawsteel_kit.kit.dice import Dice, roll_many
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog.languages import LanguageFit as Language
 from drawsteel_kit.systems.draw_steel.rules.power import (
     BANE_PENALTY,
     DOUBLE_THRESHOLD,
@@ -126,8 +127,6 @@ __all__ = [
     "study_guide",
     "treasure_goal",
 ]
-
-Language = Literal["known", "related", "unknown"]
 
 # --- project rolls (000: 3772-3792) -------------------------------------------------------
 #: A project roll is 2d10 (000: 3774; the power roll dice, 000: 661-745).
