@@ -43,6 +43,27 @@ settings.register_profile("fast", deadline=None, derandomize=True, print_blob=Tr
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
 settings.load_profile(PROFILE)
 
+#: The tests' folders (tmp_path) go to a RAM disk when the machine has one with this much
+#: room: every ledger a test closes is checkpointed and synced, several milliseconds each
+#: on a real disk and next to nothing in memory (about a third of the fast tier's time).
+#: The files, SQLite and its locking are the same; only a power cut would tell them apart.
+#: Set PYTEST_DEBUG_TEMPROOT (pytest's own setting) to choose another place.
+RAM_DISK, RAM_DISK_ROOM = Path("/dev/shm"), 2 * 1024**3
+
+
+def _tests_in_memory() -> None:
+    if os.environ.get("PYTEST_DEBUG_TEMPROOT") or not hasattr(os, "statvfs"):
+        return
+    try:
+        disk = os.statvfs(RAM_DISK)
+    except OSError:
+        return
+    if disk.f_bavail * disk.f_frsize >= RAM_DISK_ROOM and os.access(RAM_DISK, os.W_OK):
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_DISK)
+
+
+_tests_in_memory()
+
 
 def examples(n: int) -> int:
     """``max_examples`` for a test that tries ``n`` examples in CI and locally:
