@@ -30,6 +30,9 @@ HEAVY_NAMES = frozenset({
 })
 #: Words in a test's own strings that start a kernel or a server through the command.
 HEAVY_COMMANDS = frozenset({"serve", "lab"})
+#: Modules whose every function starts a kernel: a test importing one in its body (``from
+#: drawsteel_kit.workbook.notebook_runs import execute``, seen only as a module name) is slow.
+HEAVY_MODULES = frozenset({"papermill", "nbclient", "drawsteel_kit.workbook.notebook_runs"})
 
 
 def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
@@ -76,7 +79,8 @@ def _heavy(func: Any, depth: int = 4) -> bool:
         if any(isinstance(k, str) and k in HEAVY_COMMANDS for k in c.co_consts) and (
                 "Popen" in c.co_names or {"subprocess", "run"} <= set(c.co_names)):
             found = True
-    found = found or bool(names & HEAVY_NAMES)
+    found = found or bool(names & HEAVY_NAMES) or any(
+        n.split(".", 1)[0] in HEAVY_MODULES or n in HEAVY_MODULES for n in names)
     if not found and depth:
         env = getattr(func, "__globals__", {})
         found = any(_followed(env.get(n)) and _heavy(env[n], depth - 1) for n in names)
