@@ -110,10 +110,25 @@ def classify(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+def _rank(item: pytest.Item) -> int:
+    """0: a soak or load test (a minute or more); 1: another slow test; 2: the rest."""
+    if item.get_closest_marker("soak"):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Classify every test; then put the files of soak tests first and those of other slow
+    tests next (each file whole, in its own order): xdist hands out single tests in this
+    order, so a minute-long test starts at once instead of after the quick ones."""
     for item in items:
         classify(item)
+    rank: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        rank[path] = min(rank.get(path, 2), _rank(item))
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
 
 
 #: A test outside the slow tier that takes longer than this is named after the run (it
