@@ -10,6 +10,7 @@ the file) are kept on one xdist worker (``--dist loadgroup``), so the fixture is
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,19 +47,24 @@ PACKAGE = TESTS.parent / "drawsteel_kit"
 _memo: dict[types.CodeType, bool] = {}
 
 
+@functools.cache
+def _folder_of(filename: str) -> tuple[bool, bool]:
+    """Is the file in tests/, and is it in tests/ or the package? (Once per file: resolving
+    a path on every look took a second of each collection.)"""
+    path = Path(filename).resolve()
+    return path.parent == TESTS, path.parent == TESTS or PACKAGE in path.parents
+
+
 def _is_ours(obj: Any) -> bool:
     """A function written in tests/ (not the package, not a library)."""
     code = getattr(obj, "__code__", None)
-    return code is not None and Path(code.co_filename).resolve().parent == TESTS
+    return code is not None and _folder_of(code.co_filename)[0]
 
 
 def _followed(obj: Any) -> bool:
     """A function in tests/ or in the package: what it calls is looked at too."""
     code = getattr(obj, "__code__", None)
-    if code is None:
-        return False
-    path = Path(code.co_filename).resolve()
-    return path.parent == TESTS or PACKAGE in path.parents
+    return code is not None and _folder_of(code.co_filename)[1]
 
 
 def _heavy(func: Any, depth: int = 4) -> bool:
