@@ -59,7 +59,9 @@ def _tests_in_memory() -> None:
         disk = os.statvfs(RAM_DISK)
     except OSError:
         return
-    if disk.f_bavail * disk.f_frsize >= RAM_DISK_ROOM and os.access(RAM_DISK, os.W_OK):
+    runs_programs = not disk.f_flag & getattr(os, "ST_NOEXEC", 0)  # a test's venv runs there
+    if (disk.f_bavail * disk.f_frsize >= RAM_DISK_ROOM and runs_programs
+            and os.access(RAM_DISK, os.W_OK)):
         os.environ["PYTEST_DEBUG_TEMPROOT"] = str(RAM_DISK)
 
 
