@@ -177,21 +177,31 @@ def campaign_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def initialised_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ledger ``Campaign.init`` builds from the campaign_dir fixture's campaign.yaml,
-    built once per test process: the campaign fixture copies it (a copy and an open take
-    about 1 ms, an init about 10, most of it reading YAML). Never opened after the build."""
-    folder = write_campaign(tmp_path_factory.mktemp("initialised") / "camp")
-    Campaign.init(folder)[0].close()
-    checkpoint(folder / LEDGER_FILE)
-    return folder / LEDGER_FILE
+def initialise(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], None]:
+    """What ``drawsteel-kit init`` does to a folder holding a campaign.yaml and no ledger
+    yet, as a copy: the first folder with a given campaign.yaml in a test process is built
+    by ``Campaign.init`` in a folder of its own, and every such folder gets a copy of that
+    ledger (about 1 ms against 10 to 30 for an init, most of it reading YAML)."""
+    built: dict[bytes, Path] = {}
+
+    def initialise(folder: Path) -> None:
+        text = (folder / "campaign.yaml").read_bytes()
+        if text not in built:
+            home = tmp_path_factory.mktemp("initialised")
+            (home / "campaign.yaml").write_bytes(text)
+            Campaign.init(home)[0].close()
+            checkpoint(home / LEDGER_FILE)
+            built[text] = home / LEDGER_FILE
+        assert not (folder / LEDGER_FILE).exists(), f"{folder} has a ledger already"
+        shutil.copyfile(built[text], folder / LEDGER_FILE)
+
+    return initialise
 
 
 @pytest.fixture
-def campaign(campaign_dir: Path, initialised_ledger: Path) -> Iterator[Campaign]:
-    """An initialised campaign (three heroes, the book's settings), closed afterwards: a
-    copy of what init builds from campaign_dir's file, in the test's own folder."""
-    shutil.copyfile(initialised_ledger, campaign_dir / LEDGER_FILE)
+def campaign(campaign_dir: Path, initialise: Callable[[Path], None]) -> Iterator[Campaign]:
+    """An initialised campaign (three heroes, the book's settings), closed afterwards."""
+    initialise(campaign_dir)
     camp = Campaign.open(campaign_dir)
     try:
         yield camp
