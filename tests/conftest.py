@@ -225,7 +225,8 @@ def refused(camp: Any, error: type[Exception], match: str) -> Iterator[None]:
 
 
 @pytest.fixture
-def verified_campaigns(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
+def verified_campaigns(tmp_path: Path, initialise: Callable[[Path], None],
+                       ) -> Iterator[Callable[..., Campaign]]:
     """Make campaigns from campaign.yaml (``extra``: more top-level keys); at the end of the
     test each one's projections must still equal a replay of its history."""
     opened: list[Campaign] = []
@@ -233,7 +234,9 @@ def verified_campaigns(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
     def make(heroes: Sequence[Mapping[str, Any]] = HEROES, *,
              extra: Mapping[str, Any] | None = None, **settings: Any) -> Campaign:
         data = {**campaign_data(heroes=heroes, **settings), **(extra or {})}
-        camp, _ = Campaign.init(write_campaign(tmp_path / f"c{len(opened)}", data))
+        folder = write_campaign(tmp_path / f"c{len(opened)}", data)
+        initialise(folder)
+        camp = Campaign.open(folder)
         opened.append(camp)
         return camp
 
