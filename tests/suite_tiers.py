@@ -10,6 +10,7 @@ the file) are kept on one xdist worker (``--dist loadgroup``), so the fixture is
 
 from __future__ import annotations
 
+import functools
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,6 +31,9 @@ HEAVY_NAMES = frozenset({
 })
 #: Words in a test's own strings that start a kernel or a server through the command.
 HEAVY_COMMANDS = frozenset({"serve", "lab"})
+#: Modules whose every function starts a kernel: a test importing one in its body (``from
+#: drawsteel_kit.workbook.notebook_runs import execute``, seen only as a module name) is slow.
+HEAVY_MODULES = frozenset({"papermill", "nbclient", "drawsteel_kit.workbook.notebook_runs"})
 
 
 def _code_objects(code: types.CodeType) -> Iterator[types.CodeType]:
@@ -43,19 +47,24 @@ PACKAGE = TESTS.parent / "drawsteel_kit"
 _memo: dict[types.CodeType, bool] = {}
 
 
+@functools.cache
+def _folder_of(filename: str) -> tuple[bool, bool]:
+    """Is the file in tests/, and is it in tests/ or the package? (Once per file: resolving
+    a path on every look took a second of each collection.)"""
+    path = Path(filename).resolve()
+    return path.parent == TESTS, path.parent == TESTS or PACKAGE in path.parents
+
+
 def _is_ours(obj: Any) -> bool:
     """A function written in tests/ (not the package, not a library)."""
     code = getattr(obj, "__code__", None)
-    return code is not None and Path(code.co_filename).resolve().parent == TESTS
+    return code is not None and _folder_of(code.co_filename)[0]
 
 
 def _followed(obj: Any) -> bool:
     """A function in tests/ or in the package: what it calls is looked at too."""
     code = getattr(obj, "__code__", None)
-    if code is None:
-        return False
-    path = Path(code.co_filename).resolve()
-    return path.parent == TESTS or PACKAGE in path.parents
+    return code is not None and _folder_of(code.co_filename)[1]
 
 
 def _heavy(func: Any, depth: int = 4) -> bool:
@@ -76,7 +85,8 @@ def _heavy(func: Any, depth: int = 4) -> bool:
         if any(isinstance(k, str) and k in HEAVY_COMMANDS for k in c.co_consts) and (
                 "Popen" in c.co_names or {"subprocess", "run"} <= set(c.co_names)):
             found = True
-    found = found or bool(names & HEAVY_NAMES)
+    found = found or bool(names & HEAVY_NAMES) or any(
+        n.split(".", 1)[0] in HEAVY_MODULES or n in HEAVY_MODULES for n in names)
     if not found and depth:
         env = getattr(func, "__globals__", {})
         found = any(_followed(env.get(n)) and _heavy(env[n], depth - 1) for n in names)
@@ -106,10 +116,25 @@ def classify(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
 
+def _rank(item: pytest.Item) -> int:
+    """0: a soak or load test (a minute or more); 1: another slow test; 2: the rest."""
+    if item.get_closest_marker("soak"):
+        return 0
+    return 1 if item.get_closest_marker("slow") else 2
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Classify every test; then put the files of soak tests first and those of other slow
+    tests next (each file whole, in its own order): xdist hands out single tests in this
+    order, so a minute-long test starts at once instead of after the quick ones."""
     for item in items:
         classify(item)
+    rank: dict[str, int] = {}
+    for item in items:
+        path = item.nodeid.split("::")[0]
+        rank[path] = min(rank.get(path, 2), _rank(item))
+    items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
 
 
 #: A test outside the slow tier that takes longer than this is named after the run (it

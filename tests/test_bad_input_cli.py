@@ -699,6 +699,7 @@ def clear_or_correct(shelf: Books, argv: list[str], words: tuple[str, ...], valu
     """Run the command: exit 0 with books that agree with their history, or a non-zero exit
     with one clear Error line and the ledger's bytes as they were."""
     result = CliRunner().invoke(command, argv, prog_name="drawsteel-kit")
+    after = None  # the ledger's fingerprint once taken (taking it checkpoints and hashes)
     try:
         escaped = result.exception
         assert escaped is None or isinstance(escaped, SystemExit), (
@@ -716,10 +717,11 @@ def clear_or_correct(shelf: Books, argv: list[str], words: tuple[str, ...], valu
         if str(value).startswith("-"):  # click reads it as an option (or '--' as the end of
             words = (*words, "option", "argument")  # options), and says what it cannot take
         assert_names(out if lines is None else errors[0], words, value)
-        assert ledger_fingerprint(shelf.ledger) == shelf.fingerprint, "a refusal wrote"
+        after = ledger_fingerprint(shelf.ledger)
+        assert after == shelf.fingerprint, "a refusal wrote"
         return result
     finally:
-        if ledger_fingerprint(shelf.ledger) != shelf.fingerprint:
+        if (after or ledger_fingerprint(shelf.ledger)) != shelf.fingerprint:
             shelf.restore()
 
 

@@ -18,12 +18,12 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
-    camp, _ = Campaign.init(folder)
-    with camp:
+    initialise(folder)
+    with Campaign.open(folder) as camp:
         camp.award_victories(1)
     return folder
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import shutil
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,13 +23,13 @@ HERO = Path(__file__).parent / "fixtures" / "forge_steel" / "full-level-5.ds-her
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     """The demo's campaign.yaml with some play: an import, a respite, an undo, a hidden note."""
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
-    camp, _ = Campaign.init(folder)
-    with camp:
+    initialise(folder)
+    with Campaign.open(folder) as camp:
         import_heroes(camp, [HERO])
         camp.award_victories(2)
         camp.take_respite(seed=7)

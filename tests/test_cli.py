@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,11 +18,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)  # never a built ledger
-    run("init", folder)
+    initialise(folder)  # what `drawsteel-kit init` builds there
     return folder
 
 

@@ -6,6 +6,7 @@ import json
 import re
 import shlex
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,12 +23,12 @@ README = "\n".join(p.read_text(encoding="utf-8")
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
     shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")  # never a ledger
-    run("init", folder)
+    initialise(folder)  # what `drawsteel-kit init` builds there
     return folder
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import shlex
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,13 +50,13 @@ FOLLOWER_COMMANDS = {"followers list", "followers add", "followers recruit",
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     folder = tmp_path / "demo"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)  # never a built ledger
     with (folder / "campaign.yaml").open("a", encoding="utf-8") as file:
         file.write("\ncustom:\n  titles: [Lamp Warden]\n")  # the table's own, declared
-    run("init", folder)
+    initialise(folder)  # what `drawsteel-kit init` builds there
     return folder
 
 

@@ -8,7 +8,7 @@ Real campaigns (the demo's campaign.yaml) in tmp_path, real SQLite, no mocks.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -84,8 +84,13 @@ def init_demo(folder: Path) -> Campaign:
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Iterator[Campaign]:
-    camp = init_demo(tmp_path / "demo")
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Iterator[Campaign]:
+    """init_demo's campaign, its ledger a copy of one init built (conftest's initialise)."""
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(DEMO / "campaign.yaml", folder / "campaign.yaml")
+    initialise(folder)
+    camp = Campaign.open(folder)
     try:
         yield camp
     finally:

@@ -13,6 +13,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from source_trees import PACKAGE, modules
+from source_trees import tree as parsed
 
 from drawsteel_kit.kit.book.sentences import (
     KIT_KINDS,
@@ -25,7 +27,6 @@ from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.dungeon_world.moves import Move
 
-PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
 #: The calls whose first or second argument is the kind of the event they write.
 WRITERS = {"event", "party_event", "hero_event", "_step", "_rolled", "_write_hold", "_grant",
            "_work_outside_respites"}
@@ -60,7 +61,7 @@ def _owner(path: Path) -> str:
 
 def written_kinds() -> dict[str, set[str]]:
     """Every kind the source writes, by the system (or "kit") whose module writes it."""
-    trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in PACKAGE.rglob("*.py")}
+    trees = {p: parsed(p) for p in modules(PACKAGE)}
     constants = {t.id: v for tree in trees.values() for node in ast.walk(tree)
                  if isinstance(node, ast.Assign)
                  for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()

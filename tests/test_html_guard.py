@@ -14,8 +14,9 @@ import re
 from pathlib import Path
 
 import pytest
+from source_trees import PACKAGE, docstring_ids, tree
+from source_trees import modules as all_modules
 
-PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
 #: The one templating module: the only place that may wrap computed text in Markup.
 TEMPLATING = PACKAGE / "kit" / "ui" / "html.py"
 #: HTML elements a page could be built of (``<roll>``, a plan's own tag, is not one).
@@ -36,17 +37,6 @@ def _tags(text: str) -> bool:
     return bool(TAG.search(text))
 
 
-def docstring_ids(tree: ast.AST) -> set[int]:
-    """The ids of a module's docstring constants (what a string scan leaves out)."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _is_markup(call: ast.AST) -> bool:
     if not isinstance(call, ast.Call):
         return False
@@ -57,11 +47,16 @@ def _is_markup(call: ast.AST) -> bool:
 
 def problems(source: str, where: str) -> list[str]:
     """Each place in ``source`` that builds HTML outside a literal Markup template."""
-    tree = ast.parse(source)
-    docs = docstring_ids(tree)
+    return problems_in(ast.parse(source), where)
+
+
+def problems_in(module: ast.Module, where: str) -> list[str]:
+    """Each place in the syntax tree ``module`` that builds HTML outside a literal Markup
+    template."""
+    docs = docstring_ids(module)
     templates: set[int] = set()
     out = []
-    for node in ast.walk(tree):
+    for node in ast.walk(module):
         if _is_markup(node):
             args = [*node.args, *(k.value for k in node.keywords)]
             if len(args) > 1 or (args and not (isinstance(args[0], ast.Constant)
@@ -69,7 +64,7 @@ def problems(source: str, where: str) -> list[str]:
                 out.append(f"{where}:{node.lineno}: Markup() of something not a literal "
                            "template (build it in kit/ui/html.py)")
             templates.update(id(a) for a in args)
-    for node in ast.walk(tree):
+    for node in ast.walk(module):
         if isinstance(node, ast.JoinedStr):
             literal = "".join(v.value for v in node.values
                               if isinstance(v, ast.Constant) and isinstance(v.value, str))
@@ -86,7 +81,7 @@ def problems(source: str, where: str) -> list[str]:
 
 
 def modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if p != TEMPLATING)
+    return [p for p in all_modules() if p != TEMPLATING]
 
 
 def test_the_scan_finds_the_bug_class() -> None:
@@ -117,4 +112,4 @@ def test_the_scan_finds_the_bug_class() -> None:
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_builds_html_by_hand(path: Path) -> None:
-    assert problems(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE))) == []
+    assert problems_in(tree(path), str(path.relative_to(PACKAGE))) == []

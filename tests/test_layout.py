@@ -4,6 +4,7 @@ modules, no import circle, and the import contracts of pyproject.toml."""
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from typing import Any
 
 import grimp
 import pytest
+from source_trees import modules, tree
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "drawsteel_kit"
@@ -27,7 +29,7 @@ SYSTEMS = sorted(p.name for p in (PACKAGE / "systems").iterdir()
 
 
 def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+    return modules(PACKAGE)
 
 
 def _dotted(path: Path) -> str:
@@ -35,16 +37,17 @@ def _dotted(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _named_modules(path: Path) -> set[str]:
+@functools.cache
+def _named_modules(path: Path) -> frozenset[str]:
     """Every ``drawsteel_kit`` module a file imports at run time (in a function too), and the
     names it imports from them; imports for type hints only (``if TYPE_CHECKING:``) are left
     out, as the import contracts leave them out."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    hints = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+    module = tree(path)
+    hints = {id(n) for block in ast.walk(module) if isinstance(block, ast.If)
              and "TYPE_CHECKING" in ast.unparse(block.test)
              for stmt in block.body for n in ast.walk(stmt)}
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(module):
         if id(node) in hints:
             continue
         if isinstance(node, ast.Import):
@@ -52,7 +55,7 @@ def _named_modules(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0 and (
                 node.module.startswith("drawsteel_kit")):
             names |= {node.module} | {f"{node.module}.{a.name}" for a in node.names}
-    return names
+    return frozenset(names)
 
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))

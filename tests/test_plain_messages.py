@@ -6,28 +6,18 @@ Docstrings and comments may keep them: they are for the next contributor."""
 
 from __future__ import annotations
 
-import ast
 import re
-from pathlib import Path
 
-from test_html_guard import docstring_ids
+from source_trees import PACKAGE, modules
+from source_trees import strings as _strings
 
-PACKAGE = Path(__file__).resolve().parent.parent / "drawsteel_kit"
 #: A source file's number and a line: ``000: 3967``, ``(002: 85-88)``.
 CITATION = re.compile(r"\b00\d: ?\d+")
 
 
-def _strings(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docs = docstring_ids(tree)
-    return [(node.lineno, node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and id(node) not in docs]
-
-
 def test_no_message_cites_a_source_line() -> None:
     found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
-             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             for path in modules() for line, text in _strings(path)
              if CITATION.search(text)]
     assert found == [], "name the book's chapter or section instead:\n" + "\n".join(found)
 
@@ -38,7 +28,7 @@ PYTHON_ARGUMENT = re.compile(r"\bpass [a-z]+_[a-z_]+\b|\b[a-z_]+=True\b")
 
 def test_no_message_tells_a_python_argument() -> None:
     found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
-             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             for path in modules() for line, text in _strings(path)
              if PYTHON_ARGUMENT.search(text) and not text.startswith("--")]  # argv, not text
     assert found == [], "speak of the command and its option instead:\n" + "\n".join(found)
 
@@ -49,6 +39,6 @@ MAYBE_PLURAL = re.compile(r"[A-Za-z]\(s\)")
 
 def test_no_message_writes_a_maybe_plural() -> None:
     found = [f"{path.relative_to(PACKAGE.parent)}:{line}: {text[:80]!r}"
-             for path in sorted(PACKAGE.rglob("*.py")) for line, text in _strings(path)
+             for path in modules() for line, text in _strings(path)
              if MAYBE_PLURAL.search(text)]
     assert found == [], "count the noun with kit.words.plural instead:\n" + "\n".join(found)

@@ -176,7 +176,7 @@ def check_plans(events: dict[int, Any], recs: list[dict[str, Any]]) -> set[int]:
     return ids
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 def test_five_writers_and_two_readers_at_once_lose_nothing(campaign: Path,
                                                            tmp_path: Path) -> None:
     start = numbers(campaign)

@@ -27,7 +27,7 @@ from workbook_helpers import demo_copy, free_port
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve import CULL_IDLE_SECONDS, CULL_INTERVAL
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.soak
 
 CAP = 6
 REQUESTS = 50

@@ -28,6 +28,12 @@ def _runs_a_notebook(folder: Path) -> None:
     resolve_through_notebook(folder, folder / "plans" / "week.yaml", seed=1, dry_run=True)
 
 
+def _runs_a_kernel(folder: Path) -> None:
+    from drawsteel_kit.workbook.notebook_runs import execute
+
+    execute(folder / "a.ipynb", folder / "b.ipynb", {})
+
+
 def _serves(folder: Path) -> None:
     subprocess.Popen(["drawsteel-kit", "serve", str(folder)])
 
@@ -37,7 +43,7 @@ def _reads_a_file(folder: Path) -> str:
 
 
 @pytest.mark.parametrize("func", [_opens_a_browser, _calls_a_helper_that_opens_a_browser,
-                                  _runs_a_notebook, _serves])
+                                  _runs_a_notebook, _runs_a_kernel, _serves])
 def test_a_browser_a_kernel_or_a_server_is_slow(func: object) -> None:
     assert _heavy(func)
 
