@@ -13,6 +13,7 @@ import sqlite_utils
 
 from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
 from drawsteel_kit.kit.ledger import MIGRATION_NAMES, MIGRATIONS, Ledger, pending_names
+from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL
 from drawsteel_kit.kit.ledger.reader import ReadDatabase, WriteDatabase
 from drawsteel_kit.kit.ledger.schema import applied_names
 
@@ -49,14 +50,27 @@ def test_reads_answer_as_sqlite_utils_did(ledger_path: Path, campaign: object) -
 
 def test_an_older_ledger_opened_to_read_is_sent_to_upgrade(ledger_path: Path,
                                                            campaign: object) -> None:
+    needed = [n for n in MIGRATION_NAMES if n not in READER_OPTIONAL][-1]
     conn = sqlite3.connect(ledger_path)
-    conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [MIGRATION_NAMES[-1]])
+    conn.execute("DELETE FROM _sqlite_migrations WHERE name = ?", [needed])
     conn.commit()
     conn.close()
     with pytest.raises(LedgerNeedsUpgrade, match="drawsteel-kit upgrade"):
         Ledger.open(ledger_path, readonly=True)
     with Ledger.open(ledger_path, readonly=True, check_schema=False) as ledger:
-        assert pending_names(ledger.db) == [MIGRATION_NAMES[-1]]
+        assert pending_names(ledger.db) == [needed]
+
+
+def test_a_ledger_lacking_only_an_index_is_read_as_it_is(ledger_path: Path,
+                                                         campaign: object) -> None:
+    optional = sorted(READER_OPTIONAL)
+    conn = sqlite3.connect(ledger_path)
+    conn.executemany("DELETE FROM _sqlite_migrations WHERE name = ?", [[n] for n in optional])
+    conn.commit()
+    conn.close()
+    with Ledger.open(ledger_path, readonly=True) as ledger:
+        assert pending_names(ledger.db) == optional
+        assert ledger.event_count() > 0
 
 
 def test_opening_to_read_imports_no_sqlite_utils(ledger_path: Path, campaign: object) -> None:
