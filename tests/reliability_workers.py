@@ -315,10 +315,13 @@ def resolutions(folder: Path, w: Worker, deadline: float) -> None:
 
 
 def dashboard(folder: Path, w: Worker, deadline: float) -> None:
-    """The player pages built from a read-only campaign, each from one read snapshot; every
-    third time a consistent copy is checked against a replay of its history."""
+    """The player pages built from a read-only campaign, each from its players' copy (one
+    snapshot of the books as last committed: the day it shows is the day it read, and never
+    goes back); every third time a consistent copy is checked against a replay of its
+    history."""
     import sqlite_utils
 
+    from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.kit.ledger import Ledger
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
     from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
@@ -327,10 +330,11 @@ def dashboard(folder: Path, w: Worker, deadline: float) -> None:
     while time.time() < deadline:
         with Campaign.open(folder, readonly=True) as camp:
             conn = camp.ledger.db.conn
-            conn.execute("BEGIN")  # one snapshot for the whole page
-            day = camp.party.day
+            conn.execute("BEGIN")  # one snapshot for the replay check below
             hero = heroes[i % len(heroes)]
-            page = player_page(camp, hero)
+            with PartyView.of(camp, hero) as view:  # the page's own snapshot, as last committed
+                day = view.books.party.day
+                page = player_page(view, hero)
             shows = f"Day {day}" if hero is None else f"<h1>{hero}</h1>"
             if shows not in page.html or not page.figures:
                 raise AssertionError(f"page {page.title!r} does not show {shows!r}")
