@@ -4,7 +4,7 @@ A real server (Voila, real kernels) on 127.0.0.1 with a kernel cap of CAP. Fifty
 once, mixed: the party page, heroes' pages with their keys, heroes' pages with no key or a
 wrong one. While they run, the server's child processes (its page kernels) are counted;
 afterwards, the kernels of the pages (nobody keeps them open) must be culled once idle
-(serve's CULL_IDLE_SECONDS) and the server's memory (its process and children) come back
+(serve --idle-seconds) and the server's memory (its process and children) come back
 to where it started.
 """
 
@@ -25,11 +25,14 @@ from test_serve import PAGE, Server, _page
 from workbook_helpers import demo_copy, free_port
 
 from drawsteel_kit.workbook.links import hero_query, load_links
-from drawsteel_kit.workbook.serve import CULL_IDLE_SECONDS, CULL_INTERVAL
+from drawsteel_kit.workbook.serve import CULL_INTERVAL
 
 pytestmark = pytest.mark.soak
 
 CAP = 6
+#: The pages' idle time here (serve --idle-seconds): shorter than the default, so the wait
+#: for their kernels to go stays short.
+IDLE_SECONDS = 60
 REQUESTS = 50
 #: No page may take longer than this to answer, whether it is served or refused.
 PAGE_SECONDS = 150
@@ -78,6 +81,7 @@ def test_fifty_requests_at_once_keep_at_most_the_cap_and_memory_comes_back(
         tmp_path: Path) -> None:
     folder = demo_copy(tmp_path / "demo")
     server = Server(folder, free_port(), None, "--max-pages", str(CAP),
+                    "--idle-seconds", str(IDLE_SECONDS),
                     "--pages-per-minute", "0")  # the cap is what this test floods
     proc = psutil.Process(server.proc.pid)
     try:
@@ -133,14 +137,14 @@ def test_fifty_requests_at_once_keep_at_most_the_cap_and_memory_comes_back(
         assert server.proc.poll() is None
 
         # Nobody holds the pages open: once idle, their kernels are gone.
-        deadline = time.monotonic() + CULL_IDLE_SECONDS + 2 * CULL_INTERVAL + 15
+        deadline = time.monotonic() + IDLE_SECONDS + 2 * CULL_INTERVAL + 15
         while tree(proc)[0] and time.monotonic() < deadline:
             time.sleep(1)
         culled_after = time.monotonic() - began - took
         kernels, end_rss = tree(proc)
         print(f"culled in {culled_after:.0f}s; memory {end_rss / 2**20:.0f} MB")
         assert kernels == 0, f"{kernels} kernels still alive {culled_after:.0f}s later"
-        assert culled_after <= CULL_IDLE_SECONDS + 2 * CULL_INTERVAL, (
+        assert culled_after <= IDLE_SECONDS + 2 * CULL_INTERVAL, (
                 f"culled {culled_after:.0f}s after the pages ended")
         assert end_rss <= start_rss + MEMORY_SLACK, (start_rss, end_rss)
         # And the server still serves.

@@ -30,9 +30,13 @@ commands = click.Group()
                    "default: 3 per hero and 3 for the party page.")
 @click.option("--pages-per-minute", type=click.IntRange(0, 10_000), default=30,
               show_default=True, help="Pages one address may open per minute (0: no limit).")
+@click.option("--idle-seconds", type=click.IntRange(10, 86_400), default=None,
+              help="How long a page nobody has open keeps its place (a page left in a "
+                   "browser frees it at once); default: five minutes.")
 @friendly
 def serve(campaign: str, port: int, host: str, token: str | None, no_browser: bool,
-          max_pages: int | None, pages_per_minute: int) -> None:
+          max_pages: int | None, pages_per_minute: int,
+          idle_seconds: int | None) -> None:
     """Serve the players' dashboard (read-only) through Voila until Ctrl-C.
 
     Only notebooks/players/ is served; sources and tracebacks are hidden; the campaign is
@@ -44,7 +48,8 @@ def serve(campaign: str, port: int, host: str, token: str | None, no_browser: bo
     from drawsteel_kit.workbook.serve import serve as run
 
     run(campaign, host=host, port=port, token=token or None, open_browser=not no_browser,
-        max_pages=max_pages, pages_per_minute=pages_per_minute, echo=click.echo)
+        max_pages=max_pages, pages_per_minute=pages_per_minute, idle_seconds=idle_seconds,
+        echo=click.echo)
 
 
 @commands.command("links")

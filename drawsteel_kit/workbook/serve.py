@@ -52,10 +52,11 @@ DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
 #: A page's kernel idle this long with no page connected is shut down (checked every
-#: CULL_INTERVAL seconds: gone within two minutes). The time also covers a page still loading
-#: after its cells ran: a slow phone, or a loaded machine (40 s was once too short, and the
-#: page's controls lost their kernel: "model not found").
-CULL_IDLE_SECONDS = 90
+#: CULL_INTERVAL seconds; ``serve --idle-seconds``). A page left in a browser ends its kernel
+#: at once, so this only covers pages fetched by other programs or whose browser went away;
+#: and a page still loading after its cells ran: a slow phone, or a loaded machine (40 s, then
+#: 90 s, were once too short: the page's controls lost their kernel, "model not found").
+CULL_IDLE_SECONDS = 300
 CULL_INTERVAL = 10
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
 #: Pages one address may open per minute.
@@ -78,7 +79,8 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
                token: str | None = None, players_dir: Path = PLAYERS_DIR,
                max_kernels: int = 12, pages_per_minute: int = PAGES_PER_MINUTE,
                per_page: int = PAGES_PER_HERO,
-               render_seconds: int = RENDER_SECONDS) -> list[str]:
+               render_seconds: int = RENDER_SECONDS,
+               idle_seconds: int = CULL_IDLE_SECONDS) -> list[str]:
     """Voila's command line for the player pages (see the module doc for why each).
 
     Puts the package's Voila template on $JUPYTER_PATH, where Voila looks for templates."""
@@ -96,7 +98,7 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         "--VoilaConfiguration.allow_theme_override=NO",
         "--VoilaConfiguration.file_allowlist=^$",  # no file of the folder is served as is
         # Each page view runs a kernel; one whose page was closed is shut down once idle.
-        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_SECONDS}",
+        f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
         # A ceiling on live kernels and a per-address page rate (serve_guard).
@@ -164,7 +166,7 @@ def default_max_pages(heroes: int) -> int:
 
 def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
           token: str | None = None, open_browser: bool = True, max_pages: int | None = None,
-          pages_per_minute: int = PAGES_PER_MINUTE,
+          pages_per_minute: int = PAGES_PER_MINUTE, idle_seconds: int | None = None,
           echo: Callable[[str], Any] = print) -> None:
     """Serve the player dashboard for ``campaign`` until interrupted (Ctrl-C)."""
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -205,4 +207,6 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
 
     hook = Config({"VoilaConfiguration": {"prelaunch_hook": prelaunch}})
     Voila.launch_instance(argv=voila_argv(host=host, port=port, token=token, max_kernels=cap,
-                                          pages_per_minute=pages_per_minute), config=hook)
+                                          pages_per_minute=pages_per_minute,
+                                          idle_seconds=idle_seconds or CULL_IDLE_SECONDS),
+                          config=hook)
