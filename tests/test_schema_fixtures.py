@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from cli_helpers import run
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS
-from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
