@@ -86,13 +86,27 @@ def open_page(driver: Any, url: str, ready: str) -> None:
     driver.get("about:blank")
     time.sleep(0.3)
     driver.get_log("browser"), driver.get_log("performance")
-    try:
-        driver.get(url)
-    except TimeoutException:  # a renderer starved by a busy machine: once more
-        driver.get(url)
-    WebDriverWait(driver, RENDER_TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, ready)
-        and not d.find_elements(By.CSS_SELECTOR, "#loading:not([style*='none'])"))
+    def shown(d: Any) -> bool:
+        return bool(d.find_elements(By.CSS_SELECTOR, ready)
+                    and not d.find_elements(By.CSS_SELECTOR, "#loading:not([style*='none'])"))
+
+    for attempt in (1, 2):  # a page a loaded machine left half-drawn gets one reload
+        driver.get("about:blank")
+        time.sleep(0.3)
+        driver.get_log("browser"), driver.get_log("performance")
+        try:
+            driver.get(url)
+        except TimeoutException:  # a renderer starved by a busy machine: once more
+            driver.get(url)
+        try:
+            WebDriverWait(driver, RENDER_TIMEOUT).until(shown)
+            break
+        except TimeoutException:
+            text = driver.find_element(By.TAG_NAME, "body").text[-1500:]
+            if attempt == 2:
+                raise AssertionError(f"{url}: no {ready} after {RENDER_TIMEOUT} s, twice; "
+                                     f"the page shows:\n{text}") from None
+            print(f"{url}: no {ready} after {RENDER_TIMEOUT} s; reloading. It showed:\n{text}")
     time.sleep(1.5)  # charts settle to the width they were given
 
 
