@@ -96,3 +96,20 @@ def test_a_ledger_in_memory_gives_the_same_books(books: Campaign) -> None:
                 assert a.export() == b.export()
     finally:
         memory.close()
+
+
+def test_a_pages_controls_hold_no_snapshot_and_show_later_writes(books: Campaign) -> None:
+    from drawsteel_kit.workbook.player import PlayerControls
+
+    with PartyView.of(books) as view:
+        controls = PlayerControls(view)  # made from a view closed right after, as served
+    books.add_note("The bridge is down")
+    conn = sqlite3.connect(books.ledger.path)  # nothing holds the write-ahead file back
+    try:
+        assert conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+    finally:
+        conn.close()
+    before = str(controls.events_out.outputs[0]["data"]["text/html"])
+    controls.turn(0)  # shows the page again, from the books as they are now
+    after = str(controls.events_out.outputs[0]["data"]["text/html"])
+    assert "The bridge is down" not in before and "The bridge is down" in after
