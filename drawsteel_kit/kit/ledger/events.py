@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -237,6 +237,37 @@ class Event:
         }
 
 
+def _read_payload(self: Event) -> dict[str, Any]:
+    """The payload, decoded from the text written the first time it is read (an event just
+    appended carries that text; every other event its payload)."""
+    values = self.__dict__
+    try:
+        return values["_payload"]  # type: ignore[no-any-return]
+    except KeyError:
+        decoded = json.loads(values["_text"])
+        values["_ops"] = decoded.pop("ops", [])
+        values["_payload"] = decoded
+        return decoded
+
+
+def _read_ops(self: Event) -> list[Op]:
+    if "_ops" not in self.__dict__:
+        _read_payload(self)
+    return self.__dict__["_ops"]  # type: ignore[no-any-return]
+
+
+def _set(name: str) -> Callable[[Event, Any], None]:  # for the dataclass' __init__ (replace)
+    return lambda self, value: self.__dict__.__setitem__(name, value)
+
+
+# Fields held under their own names, so an event just written can decode its payload only when
+# someone reads it (what it returns is what reading the row back gives: the same text decoded).
+Event.payload = property(_read_payload, _set("_payload"))  # type: ignore[assignment,method-assign]
+Event.ops = property(_read_ops, _set("_ops"))  # type: ignore[assignment,method-assign]
+_EVENT_NEW = object.__new__
+_faces = lambda dice: None if dice is None else list(dice)  # noqa: E731
+
+
 def load_event(row: Mapping[str, Any]) -> Event:
     """Decode an ``events`` row."""
     payload = json.loads(row["payload"]) if row["payload"] else {}
@@ -283,7 +314,7 @@ def append(
     row = {
         "kind": kind, "day": day, "session": session, "actor": actor,
         "payload": _encode_payload(body),
-        "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
+        "seed": seed, "dice": json.dumps(faces) if (faces := _faces(dice)) is not None else None,
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
@@ -301,14 +332,14 @@ def append(
         held.events.append((event_id, *row.values()))
         held.timeline += timeline.rows_for(event_id, kind, day, session, visibility, body, ops)
         _apply(db.conn, ops)
-    # What load_event gives for the row (the payload decoded from the text written).
-    decoded = json.loads(row["payload"])
-    written_ops = decoded.pop("ops", [])
-    return Event(id=event_id, kind=kind, day=day, session=session, actor=actor,
-                 payload=decoded, seed=seed,
-                 dice=json.loads(row["dice"]) if row["dice"] else None,
-                 visibility=visibility, version=__version__, created_at=row["created_at"],
-                 undoes=undoes, operation=operation, ops=written_ops)
+    # What load_event gives for the row: its payload decoded from the text written, when read.
+    event: Event = _EVENT_NEW(Event)
+    event.__dict__.update(
+        id=event_id, kind=kind, day=day, session=session, actor=actor, _text=row["payload"],
+        seed=seed, visibility=visibility, dice=faces if faces is None or all(  # as read back:
+            type(face) is int for face in faces) else json.loads(row["dice"]),  # whole numbers
+        version=__version__, created_at=row["created_at"], undoes=undoes, operation=operation)
+    return event
 
 
 _INSERT_HELD = _INSERT_EVENT.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(

@@ -135,7 +135,7 @@ class FollowerWorkOps(ProjectOps):
                        + ("; complete!" if work.completed else "") + work.leaving)
             w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
                     visibility=project.visibility, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
+                    dice=list(getattr(dice, "faces", [])[start:]),
                     payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
                              **info, **work.detail, "lines": work.lines})
             renown = work.detail.get("side_effects", {}).get("renown")
