@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import json
+import json.encoder as _json_c
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -265,7 +266,6 @@ def _set(name: str) -> Callable[[Event, Any], None]:  # for the dataclass' __ini
 Event.payload = property(_read_payload, _set("_payload"))  # type: ignore[assignment,method-assign]
 Event.ops = property(_read_ops, _set("_ops"))  # type: ignore[assignment,method-assign]
 _EVENT_NEW = object.__new__
-_faces = lambda dice: None if dice is None else list(dice)  # noqa: E731
 
 
 def load_event(row: Mapping[str, Any]) -> Event:
@@ -281,11 +281,13 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
-#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, the same text, its encoder built
-#: once and not tracking every list and dict it meets (a payload is a tree the operation just
-#: built: one that held itself would fail as too deep instead, and nothing is written).
-_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True,
-                                   check_circular=False).encode
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``'s text by its C encoder, built once
+#: and not tracking each list and dict (a payload that held itself fails as too deep instead).
+_PAYLOAD = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=False)
+_C_PAYLOAD = _json_c.c_make_encoder and _json_c.c_make_encoder(  # what .encode makes per call
+    None, _PAYLOAD.default, _json_c.c_encode_basestring, None, ": ", ", ", True, False, True)
+_encode_payload = ((lambda body: "".join(_C_PAYLOAD(body, 0))) if _C_PAYLOAD  # type: ignore[misc]
+                   else _PAYLOAD.encode)
 _INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
                  "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                  "?, ?)")
@@ -311,10 +313,13 @@ def append(
         raise LedgerError("events are appended inside ledger.write(); this is a bug")
     ops = [op for op in ops if not _is_noop(op)]
     body = {**(payload or {}), "ops": ops}
+    faces = None if dice is None else list(dice)
+    whole = faces is not None and all(type(face) is int for face in faces)
     row = {
         "kind": kind, "day": day, "session": session, "actor": actor,
         "payload": _encode_payload(body),
-        "seed": seed, "dice": json.dumps(faces) if (faces := _faces(dice)) is not None else None,
+        "seed": seed, "dice": None if faces is None else f"[{', '.join(map(str, faces))}]"
+        if whole else json.dumps(faces),  # (json.dumps' own text for whole numbers)
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
@@ -336,8 +341,8 @@ def append(
     event: Event = _EVENT_NEW(Event)
     event.__dict__.update(
         id=event_id, kind=kind, day=day, session=session, actor=actor, _text=row["payload"],
-        seed=seed, visibility=visibility, dice=faces if faces is None or all(  # as read back:
-            type(face) is int for face in faces) else json.loads(row["dice"]),  # whole numbers
+        seed=seed, visibility=visibility,  # dice as read back: whole numbers are already that
+        dice=faces if faces is None or whole else json.loads(row["dice"]),
         version=__version__, created_at=row["created_at"], undoes=undoes, operation=operation)
     return event
 
