@@ -17,7 +17,8 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import json.encoder as _json_c
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -237,6 +238,36 @@ class Event:
         }
 
 
+def _read_payload(self: Event) -> dict[str, Any]:
+    """The payload, decoded from the text written the first time it is read (an event just
+    appended carries that text; every other event its payload)."""
+    values = self.__dict__
+    try:
+        return values["_payload"]  # type: ignore[no-any-return]
+    except KeyError:
+        decoded = json.loads(values["_text"])
+        values["_ops"] = decoded.pop("ops", [])
+        values["_payload"] = decoded
+        return decoded
+
+
+def _read_ops(self: Event) -> list[Op]:
+    if "_ops" not in self.__dict__:
+        _read_payload(self)
+    return self.__dict__["_ops"]  # type: ignore[no-any-return]
+
+
+def _set(name: str) -> Callable[[Event, Any], None]:  # for the dataclass' __init__ (replace)
+    return lambda self, value: self.__dict__.__setitem__(name, value)
+
+
+# Fields held under their own names, so an event just written can decode its payload only when
+# someone reads it (what it returns is what reading the row back gives: the same text decoded).
+Event.payload = property(_read_payload, _set("_payload"))  # type: ignore[assignment,method-assign]
+Event.ops = property(_read_ops, _set("_ops"))  # type: ignore[assignment,method-assign]
+_EVENT_NEW = object.__new__
+
+
 def load_event(row: Mapping[str, Any]) -> Event:
     """Decode an ``events`` row."""
     payload = json.loads(row["payload"]) if row["payload"] else {}
@@ -250,11 +281,13 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
-#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, the same text, its encoder built
-#: once and not tracking every list and dict it meets (a payload is a tree the operation just
-#: built: one that held itself would fail as too deep instead, and nothing is written).
-_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True,
-                                   check_circular=False).encode
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``'s text by its C encoder, built once
+#: and not tracking each list and dict (a payload that held itself fails as too deep instead).
+_PAYLOAD = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=False)
+_C_PAYLOAD = _json_c.c_make_encoder and _json_c.c_make_encoder(  # what .encode makes per call
+    None, _PAYLOAD.default, _json_c.c_encode_basestring, None, ": ", ", ", True, False, True)
+_encode_payload = ((lambda body: "".join(_C_PAYLOAD(body, 0))) if _C_PAYLOAD  # type: ignore[misc]
+                   else _PAYLOAD.encode)
 _INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
                  "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                  "?, ?)")
@@ -280,10 +313,13 @@ def append(
         raise LedgerError("events are appended inside ledger.write(); this is a bug")
     ops = [op for op in ops if not _is_noop(op)]
     body = {**(payload or {}), "ops": ops}
+    faces = None if dice is None else list(dice)
+    whole = faces is not None and all(type(face) is int for face in faces)
     row = {
         "kind": kind, "day": day, "session": session, "actor": actor,
         "payload": _encode_payload(body),
-        "seed": seed, "dice": json.dumps(list(dice)) if dice is not None else None,
+        "seed": seed, "dice": None if faces is None else f"[{', '.join(map(str, faces))}]"
+        if whole else json.dumps(faces),  # (json.dumps' own text for whole numbers)
         "visibility": visibility, "version": __version__,
         "created_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="microseconds"),
         "undoes": undoes, "operation": operation,
@@ -301,14 +337,14 @@ def append(
         held.events.append((event_id, *row.values()))
         held.timeline += timeline.rows_for(event_id, kind, day, session, visibility, body, ops)
         _apply(db.conn, ops)
-    # What load_event gives for the row (the payload decoded from the text written).
-    decoded = json.loads(row["payload"])
-    written_ops = decoded.pop("ops", [])
-    return Event(id=event_id, kind=kind, day=day, session=session, actor=actor,
-                 payload=decoded, seed=seed,
-                 dice=json.loads(row["dice"]) if row["dice"] else None,
-                 visibility=visibility, version=__version__, created_at=row["created_at"],
-                 undoes=undoes, operation=operation, ops=written_ops)
+    # What load_event gives for the row: its payload decoded from the text written, when read.
+    event: Event = _EVENT_NEW(Event)
+    event.__dict__.update(
+        id=event_id, kind=kind, day=day, session=session, actor=actor, _text=row["payload"],
+        seed=seed, visibility=visibility,  # dice as read back: whole numbers are already that
+        dice=faces if faces is None or whole else json.loads(row["dice"]),
+        version=__version__, created_at=row["created_at"], undoes=undoes, operation=operation)
+    return event
 
 
 _INSERT_HELD = _INSERT_EVENT.replace("INSERT INTO events (", "INSERT INTO events (id, ").replace(

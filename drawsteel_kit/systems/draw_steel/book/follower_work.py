@@ -84,11 +84,12 @@ class FollowerWorkOps(ProjectOps):
         active = {p.id for p in self.projects(status="active")}
         return [f for f in read_followers(self.ledger.db) if f.project_id in active]
 
-    def _why_idle(self, f: FollowerState, project: Any) -> str | None:
-        """Why a follower on a project makes no roll today (None: it rolls)."""
+    def _why_idle(self, f: FollowerState, project: Any, home: str | None) -> str | None:
+        """Why a follower on a project makes no roll today (None: it rolls); ``home``: the
+        party's stronghold (None: it names none)."""
         if project.source == "needed":
             return "the project's source is still needed (find it, or have a hero serve as it)"
-        return follower_rules.why_no_roll(f.location, f.materials, self._stronghold_name())
+        return follower_rules.why_no_roll(f.location, f.materials, home)
 
     def _idle(self, w: Writer, f: FollowerState, project: Any, why: str) -> None:
         w.event(FOLLOWER_IDLE, [], summary=f"{f.name} ({f.role} of {f.hero}) makes no roll on "
@@ -101,16 +102,17 @@ class FollowerWorkOps(ProjectOps):
         groups = self.settings.get("related_languages", [])
         apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
+        home = self._stronghold_name()  # the day's rolls change no stronghold
+        from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
+
         for f in self._workers_today():
             project = self.project(f.project_id)  # type: ignore[arg-type]
             if project.status != "active":
                 continue
-            why = self._why_idle(f, project)
+            why = self._why_idle(f, project, home)
             if why is not None:
                 self._idle(w, f, project, why)
                 continue
-            from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
-
             roller = Roller(f.name, f.characteristics, f.languages, f.skills)
             start = len(getattr(dice, "faces", []))
             try:
@@ -135,7 +137,7 @@ class FollowerWorkOps(ProjectOps):
                        + ("; complete!" if work.completed else "") + work.leaving)
             w.event("follower_roll", work.ops, summary=summary, actor=f.hero,
                     visibility=project.visibility, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
+                    dice=list(getattr(dice, "faces", [])[start:]),
                     payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
                              **info, **work.detail, "lines": work.lines})
             renown = work.detail.get("side_effects", {}).get("renown")

@@ -210,7 +210,7 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
             summary = (f"{text}: +{points} ({work.detail['after']}/{work.detail['goal']})"
                        f"{work.leaving}")
             w.event(kind, work.ops, summary=summary, actor=who.name, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:], visibility=target.visibility,
+                    dice=list(getattr(dice, "faces", [])[start:]), visibility=target.visibility,
                     payload={"project_id": target.id, **extra, **work.detail,
                              "lines": work.lines})
         return Happened(kind, summary, tuple(w.written), work.detail)

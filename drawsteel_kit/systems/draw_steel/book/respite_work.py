@@ -288,7 +288,7 @@ class RespiteWorkOps(CampaignBase):
                 text += (f": an event ({event.rolls}) comes with {target.hero.name}'s roll on "
                          f"{target.project.title if target.project else '?'}")
             w.event("project_event_check", [], summary=text, seed=seed,
-                    dice=list(getattr(dice, "faces", []))[start:],
+                    dice=list(getattr(dice, "faces", [])[start:]),
                     payload={"face": check.face, "happened": check.happened,
                              "event": event.rolls if event else None})
         effects = {}

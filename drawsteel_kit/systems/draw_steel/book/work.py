@@ -307,7 +307,8 @@ def apply_points(
         res.detail["side_effects"] = effects
     before, after = project.points, project.points + res.points
     passed = rules.milestones_passed(goal, before, after)
-    if passed and events_mode == "milestones" and not rules.is_complete(after, goal):
+    done = rules.is_complete(after, goal)
+    if passed and events_mode == "milestones" and not done:
         pending += len(passed)
         res.lines.append(f"milestone {', '.join(map(str, passed))} reached: "
                          f"{'an event comes' if len(passed) == 1 else f'{len(passed)} events come'}"
@@ -317,7 +318,7 @@ def apply_points(
         change["event_pending"] = pending
     if passed:
         change["milestones_reached"] = sorted({*project.milestones_reached, *passed})
-    if rules.is_complete(after, goal):
+    if done:
         if project.event_pending:  # a finished project has no events left to come
             change["event_pending"] = 0
         change.update(status="complete", completed_day=day)
