@@ -17,7 +17,6 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import json
-import json.encoder as _json_c
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -281,13 +280,11 @@ def load_event(row: Mapping[str, Any]) -> Event:
     )
 
 
-#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``'s text by its C encoder, built once
-#: and not tracking each list and dict (a payload that held itself fails as too deep instead).
-_PAYLOAD = json.JSONEncoder(ensure_ascii=False, sort_keys=True, check_circular=False)
-_C_PAYLOAD = _json_c.c_make_encoder and _json_c.c_make_encoder(  # what .encode makes per call
-    None, _PAYLOAD.default, _json_c.c_encode_basestring, None, ": ", ", ", True, False, True)
-_encode_payload = ((lambda body: "".join(_C_PAYLOAD(body, 0))) if _C_PAYLOAD  # type: ignore[misc]
-                   else _PAYLOAD.encode)
+#: ``json.dumps(body, ensure_ascii=False, sort_keys=True)``, the same text, its encoder built
+#: once and not tracking every list and dict it meets (a payload is a tree the operation just
+#: built: one that held itself would fail as too deep instead, and nothing is written).
+_encode_payload = json.JSONEncoder(ensure_ascii=False, sort_keys=True,
+                                   check_circular=False).encode
 _INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
                  "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                  "?, ?)")
