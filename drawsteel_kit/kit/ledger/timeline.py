@@ -9,8 +9,9 @@ award shows as a change back, with the undo's reason.
 
 Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample` and
 :func:`newest_first`, whose cost depends on how many points they return, not on how long
-the history is: each one walks the ``timeline_key`` index (table, key, field, then id)
-from one end, or seeks into it.
+the history is: each one walks the ``timeline_points`` index (table, key, field, then id,
+holding each change's ``after`` and ``visibility``, so counting and seeking read the index
+alone) from one end, or seeks into it.
 """
 
 from __future__ import annotations
