@@ -267,7 +267,6 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
                    [json.dumps(shown, sort_keys=True, ensure_ascii=False), key])
 
 
-
 #: Tables of the ledger a copy reads as they are: the schema and the migrations applied.
 _OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
                           "_sqlite_migrations"})
@@ -327,13 +326,12 @@ def _literal(where: str, params: list[Any]) -> str:
 
 
 def _views(db: ReadDatabase, visible: str) -> None:
-    """``events``, ``timeline`` and ``projects`` as the viewer sees them, read from the
-    ledger on demand: visible events (payload through ``dsk_shown``) merged in id order with
-    the hidden ones that become adjustment lines (``dsk_adjusted``); every timeline row of a
-    visible sheet or a non-sheet row, hidden ones as adjustments; the visible projects. Each
-    column keeps its declared type in both halves of ``events``, so SQLite merges them in
-    order (a page of the newest events reads that page, not the history: the hidden half
-    walks an index of hidden events in id order)."""
+    """``events``, ``timeline`` and ``projects`` as the viewer sees them, read on demand:
+    visible events (payload through ``dsk_shown``) merged in id order with the hidden ones
+    that become adjustment lines (``dsk_adjusted``); every timeline row of a visible sheet or
+    a non-sheet row, hidden ones as adjustments; the visible projects. Each column keeps its
+    type in both halves of ``events``, so SQLite merges them in order: a page of the newest
+    events reads that page (the hidden half walks an index of hidden events in id order)."""
     info = [(r[1], r[2] or "TEXT") for r in db.execute("PRAGMA main.table_info(events)")]
     shown = [f"CAST(dsk_shown({c}) AS {t}) AS {c}" if c == "payload" else c for c, t in info]
     line = {"kind": "'adjusted'", "visibility": "'party'", "payload": "dsk_adjusted(payload)",
