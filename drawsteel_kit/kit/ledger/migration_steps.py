@@ -298,9 +298,27 @@ def _hidden_events(db: sqlite_utils.Database) -> None:
     db.execute("CREATE INDEX events_hidden ON events(visibility) WHERE visibility <> 'party'")
 
 
+def _reading_indexes(db: sqlite_utils.Database) -> None:
+    """Indexes that let the players' books and the charts read a long campaign in what a
+    page shows, not in its length (issue 20): hidden events in id order (the players' history
+    merges their adjustment lines into the visible events as a page reads them, instead of
+    working all of them out first); every timeline index entry carrying the change's
+    ``after`` and ``visibility`` (a chart counts and samples a number's changes in the index
+    alone); and the projects the party does not see (whose names a players' copy blanks).
+    Each replaces an index it covers. A reader does without them (:data:`READER_OPTIONAL`)."""
+    db.execute("DROP INDEX IF EXISTS events_hidden")
+    db.execute("CREATE INDEX events_hidden_order ON events(id, visibility, actor, day) "
+               "WHERE visibility <> 'party'")  # a page's filters, checked in the index
+    db.execute("DROP INDEX IF EXISTS timeline_key")
+    db.execute("CREATE INDEX timeline_points ON timeline(tbl, key, field, id, after, "
+               "visibility)")
+    db.execute("CREATE INDEX projects_hidden ON projects(visibility) "
+               "WHERE visibility <> 'party'")
+
+
 #: Migrations that add nothing a reader needs (an index): a read-only opening of a ledger
 #: that lacks only these reads it as it is, rather than asking for an upgrade first.
-READER_OPTIONAL = frozenset({"0007_hidden_events"})
+READER_OPTIONAL = frozenset({"0007_hidden_events", "0008_reading_indexes"})
 
 #: Every migration, oldest first: its name in ``_sqlite_migrations``, and what it does.
 STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
@@ -311,4 +329,5 @@ STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("0005_where_sources_are", _where_sources_are),
     ("0006_follower_location", _follower_location),
     ("0007_hidden_events", _hidden_events),
+    ("0008_reading_indexes", _reading_indexes),
 )

@@ -22,12 +22,13 @@ What the copy drops or rewrites:
   the table, for instance a condition-sheet foe without its profile.
 
 A copy holds the ledger as it was when it was made (a read transaction keeps that snapshot;
-the Director's writes go on). The short tables (heroes, projects, sheets...) are copied and
-trimmed; the history (``events``, ``timeline``) is read through views that filter and
-rewrite each row as a page reads it, so a copy of a million-event campaign costs what a
-short one does. Only hidden events (found by an index) are read whole when the copy is
-made. SQLite's authorizer then refuses any read of the ledger's own tables except through
-those views: nothing left out of the copy can be reached by a query.
+the Director's writes go on). The short tables (heroes, sheets, notes...) are copied and
+trimmed; what grows with the campaign (``events``, ``timeline``, ``projects``) is read
+through views that filter and rewrite each row as a page reads it, so a copy of a
+million-event campaign costs what a short one does. A hidden event's adjustment line too is
+worked out as a page reads that event (an index walks the hidden events in id order beside
+the visible ones). SQLite's authorizer then refuses any read of the ledger's own tables
+except through those views: nothing left out of the copy can be reached by a query.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def _names(db: sqlite_utils.Database, where: str, params: list[Any]) -> list[str
     kinds = secret_sheet_kinds()
     sheets = " OR ".join("(system = ? AND kind = ?)" for _ in kinds) or "0"
     found = {r[0] for r in db.execute(
-        f"SELECT title FROM projects WHERE NOT ({where}) UNION "
+        f"SELECT title FROM main.projects WHERE visibility <> 'party' AND NOT ({where}) UNION "
         f"SELECT name FROM npcs WHERE NOT ({where}) UNION "
         f"SELECT name FROM sheets WHERE ({sheets}) AND NOT ({where})",
         params * 2 + [v for pair in kinds for v in pair] + params)}
@@ -142,33 +143,26 @@ def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any],
             if (op["table"], field) not in _OWN_LINES]
 
 
-def _adjusted(db: ReadDatabase, where: str, params: list[Any],
-              shown: Callable[[Any], Any]) -> None:
-    """Hidden events that changed something the viewer sees become adjustment lines
-    (``temp.adjusted``); the rest stay out. Only hidden events are read (an index finds
-    them: a campaign has few)."""
-    db.execute("CREATE TEMP TABLE adjusted AS SELECT * FROM main.events WHERE 0")
-    cursor = db.execute(f"SELECT * FROM main.events WHERE visibility <> 'party' "
-                        f"AND NOT ({where})", params)
-    columns = [d[0] for d in cursor.description]
+def _adjusted(db: ReadDatabase, shown: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A hidden event's adjustment line (its payload as players see it) from its payload, or
+    None when it changed nothing the viewer sees (then it stays out). Run by SQLite on each
+    hidden event a page reads (``dsk_adjusted``): a page of the newest events works out the
+    lines among them, not every hidden event the campaign has."""
     whose_of = functools.lru_cache(maxsize=None)(functools.partial(_whose, db))
-    lines: list[list[Any]] = []
-    for row in cursor.fetchall():
-        event = dict(zip(columns, row, strict=True))
+
+    @functools.lru_cache(maxsize=4096)  # each row asks twice: is it a line, and which
+    def adjusted(payload: Any) -> Any:
         try:
-            ops = json.loads(event["payload"] or "{}").get("ops", [])
-        except (ValueError, AttributeError):
+            ops = json.loads(payload or "{}").get("ops", [])
+        except (TypeError, ValueError, AttributeError):
             ops = []
         found = [c for op in ops if isinstance(op, dict)
                  for c in _op_changes(db, op, whose_of)]
         if not found:
-            continue
-        summary = json.dumps({"summary": adjustment_summary(found)}, ensure_ascii=False)
-        event.update(kind="adjusted", visibility="party", payload=shown(summary), seed=None,
-                     dice=None, undoes=None, operation=None)
-        lines.append(list(event.values()))
-    db.conn.executemany(f"INSERT INTO temp.adjusted ({', '.join(columns)}) "
-                        f"VALUES ({', '.join('?' for _ in columns)})", lines)
+            return None
+        return shown(json.dumps({"summary": adjustment_summary(found)}, ensure_ascii=False))
+
+    return adjusted
 
 
 def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) -> None:
@@ -184,7 +178,8 @@ def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) 
         db.execute("UPDATE heroes SET titles = ? WHERE name = ?",
                    [json.dumps(kept, sort_keys=True, ensure_ascii=False), hero])
     for table in _VISIBLE_ROWS:
-        db.execute(f"DELETE FROM [{table}] WHERE NOT ({where})", params)
+        if table not in _VIEWED:
+            db.execute(f"DELETE FROM [{table}] WHERE NOT ({where})", params)
 
 
 def _blankers(names: list[str]) -> tuple[Callable[[str], str], Callable[[Any], Any]]:
@@ -272,12 +267,12 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
                    [json.dumps(shown, sort_keys=True, ensure_ascii=False), key])
 
 
-
 #: Tables of the ledger a copy reads as they are: the schema and the migrations applied.
 _OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
                           "_sqlite_migrations"})
-#: Tables read through a view (too long to copy): every other table is copied, then trimmed.
-_VIEWED = ("events", "timeline")
+#: Tables read through a view (they grow with the campaign): every other table is copied,
+#: then trimmed.
+_VIEWED = ("events", "timeline", "projects")
 
 
 def _snapshot(db: sqlite_utils.Database | ReadDatabase) -> sqlite3.Connection:
@@ -331,16 +326,24 @@ def _literal(where: str, params: list[Any]) -> str:
 
 
 def _views(db: ReadDatabase, visible: str) -> None:
-    """``events`` and ``timeline`` as the viewer sees them, read from the ledger on demand:
-    visible events (payload through ``dsk_shown``) and the adjustment lines, in id order;
-    every timeline row of a visible sheet or a non-sheet row, hidden ones as adjustments.
-    Each column keeps its type, so SQLite merges the two halves in order (a page of the
-    newest events reads that page, not the history)."""
-    columns = [r[1] for r in db.execute("PRAGMA main.table_info(events)").fetchall()]
-    shown = [f"CAST(dsk_shown({c}) AS TEXT) AS {c}" if c == "payload" else c
-             for c in columns]
+    """``events``, ``timeline`` and ``projects`` as the viewer sees them, read on demand:
+    visible events (payload through ``dsk_shown``) merged in id order with the hidden ones
+    that become adjustment lines (``dsk_adjusted``); every timeline row of a visible sheet or
+    a non-sheet row, hidden ones as adjustments; the visible projects. Each column keeps its
+    type in both halves of ``events``, so SQLite merges them in order: a page of the newest
+    events reads that page (the hidden half walks an index of hidden events in id order)."""
+    info = [(r[1], r[2] or "TEXT") for r in db.execute("PRAGMA main.table_info(events)")]
+    shown = [f"CAST(dsk_shown({c}) AS {t}) AS {c}" if c == "payload" else c for c, t in info]
+    line = {"kind": "'adjusted'", "visibility": "'party'", "payload": "dsk_adjusted(payload)",
+            "seed": "NULL", "dice": "NULL", "undoes": "NULL", "operation": "NULL"}
+    lines = [f"CAST({line[c]} AS {t}) AS {c}" if c in line else c for c, t in info]
+    walk = ("INDEXED BY events_hidden_order" if db.execute(  # an older ledger: a scan
+        "SELECT 1 FROM main.sqlite_master WHERE type = 'index' AND name = "
+        "'events_hidden_order'").fetchone() else "")
     db.execute(f"CREATE TEMP VIEW events AS SELECT {', '.join(shown)} FROM main.events "
-               f"WHERE {visible} UNION ALL SELECT {', '.join(columns)} FROM temp.adjusted")
+               f"WHERE {visible} UNION ALL SELECT {', '.join(lines)} FROM main.events {walk} "
+               f"WHERE visibility <> 'party' AND NOT ({visible}) "
+               "AND dsk_adjusted(payload) IS NOT NULL")
     hidden = {"visibility": "'party'", "kind": "'adjusted'",
               "reason": "'" + ADJUSTED.replace("'", "''") + "'"}
     columns = [r[1] for r in db.execute("PRAGMA main.table_info(timeline)").fetchall()]
@@ -349,6 +352,7 @@ def _views(db: ReadDatabase, visible: str) -> None:
              f"AS {c}") if c in hidden else c for c in columns]
     db.execute(f"CREATE TEMP VIEW timeline AS SELECT {', '.join(seen)} FROM main.timeline "
                "WHERE NOT (tbl = 'sheets' AND key NOT IN (SELECT key FROM temp.sheets))")
+    db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
 
 
 def _through_views_only(action: int, table: str | None, _column: str | None,
@@ -384,8 +388,8 @@ def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
         _blank_rows(copy, names)
         in_json, in_text = _blankers(names)
         shown = _shown(in_json, bool(names))
-        _adjusted(copy, where, params, shown)
         conn.create_function("dsk_shown", 1, shown, deterministic=True)
+        conn.create_function("dsk_adjusted", 1, _adjusted(copy, shown), deterministic=True)
         conn.create_function("dsk_text", 1, in_text, deterministic=True)
         _views(copy, _literal(where, params))
         _face_sheets(copy, faces or {})

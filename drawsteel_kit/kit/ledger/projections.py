@@ -88,5 +88,5 @@ def hidden_project_titles(db: sqlite_utils.Database, visible_to: str | None) -> 
     if visible_to is None:
         return []
     vis, params = timeline.visible_where(visible_to)
-    return [r["title"] for r in db.query(f"SELECT title FROM projects WHERE NOT ({vis})",
-                                         params)]
+    return [r["title"] for r in db.query(  # the first term: an index of the hidden ones
+        f"SELECT title FROM projects WHERE visibility <> 'party' AND NOT ({vis})", params)]

@@ -9,8 +9,9 @@ award shows as a change back, with the undo's reason.
 
 Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample` and
 :func:`newest_first`, whose cost depends on how many points they return, not on how long
-the history is: each one walks the ``timeline_key`` index (table, key, field, then id)
-from one end, or seeks into it.
+the history is: each one walks the ``timeline_points`` index (table, key, field, then id,
+holding each change's ``after`` and ``visibility``, so counting and seeking read the index
+alone) from one end, or seeks into it.
 """
 
 from __future__ import annotations
@@ -126,12 +127,19 @@ def _where(tbl: str, key: str, field: str, visible_to: str | None) -> tuple[str,
             [tbl, key, field, *params])
 
 
+def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+    """Every row of ``sql`` as dicts, fetched at once (a chart reads thousands)."""
+    cursor = db.execute(sql, params)
+    keys = [d[0] for d in cursor.description]
+    return [dict(zip(keys, row, strict=True)) for row in cursor.fetchall()]
+
+
 def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                   visible_to: str | None, limit: int) -> list[dict[str, Any]]:
     """The oldest ``limit`` visible changes of one number, oldest first."""
     where, params = _where(tbl, key, field, visible_to)
-    return list(db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id LIMIT ?",
-                         [*params, limit]))
+    return _rows(db, f"SELECT * FROM timeline WHERE {where} ORDER BY id LIMIT ?",
+                 [*params, limit])
 
 
 def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
@@ -167,10 +175,10 @@ def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     ids = [r[0] for r in db.execute(
         f"WITH at(target) AS (VALUES {values}) SELECT (SELECT id FROM timeline "
         f"WHERE {where} AND id <= at.target ORDER BY id DESC LIMIT 1) FROM at",
-        [*targets, *params])]
+        [*targets, *params]).fetchall()]
     wanted = sorted({i for i in ids if i is not None})
     marks = ", ".join("?" for _ in wanted)
-    return list(db.query(f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted))
+    return _rows(db, f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted)
 
 
 #: Events are read in pages of this many rows when the timeline is refilled.

@@ -144,13 +144,10 @@ class Series:
 
 
 def _points(rows: Iterable[dict]) -> list[TimelinePoint]:
-    out = []
-    for r in rows:
-        r = dict(r)
-        r.pop("id")
-        r["table"] = r.pop("tbl")
-        out.append(TimelinePoint(**r))
-    return out
+    """Timeline rows as points (by position: a chart of a long campaign makes thousands)."""
+    return [TimelinePoint(r["event_id"], r["day"], r["session"], r["tbl"], r["key"],
+                          r["field"], r["before"], r["after"], r["visibility"], r["kind"],
+                          r["reason"]) for r in rows]
 
 
 def _changes(campaign: Campaign, key: str, field: str, viewer: str | None
