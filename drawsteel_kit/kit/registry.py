@@ -29,6 +29,7 @@ system needs it.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 from typing import Any
@@ -151,8 +152,18 @@ SYSTEMS: dict[str, System] = {
 
 
 def sheet_faces() -> dict[str, Any]:
-    """Each system's face for its sheets (what players may see of them), by system key."""
-    return {s.key: s.part("face").party_face for s in SYSTEMS.values() if s.face}
+    """Each system's face for its sheets (what players may see of them), by system key.
+
+    A face's module loads when a sheet of its system is first shown: the players' copy of a
+    campaign holding none of that system's sheets never imports that system."""
+    return {s.key: functools.partial(_party_face, s) for s in SYSTEMS.values() if s.face}
+
+
+def _party_face(system: System, kind: str, data: dict[str, Any],
+                settings: Any = None) -> dict[str, Any]:
+    """``system``'s face applied to one sheet (its module imported on this first use)."""
+    shown: dict[str, Any] = system.part("face").party_face(kind, data, settings)
+    return shown
 
 
 def secret_sheet_kinds() -> list[tuple[str, str]]:

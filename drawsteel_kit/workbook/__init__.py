@@ -7,7 +7,8 @@
   :func:`show` and :func:`player_controls`, read-only.
 
 Imports plotly and IPython only when a function needs them, so ``import drawsteel_kit``
-stays light.
+stays light; and a resolution's plan reader (pydantic, YAML) only when a plan is resolved,
+so a player's page never loads it.
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.book.plans import FRESH_SEED_BELOW, Resolution, find_plan
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan, resolve
 from drawsteel_kit.workbook.display import display_outputs, figure_bundle, show
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.kit.ui.pages import Page
 
 __all__ = [
@@ -74,6 +74,9 @@ class Resolving:
         """Open the campaign and read the plan (errors as the command line words them).
 
         A plan already resolved is not resolved twice unless ``again`` (see ``resolve``)."""
+        from drawsteel_kit.kit.book.plans import FRESH_SEED_BELOW, find_plan
+        from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan
+
         camp = Campaign.open(campaign)
         try:
             path = find_plan(camp.folder, plan)
@@ -86,6 +89,8 @@ class Resolving:
 
     def preview(self) -> Resolution:
         """The dry run: exactly what a real run with this seed writes; prints its report."""
+        from drawsteel_kit.systems.draw_steel.downtime import resolve
+
         self.preview_result = resolve(self.campaign, self._plan, seed=self.seed, dry_run=True,
                                       again=self.again)
         print(self.preview_result)
@@ -95,6 +100,8 @@ class Resolving:
         """The real run (nothing when this is a dry run); prints its report."""
         if self.dry_run:
             return None
+        from drawsteel_kit.systems.draw_steel.downtime import resolve
+
         self.written = resolve(self.campaign, self._plan, seed=self.seed, dry_run=False,
                                again=self.again)
         print(self.written)

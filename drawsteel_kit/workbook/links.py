@@ -16,8 +16,6 @@ import tempfile
 from pathlib import Path
 from urllib.parse import parse_qs, quote
 
-import yaml
-
 from drawsteel_kit.kit.errors import CampaignFileError, UnknownHero
 
 __all__ = ["KEY_PARAM", "LINKS_FILE", "PAGES_PER_HERO", "check_key", "ensure_links",
@@ -36,6 +34,8 @@ PAGES_PER_HERO = 3
 
 def load_links(folder: str | Path) -> dict[str, str]:
     """The heroes' keys (empty when the file does not exist yet)."""
+    import yaml  # here: a page that reads no key (the party's) does not load it
+
     path = Path(folder) / LINKS_FILE
     try:
         text = path.read_text(encoding="utf-8")
@@ -64,6 +64,8 @@ def hero_and_key(query: str) -> tuple[str | None, str | None]:
 
 def _write(folder: Path, keys: dict[str, str]) -> None:
     """Write the file whole, owner-only, replacing the old one in one step."""
+    import yaml
+
     body = _HEADER + yaml.safe_dump({"heroes": keys}, sort_keys=False, allow_unicode=True)
     fd, tmp = tempfile.mkstemp(prefix=".player-links-", dir=folder)
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, Discriminator, Field, Tag
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag
 
 from drawsteel_kit.kit.fields import STRICT, FreeText, label, show, within
 from drawsteel_kit.systems.draw_steel.activities import NewFollower as NewFollowerActivity
@@ -46,7 +46,9 @@ __all__ = [
 
 class _Model(BaseModel):
     # strict: `edges: "1"` or `knowledge: true` is a mistake to name, not to convert.
-    model_config = STRICT
+    # Built when a plan is first checked (PlanFile builds the entries' schemas with its
+    # own), not at import: the same checks and messages, without building each model twice.
+    model_config = ConfigDict(**STRICT, defer_build=True)
 
 
 # --- respite activities ---------------------------------------------------------------------

@@ -1,0 +1,88 @@
+"""What a kernel imports for the players' dashboard: only what the page uses.
+
+Each check runs the dashboard notebook's calls in a fresh interpreter (as a kernel would run
+its cells) and lists the modules it loaded that the page has no use for: the plan reader
+(pydantic, a resolution's plan models), the YAML parser on the party page, and the other
+game systems' code on a Draw Steel campaign.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from workbook_helpers import REPO
+
+#: Modules a Draw Steel player page never needs; `yaml` is checked separately (the
+#: controls' forecast reads the book's catalog tables, which are YAML).
+NOT_FOR_A_PAGE = ("pydantic", "pydantic_core", "drawsteel_kit.kit.fields",
+                  "drawsteel_kit.systems.draw_steel.plan",
+                  "drawsteel_kit.systems.draw_steel.downtime",
+                  "drawsteel_kit.systems.condition_sheet", "drawsteel_kit.systems.pf2e",
+                  "drawsteel_kit.systems.dungeon_world")
+
+_PROBE = """
+import json, sys
+from drawsteel_kit import workbook
+camp = workbook.open_player_campaign(sys.argv[1])
+page = workbook.player_page(camp, sys.argv[2] or None)
+workbook.show_page(page)
+loaded = {"page": sorted(sys.modules)}
+workbook.player_controls(camp, page)
+loaded["controls"] = sorted(sys.modules)
+camp.close()
+print("LOADED", json.dumps(loaded))
+"""
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from drawsteel_kit.systems.draw_steel.demo import build_demo
+
+    folder = tmp_path_factory.mktemp("kernel-imports") / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+    build_demo(folder, echo=False).close()
+    return folder
+
+
+def _loaded(folder: Path, hero: str) -> dict[str, list[str]]:
+    result = subprocess.run([sys.executable, "-c", _PROBE, str(folder), hero],
+                            capture_output=True, text=True, check=True)
+    line = next(x for x in result.stdout.splitlines() if x.startswith("LOADED "))
+    loaded: dict[str, list[str]] = json.loads(line.removeprefix("LOADED "))
+    return loaded
+
+
+def _unneeded(modules: list[str], names: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == n or m.startswith(n + ".") for n in names)]
+
+
+@pytest.mark.parametrize("hero", ["", "Val"])
+def test_a_player_page_loads_no_plan_reader_and_no_other_system(demo: Path,
+                                                                hero: str) -> None:
+    loaded = _loaded(demo, hero)
+    assert "drawsteel_kit.systems.draw_steel.pages.dashboard" in loaded["page"]  # it ran
+    assert "ipywidgets" in loaded["controls"]  # and made its controls
+    assert _unneeded(loaded["controls"], NOT_FOR_A_PAGE) == []
+
+
+def test_the_party_page_reads_no_yaml_before_its_controls(demo: Path) -> None:
+    loaded = _loaded(demo, "")
+    assert _unneeded(loaded["page"], ("yaml",)) == []
+
+
+def test_the_resolution_notebooks_import_cell_still_offers_the_run() -> None:
+    """The lazy imports leave the notebook's names in place: the plan reader loads when a
+    plan is read, not when the workbook is imported."""
+    code = ("import sys; from drawsteel_kit.workbook import Resolving, show; "
+            "print(callable(Resolving.start), callable(show), "
+            "'drawsteel_kit.systems.draw_steel.downtime' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.split() == ["True", "True", "False"]
