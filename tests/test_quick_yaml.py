@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_config import campaigns
 
-from drawsteel_kit.kit import file_errors
+from drawsteel_kit.kit import yaml_read
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, PlanError
-from drawsteel_kit.kit.file_errors import QUICK_DEPTH, UniqueKeyLoader, quick_yaml
+from drawsteel_kit.kit.yaml_read import QUICK_DEPTH, SafeLoader, UniqueKeyLoader, quick_yaml
 from drawsteel_kit.systems.draw_steel.campaign_file.model import CampaignFile, dump_campaign_file
 from drawsteel_kit.systems.draw_steel.plan import parse_plan
 
@@ -63,7 +63,7 @@ def assert_alike(text: str) -> bool:
 
 def test_libyaml_is_there() -> None:
     """PyYAML's wheels and conda build carry libyaml: without it every test here is vacuous."""
-    assert hasattr(yaml, "CSafeLoader") and file_errors._QuickLoader is not None
+    assert hasattr(yaml, "CSafeLoader") and yaml_read._QuickLoader is not None
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: str(p.relative_to(REPO)))
@@ -90,7 +90,7 @@ def test_generated_campaign_files_in_any_layout_read_alike(cf: CampaignFile,
                                                            style: dict[str, Any]) -> None:
     data = yaml.safe_load(dump_campaign_file(cf))
     text = yaml.safe_dump(data, sort_keys=False, **style)
-    assert assert_alike(text) or file_errors._NOT_QUICK.search(text)  # null is written "null"
+    assert assert_alike(text) or yaml_read._NOT_QUICK.search(text)  # null is written "null"
 
 
 #: Pieces of YAML, right and wrong: random text made of them is mostly refused, sometimes read.
@@ -101,6 +101,7 @@ PIECES = [
     "\n    - ", "x: |\n  ", '"\\t"', "''", "\x07", "2024-01-01", "=", ".inf", '"\\x41"',
     '"\\N\\_\\L\\P\\e\\/\\ "', "|2-\n", ">+\n", "|-\n  a\n   b\n", "<<: *x", "&x {a: 1}",
     "1_000", "0o7", "1:20", "'it''s'", " #c", "x:\n  - y\n  - z: 1\n", "Beware!", "!!int ",
+    "x" * 1030, "[" * 30, "{" * 30, "\n   ", "a: b: c",
 ]
 
 
@@ -175,5 +176,31 @@ PLAN = (REPO / "campaigns" / "demo" / "plans" / "first-week.yaml").read_text(enc
 def test_every_message_is_the_one_the_pure_parser_gives(
         text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     quick = _messages(text)
-    monkeypatch.setattr(file_errors, "_QuickLoader", None)  # as PyYAML without libyaml
+    monkeypatch.setattr(yaml_read, "_QuickLoader", None)  # as PyYAML without libyaml
     assert _messages(text) == quick
+
+
+def _read_by(text: str, loader: type[Any]) -> Any:
+    """The nodes ``loader`` reads, or its error in full (message, line, column, snippet)."""
+    try:
+        return tree(yaml.compose(text, Loader=loader))
+    except yaml.YAMLError as exc:
+        return f"{type(exc).__name__}: {exc}"
+    except RecursionError:
+        return "nested too deeply"
+
+
+@settings(max_examples=examples(500), suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=40).map("".join))
+def test_the_linear_scanner_reads_and_refuses_as_pyyamls_does(text: str) -> None:
+    assert _read_by(text, SafeLoader) == _read_by(text, yaml.SafeLoader)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 1200, "{a: " * 600, "- " * 600 + "1", "[" * 20 + "a\n:" + "]" * 20,
+    "? " + "x" * 1100 + "\n: 1", *(f"{'a' * n}: 1" for n in (1010, 1024, 1025, 1030)),
+    *(f"[{'a' * n}: 1]" for n in (1010, 1024, 1025)), "{" + "a" * 1030 + ": 1}",
+    "key\n  more: 1", "- [a,\n  b]: c",
+])
+def test_the_linear_scanner_on_deep_and_long_keys(text: str) -> None:
+    assert _read_by(text, SafeLoader) == _read_by(text, yaml.SafeLoader)

@@ -7,9 +7,8 @@ allowed``; YAML that cannot be read becomes ``file: YAML error at line L, column
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
@@ -21,6 +20,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import HERO_NAME_MAX, one_line, show
 from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.yaml_read import UniqueKeyLoader, quick_yaml
 
 __all__ = [
     "LOCATED_PROBLEMS",
@@ -240,109 +240,6 @@ def read_text(path: str | os.PathLike[str], inside: str) -> str:
 
 
 # --- YAML ---------------------------------------------------------------------------------------
-
-
-class _UniqueKeys(yaml.constructor.SafeConstructor):
-    """``yaml.safe_load``'s constructor, except a key written twice in one mapping is an error."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        try:
-            return super().construct_object(node, deep=deep)
-        except (ValueError, OverflowError) as exc:  # a 5000-digit number, a 31st of February
-            reason = "a number too long to read" if "digits" in str(exc) else str(exc)
-            value = show(node.value) if isinstance(node.value, str) else "a value"
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {value}: {reason}", node.start_mark
-            ) from None
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                twice = key in seen
-                seen.add(key)
-            except TypeError:  # unhashable: the base class reports it
-                continue
-            if twice:
-                raise yaml.constructor.ConstructorError(
-                    "while reading a mapping",
-                    node.start_mark,
-                    f"found the key {show(key)} twice",
-                    key_node.start_mark,
-                )
-        return super().construct_mapping(node, deep=deep)
-
-
-class UniqueKeyLoader(_UniqueKeys, yaml.SafeLoader):
-    """``yaml.safe_load``'s loader (pure Python: its messages and marks are the ones shown),
-    except a key written twice in one mapping is an error."""
-
-
-#: The same loader on libyaml (PyYAML's C parser, six times quicker), when PyYAML has it.
-_QuickLoader: type[Any] | None = (
-    type("_QuickLoader", (_UniqueKeys, yaml.CSafeLoader), {})
-    if hasattr(yaml, "CSafeLoader") else None
-)
-#: Deeper than this, a document is left to the pure parser (see ``_read_alike``).
-QUICK_DEPTH = 40
-#: What the two parsers read differently: a byte-order mark after the start (libyaml drops it),
-#: a tag (an empty ``!`` value is null to one, "" to the other), a tab and a comment with no
-#: space after a ``|`` or ``>`` (libyaml takes some the pure parser refuses). Such text is left
-#: to the pure parser whole.
-_NOT_QUICK = re.compile(r"[\t\ufeff]|(?<![\w.])!|[|>][-+0-9]*#")
-
-
-def quick_yaml(text: str, check: Callable[[yaml.Node], object] | None = None,
-               ) -> tuple[Any, yaml.Node | None] | None:
-    """``text`` read by libyaml (the data, and the document's node), or None when the pure
-    parser must read it: no libyaml, text the two read differently, nesting past
-    QUICK_DEPTH, or anything libyaml or the constructor refuses (the pure parser's message,
-    with its line and column, is the one a Director sees; so is a refusal of ``check``, run
-    on the node before it is built into data). Where it answers, the data and
-    every node's tag, value, line and column are the pure parser's (tests/test_quick_yaml.py)."""
-    if _QuickLoader is None or _NOT_QUICK.search(text):
-        return None
-    loader = None
-    try:
-        loader = _QuickLoader(text)
-        node = loader.get_single_node()
-        if node is not None and not _read_alike(node):
-            return None
-        if node is not None and check is not None:
-            check(node)
-        return (loader.construct_document(node) if node is not None else None), node
-    except Exception:  # text libyaml refuses (or cannot take) is worded by the pure parser
-        return None
-    finally:
-        if loader is not None:
-            loader.dispose()
-
-
-def _read_alike(root: yaml.Node) -> bool:
-    """Would the pure parser build the same nodes? Not past QUICK_DEPTH (it may give up where
-    libyaml reads on), nor with an empty value (libyaml marks it where the next one starts,
-    the pure parser where the last one ended). Walked in document order, so a node an alias
-    names again counts where its anchor defines it, as the parser nests it."""
-    seen: set[int] = set()
-    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > QUICK_DEPTH:
-            return False
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in reversed(node.value))
-        elif isinstance(node, yaml.MappingNode):
-            stack.extend((part, depth + 1) for pair in reversed(node.value)
-                         for part in reversed(pair))
-        elif node.value == "" and not node.style:  # plain: None to one, "" to the other
-            return False
-    return True
 
 
 def yaml_problem(source: str, exc: yaml.YAMLError, text: str) -> str:
