@@ -100,7 +100,7 @@ QUICK_DEPTH = 40
 #: a tag (an empty ``!`` value is null to one, "" to the other), a tab and a comment with no
 #: space after a ``|`` or ``>`` (libyaml takes some the pure parser refuses). Such text is left
 #: to the pure parser whole.
-_NOT_QUICK = re.compile(r"[\t\ufeff]|(?<![\w.])!|[|>][-+0-9]*#")
+_NOT_QUICK = re.compile(r"[\t\ufeff]|(?:^|[^\w.])!|[|>][-+0-9]*#")
 
 
 def quick_yaml(text: str, check: Callable[[yaml.Node], object] | None = None,
