@@ -141,7 +141,8 @@ def campaign_data(
 
 
 #: ``yaml.safe_dump`` on libyaml's emitter (eight times quicker; the suite writes hundreds of
-#: campaign files), else PyYAML's own.
+#: campaign files), else PyYAML's own: the same data, and for the usual files the same text
+#: (tests/test_quick_yaml.py).
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 

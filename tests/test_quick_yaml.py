@@ -204,3 +204,20 @@ def test_the_linear_scanner_reads_and_refuses_as_pyyamls_does(text: str) -> None
 ])
 def test_the_linear_scanner_on_deep_and_long_keys(text: str) -> None:
     assert _read_by(text, SafeLoader) == _read_by(text, yaml.SafeLoader)
+
+
+@settings(max_examples=examples(30), suppress_health_check=[HealthCheck.too_slow])
+@given(campaigns())
+def test_the_suites_campaign_files_read_back_as_written(cf: CampaignFile) -> None:
+    """conftest.write_campaign dumps with libyaml's emitter: its text reads back (with the
+    pure parser) as the data written, and for the suite's usual campaign data it is the text
+    PyYAML's emitter writes (rarer characters it may write unescaped where PyYAML escapes)."""
+    from conftest import DUMPER, HEROES, campaign_data
+
+    assert DUMPER is yaml.CSafeDumper
+    data = yaml.safe_load(dump_campaign_file(cf))
+    written = yaml.dump(data, Dumper=DUMPER, sort_keys=False, allow_unicode=True)
+    assert pure(written)[0] == data
+    for usual in (campaign_data(), campaign_data(heroes=HEROES[:1], xp_track="fast")):
+        assert yaml.dump(usual, Dumper=DUMPER, sort_keys=False, allow_unicode=True) \
+            == yaml.safe_dump(usual, sort_keys=False, allow_unicode=True)
