@@ -30,10 +30,18 @@ def tree(path: Path) -> ast.Module:
     return ast.parse(source(path))
 
 
-def docstring_ids(node: ast.AST) -> set[int]:
-    """The ids of the docstring constants under ``node`` (what a string scan leaves out)."""
+@functools.cache
+def nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of ``path``'s syntax tree, in ``ast.walk`` order: walked once per process
+    (a walk of the whole package takes about a second; several tests walk it)."""
+    return tuple(ast.walk(tree(path)))
+
+
+def docstring_ids(node: ast.AST, walked: tuple[ast.AST, ...] | None = None) -> set[int]:
+    """The ids of the docstring constants under ``node`` (what a string scan leaves out);
+    ``walked``: its nodes, when :func:`nodes` has them."""
     found = set()
-    for n in ast.walk(node):
+    for n in walked if walked is not None else ast.walk(node):
         if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             body = n.body
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -44,7 +52,7 @@ def docstring_ids(node: ast.AST) -> set[int]:
 @functools.cache
 def strings(path: Path) -> tuple[tuple[int, str], ...]:
     """Every string constant of the module but its docstrings, with its line."""
-    docs = docstring_ids(tree(path))
-    return tuple((node.lineno, node.value) for node in ast.walk(tree(path))
+    docs = docstring_ids(tree(path), nodes(path))
+    return tuple((node.lineno, node.value) for node in nodes(path)
                  if isinstance(node, ast.Constant) and isinstance(node.value, str)
                  and id(node) not in docs)

@@ -13,8 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from source_trees import PACKAGE, modules
-from source_trees import tree as parsed
+from source_trees import PACKAGE, modules, nodes
 
 from drawsteel_kit.kit.book.sentences import (
     KIT_KINDS,
@@ -61,15 +60,15 @@ def _owner(path: Path) -> str:
 
 def written_kinds() -> dict[str, set[str]]:
     """Every kind the source writes, by the system (or "kit") whose module writes it."""
-    trees = {p: parsed(p) for p in modules(PACKAGE)}
-    constants = {t.id: v for tree in trees.values() for node in ast.walk(tree)
+    paths = modules(PACKAGE)
+    constants = {t.id: v for path in paths for node in nodes(path)
                  if isinstance(node, ast.Assign)
                  for t in node.targets if isinstance(t, ast.Name) and t.id.isupper()
                  for v in _strings(node.value)}  # module constants: ENCOUNTER_LOGGED = ...
     found: dict[str, set[str]] = defaultdict(set)
-    for path, tree in trees.items():
+    for path in paths:
         owner = _owner(path)
-        for node in ast.walk(tree):
+        for node in nodes(path):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "attr", getattr(node.func, "id", ""))
                 if name not in WRITERS:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from source_trees import PACKAGE, docstring_ids, tree
+from source_trees import PACKAGE, docstring_ids, nodes, tree
 from source_trees import modules as all_modules
 
 #: The one templating module: the only place that may wrap computed text in Markup.
@@ -50,13 +50,15 @@ def problems(source: str, where: str) -> list[str]:
     return problems_in(ast.parse(source), where)
 
 
-def problems_in(module: ast.Module, where: str) -> list[str]:
+def problems_in(module: ast.Module, where: str,
+                walked: tuple[ast.AST, ...] | None = None) -> list[str]:
     """Each place in the syntax tree ``module`` that builds HTML outside a literal Markup
-    template."""
-    docs = docstring_ids(module)
+    template (``walked``: its nodes in ``ast.walk`` order, when source_trees has them)."""
+    walked = walked if walked is not None else tuple(ast.walk(module))
+    docs = docstring_ids(module, walked)
     templates: set[int] = set()
     out = []
-    for node in ast.walk(module):
+    for node in walked:
         if _is_markup(node):
             args = [*node.args, *(k.value for k in node.keywords)]
             if len(args) > 1 or (args and not (isinstance(args[0], ast.Constant)
@@ -64,7 +66,7 @@ def problems_in(module: ast.Module, where: str) -> list[str]:
                 out.append(f"{where}:{node.lineno}: Markup() of something not a literal "
                            "template (build it in kit/ui/html.py)")
             templates.update(id(a) for a in args)
-    for node in ast.walk(module):
+    for node in walked:
         if isinstance(node, ast.JoinedStr):
             literal = "".join(v.value for v in node.values
                               if isinstance(v, ast.Constant) and isinstance(v.value, str))
@@ -112,4 +114,4 @@ def test_the_scan_finds_the_bug_class() -> None:
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_builds_html_by_hand(path: Path) -> None:
-    assert problems_in(tree(path), str(path.relative_to(PACKAGE))) == []
+    assert problems_in(tree(path), str(path.relative_to(PACKAGE)), nodes(path)) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from source_trees import tree
+from source_trees import nodes
 
 from drawsteel_kit.kit.registry import SYSTEMS
 
@@ -20,7 +20,7 @@ def test_the_kit_names_no_system_outside_the_registry() -> None:
     for path in sorted(KIT.rglob("*.py")):
         if path in ALLOWED:
             continue
-        for node in ast.walk(tree(path)):
+        for node in nodes(path):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 for key in SYSTEMS:
                     if f"'{key}'" in node.value or node.value == key:
@@ -39,7 +39,7 @@ def test_front_ends_take_the_kits_helpers_from_the_kit() -> None:
     for folder in (package / "cli", package / "workbook",
                    package / "systems" / "draw_steel" / "forge_steel"):
         for path in sorted(folder.rglob("*.py")):
-            for node in ast.walk(tree(path)):
+            for node in nodes(path):
                 if not (isinstance(node, ast.ImportFrom) and node.level == 0 and
                         (node.module or "").startswith("drawsteel_kit.systems.")):
                     continue

@@ -14,7 +14,7 @@ from typing import Any
 
 import grimp
 import pytest
-from source_trees import modules, tree
+from source_trees import modules, nodes
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "drawsteel_kit"
@@ -42,12 +42,11 @@ def _named_modules(path: Path) -> frozenset[str]:
     """Every ``drawsteel_kit`` module a file imports at run time (in a function too), and the
     names it imports from them; imports for type hints only (``if TYPE_CHECKING:``) are left
     out, as the import contracts leave them out."""
-    module = tree(path)
-    hints = {id(n) for block in ast.walk(module) if isinstance(block, ast.If)
+    hints = {id(n) for block in nodes(path) if isinstance(block, ast.If)
              and "TYPE_CHECKING" in ast.unparse(block.test)
              for stmt in block.body for n in ast.walk(stmt)}
     names: set[str] = set()
-    for node in ast.walk(module):
+    for node in nodes(path):
         if id(node) in hints:
             continue
         if isinstance(node, ast.Import):

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_helpers import run as in_process
 from conftest import campaign_data, write_campaign
 
 from drawsteel_kit.kit.dice import ScriptedDice
@@ -78,8 +79,9 @@ def test_a_breakthrough_chain_on_the_command_line(tmp_path: Path) -> None:
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    run("init", str(folder))
-    run("project", "start", str(folder), "Val", "Discover Lore", "--param", "kind=forbidden")
+    # Set up in process; the respite that tells the chain runs as the real command.
+    in_process("init", folder)
+    in_process("project", "start", folder, "Val", "Discover Lore", "--param", "kind=forbidden")
     # 10 + 9 (+2) = 21, a breakthrough; 3 + 4 (+2) = 9 ends the chain
     out = run("respite", str(folder), "--roll", "Val=Discover Lore", "--dice", "Val=10,9,3,4",
               "--seed", "1")

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run as in_process
 
 from drawsteel_kit.kit.progress import Progress
 
@@ -32,7 +33,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("demo")
     shutil.copy("campaigns/demo/campaign.yaml", folder / "campaign.yaml")
     shutil.copytree("campaigns/demo/plans", folder / "plans")
-    run("init", folder)
+    in_process("init", folder)  # set-up: the commands whose progress is told run as processes
     return folder
 
 

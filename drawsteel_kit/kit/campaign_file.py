@@ -15,7 +15,13 @@ from pydantic import ValidationError
 
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, read_text, report, yaml_problem
+from drawsteel_kit.kit.file_errors import (
+    UniqueKeyLoader,
+    quick_yaml,
+    read_text,
+    report,
+    yaml_problem,
+)
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE
 from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
 
@@ -27,8 +33,9 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> Any:
 
     A file whose ``system:`` names another rule system is validated by that system's
     model, and that model is returned."""
-    try:
-        data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader: no arbitrary objects
+    quick = quick_yaml(text)  # libyaml, where it reads the text as the pure parser does
+    try:  # both loaders are safe loaders: no arbitrary objects
+        data = quick[0] if quick is not None else yaml.load(text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as exc:
         raise CampaignFileError(yaml_problem(source, exc, text)) from None
     except RecursionError:

@@ -20,6 +20,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import HERO_NAME_MAX, one_line, show
 from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.yaml_read import UniqueKeyLoader, quick_yaml
 
 __all__ = [
     "LOCATED_PROBLEMS",
@@ -32,6 +33,7 @@ __all__ = [
     "located",
     "model_in",
     "name_clashes",
+    "quick_yaml",
     "read_text",
     "report",
     "suggest",
@@ -238,40 +240,6 @@ def read_text(path: str | os.PathLike[str], inside: str) -> str:
 
 
 # --- YAML ---------------------------------------------------------------------------------------
-
-
-class UniqueKeyLoader(yaml.SafeLoader):
-    """``yaml.safe_load``'s loader, except a key written twice in one mapping is an error."""
-
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        try:
-            return super().construct_object(node, deep=deep)
-        except (ValueError, OverflowError) as exc:  # a 5000-digit number, a 31st of February
-            reason = "a number too long to read" if "digits" in str(exc) else str(exc)
-            value = show(node.value) if isinstance(node.value, str) else "a value"
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {value}: {reason}", node.start_mark
-            ) from None
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                twice = key in seen
-                seen.add(key)
-            except TypeError:  # unhashable: the base class reports it
-                continue
-            if twice:
-                raise yaml.constructor.ConstructorError(
-                    "while reading a mapping",
-                    node.start_mark,
-                    f"found the key {show(key)} twice",
-                    key_node.start_mark,
-                )
-        return super().construct_mapping(node, deep=deep)
 
 
 def yaml_problem(source: str, exc: yaml.YAMLError, text: str) -> str:

@@ -16,6 +16,7 @@ import yaml
 
 from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, open_campaign, say
 from drawsteel_kit.kit.limits import shown
+from drawsteel_kit.kit.yaml_read import SafeLoader
 
 __all__ = ["dw", "parse_dice", "parse_options"]
 
@@ -37,7 +38,7 @@ def parse_options(values: Sequence[str], flag: str = "--option") -> dict[str, An
         if key in out:
             raise click.UsageError(f"{flag} names {key} twice")
         try:
-            out[key] = yaml.safe_load(raw)
+            out[key] = yaml.load(raw, Loader=SafeLoader)  # yaml.safe_load, quick to refuse
         except (yaml.YAMLError, ValueError, RecursionError):  # a number too long, too deep
             raise click.UsageError(f"{flag} {key}: {shown(raw)} is not a value (a number, a "
                                    "word, true/false, [a, b] or {k: v}): too long, nested too "

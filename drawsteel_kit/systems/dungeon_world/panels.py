@@ -18,6 +18,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview, split_list
+from drawsteel_kit.kit.yaml_read import SafeLoader
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text, move_options
 from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
 
@@ -50,7 +51,7 @@ class PartyPanel(Panel):
 def _options(text: str) -> dict[str, Any]:
     """The options box: YAML, a mapping (``coin: 200``) or nothing."""
     try:
-        data = yaml.safe_load(text) if text.strip() else {}
+        data = yaml.load(text, Loader=SafeLoader) if text.strip() else {}  # yaml.safe_load
     except yaml.YAMLError as exc:
         raise RulesError(f"options are YAML such as `coin: 200` ({exc.problem})") from None
     except (ValueError, RecursionError):  # a number too long to read, or nested too deeply

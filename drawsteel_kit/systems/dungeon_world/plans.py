@@ -39,7 +39,7 @@ from drawsteel_kit.kit.book.plans import (
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
 from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
+from drawsteel_kit.kit.file_errors import UniqueKeyLoader, quick_yaml, yaml_problem
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     Move,
@@ -138,8 +138,9 @@ def load_plan(path: str | Path) -> TownPlan:
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         raise PlanError(f"{source}: cannot read the plan ({why})") from None
-    try:
-        data = yaml.load(text, Loader=UniqueKeyLoader)  # a SafeLoader
+    quick = quick_yaml(text)  # libyaml, where it reads the text as the pure parser does
+    try:  # both loaders are safe loaders
+        data = quick[0] if quick is not None else yaml.load(text, Loader=UniqueKeyLoader)
     except yaml.YAMLError as exc:
         raise PlanError(yaml_problem(source, exc, text)) from None
     except RecursionError:

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, yaml_problem
+from drawsteel_kit.kit.file_errors import UniqueKeyLoader, quick_yaml, yaml_problem
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
@@ -241,13 +241,20 @@ def parse_plan(text: str, source: str = "plan") -> Plan:
     """Read a plan from YAML text; every problem is one PlanError naming ``source``."""
     if not isinstance(text, str):
         raise PlanError(f"{source}: a plan is YAML text, got {show(text)}")
+    def small(node: yaml.Node) -> None:
+        if plan_errors.node_count(node, MAX_NODES) > MAX_NODES:
+            raise PlanError(f"{source}: is too large to be a plan (more than {MAX_NODES} "
+                            "values once its aliases are expanded)")
+
+    quick = quick_yaml(text, small)  # libyaml, where it reads as the pure parser does
+    if quick is not None:
+        return plan_from_data(quick[0], source, quick[1])
     try:
         loader = UniqueKeyLoader(text)
         try:
             node = loader.get_single_node()
-            if node is not None and plan_errors.node_count(node, MAX_NODES) > MAX_NODES:
-                raise PlanError(f"{source}: is too large to be a plan (more than {MAX_NODES} "
-                                "values once its aliases are expanded)")
+            if node is not None:
+                small(node)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
