@@ -46,22 +46,27 @@ demo: $(STAMP)
 # pytest exits 5 when no test ran, so a filter that selects nothing still fails.
 WORKERS ?= auto
 XDIST    = -n $(WORKERS) --dist loadgroup
+# Tests run with Python's bytecode cache on, as an installed package has it, even where the
+# environment turns it off (PYTHONDONTWRITEBYTECODE=1): otherwise every test process, kernel
+# and command recompiles the package and pytest rewrites every test module's asserts again.
+# The cache is __pycache__/ beside the sources (ignored by git, never in the wheel).
+CACHED   = PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest $(XDIST)
+	$(CACHED) $(BIN)/python -m pytest $(XDIST)
 
 # The edit-test loop: no browser, kernel, server or load test (`slow`, marked by
 # tests/suite_tiers.py from what a test uses), a fifth of the hypothesis examples.
 test-fast: $(STAMP)
 	$(BIN)/lint-imports
-	HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(XDIST) -m "not slow"
+	$(CACHED) HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(XDIST) -m "not slow"
 
 # Nightly-style: hypothesis explores (profile "deep": random, ten times the examples) from a
 # seed printed first and after a failure; SEED=... repeats a run.
 test-deep: $(STAMP)
 	@seed="$(SEED)"; seed=$${seed:-$$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}; \
 	echo "hypothesis seed $$seed (repeat with: make test-deep SEED=$$seed)"; \
-	HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest $(XDIST) --hypothesis-seed=$$seed
+	$(CACHED) HYPOTHESIS_PROFILE=deep $(BIN)/python -m pytest $(XDIST) --hypothesis-seed=$$seed
 
 # The benchmark suite: one markdown table, kept in benchmarks/latest.md (built ledgers are
 # cached in .bench/; the first run builds a 1,000,000-event campaign, about 3 minutes).
