@@ -44,8 +44,12 @@ demo: $(STAMP)
 # Tests run on every core (pytest-xdist; WORKERS=1 for one process): a file whose tests share
 # a module-scoped server or browser stays on one worker (tests/suite_tiers.py groups them).
 # pytest exits 5 when no test ran, so a filter that selects nothing still fails.
+# --no-loadscope-reorder: xdist hands out work in the order tests/suite_tiers.py gives
+# (soak and load tests first, then the other slow ones, the quick ones last to fill in);
+# by default it would put every group of several tests first and the minute-long single
+# tests after them, near the end of the run.
 WORKERS ?= auto
-XDIST    = -n $(WORKERS) --dist loadgroup
+XDIST    = -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 # Tests run with Python's bytecode cache on, as an installed package has it, even where the
 # environment turns it off (PYTHONDONTWRITEBYTECODE=1): otherwise every test process, kernel
 # and command recompiles the package and pytest rewrites every test module's asserts again.

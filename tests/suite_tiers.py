@@ -123,11 +123,13 @@ def _rank(item: pytest.Item) -> int:
     return 1 if item.get_closest_marker("slow") else 2
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(config: pytest.Config,
+                                  items: list[pytest.Item]) -> Iterator[None]:
     """Classify every test; then put the files of soak tests first and those of other slow
     tests next (each file whole, in its own order): xdist hands out single tests in this
-    order, so a minute-long test starts at once instead of after the quick ones."""
+    order, so a minute-long test starts at once instead of after the quick ones. After
+    every other hook (xdist's among them), see that each group reaches xdist's scheduler."""
     for item in items:
         classify(item)
     rank: dict[str, int] = {}
@@ -135,6 +137,34 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         path = item.nodeid.split("::")[0]
         rank[path] = min(rank.get(path, 2), _rank(item))
     items.sort(key=lambda item: rank[item.nodeid.split("::")[0]])
+    yield
+    if getattr(config.option, "loadgroup", False):  # an xdist worker under --dist loadgroup
+        for item in items:
+            name_group(item)
+
+
+def name_group(item: pytest.Item) -> None:
+    """Add ``@group`` to a grouped test's id, as xdist does, when xdist's own did not take.
+
+    xdist tells its scheduler a test's group by that suffix, written into an attribute pytest
+    9.2 no longer reads (its ids are structured): the groups were silently dropped, and a
+    file's module-scoped server, browser or built wheel was built on both workers, and again
+    whenever a worker came back to the file (pytest-xdist issue 1386). Nothing is done when
+    the suffix is there already (an older pytest, or a fixed xdist)."""
+    names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                    for m in item.iter_markers("xdist_group")})
+    nodeid = item.nodeid
+    if not names or nodeid.rfind("@") > nodeid.rfind("]"):
+        return
+    suffix = "@" + "_".join(names)
+    ident = getattr(item, "_id", None)
+    if ident is None or not getattr(ident, "names", None):  # an older pytest's plain id
+        item._nodeid = nodeid + suffix  # type: ignore[attr-defined]
+        return
+    # The suffix goes on the last name with its parameters, so the id reads the same
+    # however pytest puts it back together ("test[a]@group", never "test[a]@group]").
+    last = ident.names[-1] + ("" if ident.params is None else f"[{ident.params}]")
+    item._id = type(ident)(path=ident.path, names=(*ident.names[:-1], last + suffix))
 
 
 #: A test outside the slow tier that takes longer than this is named after the run (it

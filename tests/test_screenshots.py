@@ -4,8 +4,10 @@ key numbers on screen.
 
 One `drawsteel-kit serve` per system (Draw Steel and the three others, each on its own demo
 campaign built in a temporary folder) and one Voila server for the Director's workbook; one
-browser for the module. Screenshots go to ``tmp_path``, or to ``$SCREENSHOTS_DIR`` when it is
-set (``make screenshots`` sets it to ``docs/screenshots``, which docs/workbook.md shows).
+browser per test (a few seconds against a test's half minute), so no fixture ties the
+file's tests together and two xdist workers share them. Screenshots go to a temporary
+folder, or to ``$SCREENSHOTS_DIR`` when it is set (``make screenshots`` sets it to
+``docs/screenshots``, which docs/workbook.md shows).
 """
 
 from __future__ import annotations
@@ -57,12 +59,12 @@ def shots_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shots_dir(tmp_path_factory)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser() -> Iterator[Any]:
     with chromium(1400, 900, logs=True) as driver:
         driver.set_page_load_timeout(RENDER_TIMEOUT)
@@ -83,9 +85,6 @@ def open_page(driver: Any, url: str, ready: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    driver.get("about:blank")
-    time.sleep(0.3)
-    driver.get_log("browser"), driver.get_log("performance")
     def shown(d: Any) -> bool:
         return bool(d.find_elements(By.CSS_SELECTOR, ready)
                     and not d.find_elements(By.CSS_SELECTOR, "#loading:not([style*='none'])"))

@@ -1,8 +1,10 @@
 """`drawsteel-kit serve` for real: Voila in a subprocess, the pages in headless Chromium.
 
-One server (and one browser) per module, against a temporary copy of the demo campaign with
-a Director-only project and event added. The ledger's bytes are compared before and after
-every page was loaded and every control on it used.
+One server (and one browser) per module for the tests of its pages, against a temporary copy
+of the demo campaign with a Director-only project and event added. The ledger's bytes are
+compared before and after every page was loaded and every control on it used. A test that
+serves a campaign of its own has its own browser too, so it is not tied to that server's
+xdist worker.
 """
 
 from __future__ import annotations
@@ -164,6 +166,15 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, t
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    with chromium() as driver:
+        driver.set_page_load_timeout(RENDER_TIMEOUT)
+        yield driver
+
+
+@pytest.fixture
+def own_browser() -> Iterator[Any]:
+    """A browser for one test that serves its own campaign: that test is not tied to the
+    module's server, so another xdist worker may run it."""
     with chromium() as driver:
         driver.set_page_load_timeout(RENDER_TIMEOUT)
         yield driver
@@ -426,7 +437,7 @@ def _forged(port: int, method: str, path: str) -> tuple[int, str]:
         conn.close()
 
 
-def test_a_left_page_frees_its_place_at_once(tmp_path: Path, browser) -> None:
+def test_a_left_page_frees_its_place_at_once(tmp_path: Path, own_browser) -> None:
     """One page at most, and it is open: another visitor is 'busy', and cannot shut that
     page's kernel down even knowing its id and forging an XSRF token. Once the page's own
     visitor leaves it, its kernel is gone within seconds (the idle cull would take 90 s or
@@ -434,8 +445,8 @@ def test_a_left_page_frees_its_place_at_once(tmp_path: Path, browser) -> None:
     folder = demo_copy(tmp_path / "demo")
     server = Server(folder, free_port(), None, "--max-pages", "1", "--pages-per-minute", "0")
     try:
-        load(browser, server.url())
-        kernel = kernel_id(browser)
+        load(own_browser, server.url())
+        kernel = kernel_id(own_browser)
         assert server.kernels() == 1
         status, body = _page(server.port, PAGE)
         assert status == 503
@@ -444,7 +455,7 @@ def test_a_left_page_frees_its_place_at_once(tmp_path: Path, browser) -> None:
                              ("DELETE", f"/api/kernels/{kernel}")):
             assert _forged(server.port, method, path) == (403, NOT_YOURS), path
         assert server.kernels() == 1
-        browser.get("about:blank")  # leave the page
+        own_browser.get("about:blank")  # leave the page
         deadline = time.monotonic() + 30
         while server.kernels() and time.monotonic() < deadline:
             time.sleep(0.2)

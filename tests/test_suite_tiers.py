@@ -67,3 +67,41 @@ def test_examples_scale_with_the_profile() -> None:
     import conftest
 
     assert examples(40) == {"deep": 400, "fast": 8}.get(conftest.PROFILE, 40)
+
+
+GROUPED = '''
+import os
+import pytest
+
+@pytest.mark.xdist_group("together")
+@pytest.mark.parametrize("i", range(4))
+def test_grouped(i):
+    with open(os.environ["WHERE"], "a") as out:
+        out.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+
+def test_alone():
+    pass
+'''
+
+
+@pytest.mark.slow  # a pytest run of its own, on two workers
+def test_a_group_runs_whole_on_one_worker(tmp_path: Path) -> None:
+    """xdist's groups reach its scheduler (pytest 9.2 dropped them silently: a file's
+    module-scoped server was built on both workers)."""
+    import os
+
+    (tmp_path / "conftest.py").write_text(
+        "from suite_tiers import pytest_collection_modifyitems  # noqa: F401\n")
+    (tmp_path / "test_grouped.py").write_text(GROUPED)
+    where = tmp_path / "workers.txt"
+    env = {**os.environ, "WHERE": str(where),
+           "PYTHONPATH": os.pathsep.join([str(REPO / "tests"), str(REPO),
+                                          os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v",
+         "-p", "no:cacheprovider", str(tmp_path)], cwd=tmp_path,
+        env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    workers = where.read_text().split()
+    assert len(workers) == 4 and len(set(workers)) == 1, done.stdout
+    assert "test_grouped[0]@together" in done.stdout

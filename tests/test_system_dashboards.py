@@ -1,7 +1,7 @@
 """Each other rule system's demo campaign, served by `drawsteel-kit serve` (Voila) and published
 as static HTML: its own player dashboard, read-only, showing only what players may see.
 
-One Voila server per system, in headless Chromium. Each demo is built in a temporary folder by
+One Voila server and one headless Chromium per system. Each demo is built in a temporary folder by
 the system's own demo builder, and a Director-only note is added; the ledger's bytes must not
 change while pages are loaded.
 """
@@ -74,8 +74,10 @@ def test_the_demo_publishes_a_page_per_member_without_the_directors_rows(
         assert "plotly" in page  # plotly.js inlined: the page opens from disk
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def browser() -> Iterator[Any]:
+    """A browser per test (seconds, against a test's half minute): nothing ties the systems
+    to one xdist worker."""
     with chromium() as driver:
         driver.set_page_load_timeout(RENDER_TIMEOUT)
         yield driver
