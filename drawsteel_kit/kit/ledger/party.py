@@ -355,14 +355,24 @@ def _views(db: ReadDatabase, visible: str) -> None:
     db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
 
 
+#: What a finished copy answers besides reads: a query, a function, a pragma, a recursive
+#: query. Anything else is refused: a view or trigger made now would read the ledger's tables
+#: as the copy's own views do, a changed row could undo a filter (a copied sheet's key, or a
+#: ledger in memory's own rows), and ending the read transaction would show rows written
+#: after the copy was made, whose hidden names it never learnt.
+_ANSWERED = frozenset({sqlite3.SQLITE_READ, sqlite3.SQLITE_SELECT, sqlite3.SQLITE_FUNCTION,
+                       sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_RECURSIVE})
+
+
 def _through_views_only(action: int, table: str | None, _column: str | None,
                         database: str | None, view: str | None) -> int:
     """SQLite's authorizer on a finished copy: the ledger's own tables are read through the
-    viewer's views only, so no query can reach a row the copy leaves out."""
-    if (action == sqlite3.SQLITE_READ and database == "main" and view is None
-            and table not in _OPEN_TABLES):
+    viewer's views only (each view its own table), so no query can reach a row the copy
+    leaves out, and nothing is changed or made."""
+    if action not in _ANSWERED:
         return sqlite3.SQLITE_DENY
-    if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
+    if (action == sqlite3.SQLITE_READ and database == "main" and table not in _OPEN_TABLES
+            and not (view == table and view in _VIEWED)):
         return sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK
 
