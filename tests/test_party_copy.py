@@ -56,7 +56,7 @@ def test_the_ledger_itself_is_out_of_reach(books: Campaign, sql: str) -> None:
     "DROP VIEW temp.events",
     "COMMIT",
     "ROLLBACK",
-    "SAVEPOINT again",
+    "END",
 ])
 def test_no_view_of_its_own_nor_a_change_reaches_the_ledger(books: Campaign, sql: str) -> None:
     """A query cannot name a view of its own (a WITH, a new view or trigger), change a row
@@ -68,6 +68,20 @@ def test_no_view_of_its_own_nor_a_change_reaches_the_ledger(books: Campaign, sql
         before = view.export()
         with pytest.raises(sqlite3.DatabaseError, match=r"prohibited|not authorized"):
             db.execute(sql).fetchall()
+        assert view.export() == before
+
+
+def test_a_savepoint_answers_and_the_snapshot_holds(books: Campaign) -> None:
+    """sqlite-utils' queries run in a savepoint: they answer, and releasing one (or rolling
+    back to it) leaves the copy's read transaction, so later writes stay out."""
+    with PartyView.of(books) as view:
+        db = view.books.ledger.db
+        before = view.export()
+        assert next(iter(db.full().query("SELECT count(*) AS n FROM events")))["n"] > 0
+        db.execute("SAVEPOINT a")
+        db.execute("ROLLBACK TO a")
+        db.execute("RELEASE a")
+        books.add_note(f"Someone asked about {SECRET_PLACE}")
         assert view.export() == before
 
 

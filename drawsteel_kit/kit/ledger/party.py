@@ -269,8 +269,7 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
 #: Tables of the ledger a copy reads as they are: the schema and the migrations applied.
 _OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
                           "_sqlite_migrations"})
-#: Tables read through a view (they grow with the campaign): every other table is copied,
-#: then trimmed.
+#: Tables read through a view (they grow with the campaign): the others are copied, trimmed.
 _VIEWED = ("events", "timeline", "projects")
 
 
@@ -352,9 +351,9 @@ def _views(db: ReadDatabase, visible: str) -> None:
     db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
 
 
-#: All a finished copy answers: a read, a query, a function, a pragma, a recursive query.
+#: All a finished copy answers: reads, and savepoints (sqlite-utils' queries run in one).
 _ANSWERED = frozenset({sqlite3.SQLITE_READ, sqlite3.SQLITE_SELECT, sqlite3.SQLITE_FUNCTION,
-                       sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_RECURSIVE})
+                       sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_RECURSIVE, sqlite3.SQLITE_SAVEPOINT})
 
 
 def _through_views_only(action: int, table: str | None, _column: str | None,
@@ -362,7 +361,8 @@ def _through_views_only(action: int, table: str | None, _column: str | None,
     """SQLite's authorizer on a finished copy: the ledger's tables are read through the
     viewer's views only (each its own table), and nothing is made or changed: a new view,
     trigger or WITH would read them as ours do, a changed row undo a filter, and an ended
-    read transaction show rows written later, whose hidden names the copy never learnt."""
+    read transaction (a savepoint inside it cannot end it) show rows written later, whose
+    hidden names the copy never learnt."""
     if action not in _ANSWERED or (
             action == sqlite3.SQLITE_READ and database == "main"
             and table not in _OPEN_TABLES and not (view == table and view in _VIEWED)):
