@@ -45,6 +45,68 @@ def test_the_ledger_itself_is_out_of_reach(books: Campaign, sql: str) -> None:
             db.execute(sql).fetchall()
 
 
+@pytest.mark.parametrize("sql", [
+    "WITH x AS (SELECT * FROM main.events) SELECT payload FROM x",
+    "WITH timeline AS (SELECT * FROM main.events) SELECT payload FROM timeline",
+    "CREATE TEMP VIEW leak AS SELECT * FROM main.events",
+    "CREATE TEMP TRIGGER leak AFTER INSERT ON notes BEGIN SELECT 1; END",
+    "CREATE TEMP TABLE leak AS SELECT 1",
+    "UPDATE temp.sheets SET key = key || ''",
+    "DELETE FROM temp.heroes",
+    "DROP VIEW temp.events",
+    "COMMIT",
+    "ROLLBACK",
+    "END",
+])
+def test_no_view_of_its_own_nor_a_change_reaches_the_ledger(books: Campaign, sql: str) -> None:
+    """A query cannot name a view of its own (a WITH, a new view or trigger), change a row
+    (a copied sheet's key decides which timeline rows show), nor end the read transaction
+    (the views would then read rows written after the copy, whose hidden names it never
+    learnt)."""
+    with PartyView.of(books) as view:
+        db = view.books.ledger.db
+        before = view.export()
+        with pytest.raises(sqlite3.DatabaseError, match=r"prohibited|not authorized"):
+            db.execute(sql).fetchall()
+        assert view.export() == before
+
+
+def test_a_savepoint_answers_and_the_snapshot_holds(books: Campaign) -> None:
+    """sqlite-utils' queries run in a savepoint: they answer, and releasing one (or rolling
+    back to it) leaves the copy's read transaction, so later writes stay out."""
+    with PartyView.of(books) as view:
+        db = view.books.ledger.db
+        before = view.export()
+        assert next(iter(db.full().query("SELECT count(*) AS n FROM events")))["n"] > 0
+        db.execute("SAVEPOINT a")
+        db.execute("ROLLBACK TO a")
+        db.execute("RELEASE a")
+        books.add_note(f"Someone asked about {SECRET_PLACE}")
+        assert view.export() == before
+
+
+def test_a_copy_of_a_ledger_in_memory_cannot_change_its_rows(books: Campaign) -> None:
+    """A ledger in memory is copied into a writable database: a query still cannot change
+    the rows the views filter (a hidden timeline row made visible would show its reason)."""
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    books.ledger.db.conn.backup(memory)
+    in_memory = Campaign(books.folder, Ledger(ReadDatabase(memory), books.ledger.path,
+                                              readonly=True))
+    try:
+        with PartyView.of(in_memory) as view:
+            db = view.books.ledger.db
+            for sql in ("UPDATE main.timeline SET visibility = 'party'",
+                        "UPDATE main.projects SET visibility = 'party'",
+                        "INSERT INTO main.notes (day, text, about, visibility) "
+                        "VALUES (1, 'x', '', 'party')"):
+                with pytest.raises(sqlite3.DatabaseError, match="not authorized"):
+                    db.execute(sql)
+            reasons = {r[0] for r in db.execute("SELECT reason FROM timeline")}
+            assert "Sold the cult's silver" not in reasons
+    finally:
+        memory.close()
+
+
 def test_another_database_cannot_be_attached(books: Campaign) -> None:
     with PartyView.of(books) as view, pytest.raises(sqlite3.DatabaseError,
                                                     match="not authorized"):

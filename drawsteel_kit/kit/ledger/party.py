@@ -144,10 +144,9 @@ def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any],
 
 
 def _adjusted(db: ReadDatabase, shown: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """A hidden event's adjustment line (its payload as players see it) from its payload, or
-    None when it changed nothing the viewer sees (then it stays out). Run by SQLite on each
-    hidden event a page reads (``dsk_adjusted``): a page of the newest events works out the
-    lines among them, not every hidden event the campaign has."""
+    """A hidden event's adjustment line (its payload as players see it), or None when it
+    changed nothing the viewer sees (it stays out). Run by SQLite on each hidden event a page
+    reads (``dsk_adjusted``), not on every hidden event the campaign has."""
     whose_of = functools.lru_cache(maxsize=None)(functools.partial(_whose, db))
 
     @functools.lru_cache(maxsize=4096)  # each row asks twice: is it a line, and which
@@ -270,8 +269,7 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
 #: Tables of the ledger a copy reads as they are: the schema and the migrations applied.
 _OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
                           "_sqlite_migrations"})
-#: Tables read through a view (they grow with the campaign): every other table is copied,
-#: then trimmed.
+#: Tables read through a view (they grow with the campaign): the others are copied, trimmed.
 _VIEWED = ("events", "timeline", "projects")
 
 
@@ -327,11 +325,9 @@ def _literal(where: str, params: list[Any]) -> str:
 
 def _views(db: ReadDatabase, visible: str) -> None:
     """``events``, ``timeline`` and ``projects`` as the viewer sees them, read on demand:
-    visible events (payload through ``dsk_shown``) merged in id order with the hidden ones
-    that become adjustment lines (``dsk_adjusted``); every timeline row of a visible sheet or
-    a non-sheet row, hidden ones as adjustments; the visible projects. Each column keeps its
-    type in both halves of ``events``, so SQLite merges them in order: a page of the newest
-    events reads that page (the hidden half walks an index of hidden events in id order)."""
+    visible events (``dsk_shown``) merged in id order with the hidden ones that become lines
+    (``dsk_adjusted``; each column keeps its type, so a page of the newest events reads that
+    page); timeline rows of visible rows, hidden changes as adjustments; visible projects."""
     info = [(r[1], r[2] or "TEXT") for r in db.execute("PRAGMA main.table_info(events)")]
     shown = [f"CAST(dsk_shown({c}) AS {t}) AS {c}" if c == "payload" else c for c, t in info]
     line = {"kind": "'adjusted'", "visibility": "'party'", "payload": "dsk_adjusted(payload)",
@@ -355,14 +351,21 @@ def _views(db: ReadDatabase, visible: str) -> None:
     db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
 
 
+#: All a finished copy answers: reads, and savepoints (sqlite-utils' queries run in one).
+_ANSWERED = frozenset({sqlite3.SQLITE_READ, sqlite3.SQLITE_SELECT, sqlite3.SQLITE_FUNCTION,
+                       sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_RECURSIVE, sqlite3.SQLITE_SAVEPOINT})
+
+
 def _through_views_only(action: int, table: str | None, _column: str | None,
                         database: str | None, view: str | None) -> int:
-    """SQLite's authorizer on a finished copy: the ledger's own tables are read through the
-    viewer's views only, so no query can reach a row the copy leaves out."""
-    if (action == sqlite3.SQLITE_READ and database == "main" and view is None
-            and table not in _OPEN_TABLES):
-        return sqlite3.SQLITE_DENY
-    if action in (sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH):
+    """SQLite's authorizer on a finished copy: the ledger's tables are read through the
+    viewer's views only (each its own table), and nothing is made or changed: a new view,
+    trigger or WITH would read them as ours do, a changed row undo a filter, and an ended
+    read transaction (a savepoint inside it cannot end it) show rows written later, whose
+    hidden names the copy never learnt."""
+    if action not in _ANSWERED or (
+            action == sqlite3.SQLITE_READ and database == "main"
+            and table not in _OPEN_TABLES and not (view == table and view in _VIEWED)):
         return sqlite3.SQLITE_DENY
     return sqlite3.SQLITE_OK
 
@@ -371,11 +374,8 @@ def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
                faces: Mapping[str, Face] | None = None) -> ReadDatabase:
     """A copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party rows) or a
     hero's name (party rows and that hero's own ``hero:NAME`` rows), as the ledger is now.
-
-    The short tables are copied and trimmed; the history (events, timeline) is read through
-    views, so making a copy costs the same for a long campaign as for a short one. The
-    Director (everything) has no party copy: ``viewer`` must name someone. The copy is read
-    like a read-only ledger (no sqlite-utils)."""
+    The Director (everything) has no party copy: ``viewer`` must name someone. The copy is
+    read like a read-only ledger (no sqlite-utils), and answers reads only."""
     if not isinstance(viewer, str) or not viewer:
         raise ValueError("a party copy is made for the party or one hero, not the Director")
     where, params = visible_where(viewer)
