@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 import pytest
 import yaml
+from workbook_helpers import demo_copy
 
 from drawsteel_kit.cli import main
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
@@ -124,14 +125,7 @@ def test_the_marker_is_found() -> None:
 @pytest.fixture(scope="module")
 def built_demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo's books as `make demo` builds them (campaigns/demo in a scratch folder)."""
-    from drawsteel_kit.systems.draw_steel.demo import build_demo
-
-    folder = tmp_path_factory.mktemp("docs-demo") / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
-    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
-    build_demo(folder, echo=False).close()
-    return folder
+    return demo_copy(tmp_path_factory.mktemp("docs-demo") / "demo", secrets=False)
 
 
 RUNNABLE_PAGES = [page for page, text in [("README.md", README),

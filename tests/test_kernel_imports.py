@@ -9,13 +9,12 @@ game systems' code on a Draw Steel campaign.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from workbook_helpers import REPO
+from workbook_helpers import demo_copy
 
 #: Modules a Draw Steel player page never needs; `yaml` is checked separately (the
 #: controls' forecast reads the book's catalog tables, which are YAML).
@@ -41,14 +40,7 @@ print("LOADED", json.dumps(loaded))
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from drawsteel_kit.systems.draw_steel.demo import build_demo
-
-    folder = tmp_path_factory.mktemp("kernel-imports") / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
-    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
-    build_demo(folder, echo=False).close()
-    return folder
+    return demo_copy(tmp_path_factory.mktemp("kernel-imports") / "demo", secrets=False)
 
 
 def _loaded(folder: Path, hero: str) -> dict[str, list[str]]:

@@ -77,16 +77,18 @@ def play(camp: Campaign) -> Campaign:
     return camp
 
 
-def demo_copy(dest: Path) -> Path:
-    """The demo campaign's files (never its ledger) in ``dest``, built in-process, secrets
-    added; the ledger checkpointed so its bytes are all in ledger.db."""
+def demo_copy(dest: Path, *, secrets: bool = True) -> Path:
+    """The demo campaign's files (never its ledger) in ``dest``, built in-process as `make
+    demo` builds them, the Director's secrets added unless ``secrets`` is False; the ledger
+    checkpointed so its bytes are all in ledger.db."""
     from drawsteel_kit.systems.draw_steel.demo import build_demo
 
     dest.mkdir(parents=True)
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", dest)
     shutil.copytree(REPO / "campaigns" / "demo" / "plans", dest / "plans")
     with build_demo(dest, echo=False) as camp:
-        add_secrets(camp)
+        if secrets:
+            add_secrets(camp)
     return dest
 
 
