@@ -327,6 +327,15 @@ def test_holding_breath_and_suffocating():
     assert breathe(enc, "Ava").state.get("Ava").air is None
 
 
+def test_a_constitution_modifier_whose_air_is_too_large_is_refused_naming_it():
+    """The largest modifier the air can hold is taken; one more is refused for what was typed
+    (before, the message spoke of the air only, a number nobody typed)."""
+    enc = start_turn(fight()).state
+    assert hold_breath(enc, "Ava", 1_000_000 - 5).state.get("Ava").air == 1_000_000
+    with pytest.raises(Pf2eError, match="Constitution modifier"):
+        hold_breath(enc, "Ava", 1_000_000 - 4)
+
+
 # --- the end (002: 51) and old states -----------------------------------------------------------
 
 

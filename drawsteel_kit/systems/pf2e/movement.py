@@ -95,6 +95,8 @@ def hold_breath(state: Encounter, name: str, constitution: int) -> EncounterResu
     """A creature starts holding its breath: 5 + Constitution modifier rounds of air."""
     require_open(state)
     check_int("the Constitution modifier", constitution)
+    check_int(f"{AIR_BASE} + the Constitution modifier (the rounds of air)",
+              AIR_BASE + constitution)  # the air is kept: too much is refused for what was typed
     if state.get(name).air is not None:
         raise Pf2eError(f"{name} is already holding its breath")
     air = max(0, AIR_BASE + constitution)
