@@ -25,7 +25,8 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 __all__ = ["SIZES", "TARGET", "build", "memory", "run", "run_memory"]
 
 SIZES = (20_000, 1_000_000)
-TARGET = 2.0
+#: Issue 20: the 1,000,000-event build costs at most this many times the 20,000-event one.
+TARGET = 1.2
 
 
 def build(camp: Campaign, hero: str = HEROES[0]) -> int:
@@ -77,7 +78,7 @@ def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[
         f"({made[large] / 1000:.0f} kB out); median of {repeats} alternating builds. "
         f"Campaigns: {_describe(built[small])}; {_describe(built[large])}. "
         f"verify() on the {small:,}-event campaign: {verified} ({verify_seconds:.1f} s)",
-        ratio=f"{ratio:.2f}x", target=f"<= {TARGET:.0f}x", met=ratio <= TARGET and verified,
+        ratio=f"{ratio:.2f}x", target=f"<= {TARGET:g}x", met=ratio <= TARGET and verified,
     ), built
 
 
