@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 import pytest
+from workbook_helpers import demo_copy
 
 from drawsteel_kit.cli import main
 from drawsteel_kit.cli.root import whereabouts
@@ -168,3 +169,16 @@ def test_the_package_starts_without_importlib_resources() -> None:
          "drawsteel_kit.kit.ui.panels as new; print(old is new)"],
         capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "True"
+
+
+def test_a_respite_whose_followers_make_no_roll_loads_no_project_rules(tmp_path: Path) -> None:
+    """The demo's respite: its one working follower is away from the stronghold and the
+    project's site, so nobody rolls on a project, and the rules of project work stay unloaded
+    (as does what only ``secrets`` brings, hashlib and hmac: a fresh seed needs neither)."""
+    folder = demo_copy(tmp_path / "demo", secrets=False)
+    status, modules = loaded_after("respite", str(folder))
+    assert status == 0
+    assert [m for m in (*PROJECT_WORK, "secrets", "hmac") if m in modules] == []
+    with Campaign.open(folder) as camp:
+        idle = camp.ledger.events(kind="follower_idle")
+    assert idle and "makes no roll" in idle[-1].payload["summary"]

@@ -107,10 +107,8 @@ def dice_for(seed: int | None, dice: Dice | None) -> tuple[Dice, int | None]:
     Every system's book rolls through this, so a seed means the same in each."""
     if dice is not None:
         return dice, getattr(dice, "seed", None)
-    if seed is None:
-        import secrets  # lazy: only a fresh seed needs it (hashlib, hmac)
-
-        seed = secrets.randbelow(2**31)
+    if seed is None:  # from the system's randomness, as secrets.randbelow (without its imports)
+        seed = random.SystemRandom().randrange(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise RulesError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
     return SeededDice(seed), seed

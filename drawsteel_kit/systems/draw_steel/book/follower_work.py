@@ -103,8 +103,6 @@ class FollowerWorkOps(ProjectOps):
         apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
         home = self._stronghold_name()  # the day's rolls change no stronghold
-        from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
-
         for f in self._workers_today():
             project = self.project(f.project_id)  # type: ignore[arg-type]
             if project.status != "active":
@@ -113,6 +111,9 @@ class FollowerWorkOps(ProjectOps):
             if why is not None:
                 self._idle(w, f, project, why)
                 continue
+            # Here, not at the top: a day without a roll (a respite's) loads no project rules.
+            from drawsteel_kit.systems.draw_steel.book.work import Roller, apply_points, roll_for
+
             roller = Roller(f.name, f.characteristics, f.languages, f.skills)
             start = len(getattr(dice, "faces", []))
             try:
