@@ -180,10 +180,10 @@ def own_browser() -> Iterator[Any]:
         yield driver
 
 
-#: What Voila's widget manager shows in place of a page's controls when it could not fetch
-#: their state from the page's kernel. Its request for every widget's state gives up after
-#: 4 s (ipywidgets' control comm) and falls back to asking widget by widget; on a starved
-#: 2-core machine that fallback has left the controls unbound. The page is fine on a reload.
+#: What Voila's widget manager shows in place of a page's controls when it has no state for
+#: them from the page's kernel. Seen in about one full run in four on 2 cores: the server's log
+#: showed the page's kernel started and its cells run, but no connection from the page to it
+#: (the cause is not found; the page is whole on a reload).
 UNBOUND = "Error displaying widget: model not found"
 
 
