@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -216,7 +217,8 @@ def load(driver: Any, url: str) -> float:
             return time.monotonic() - start
         if attempt == 2:
             raise AssertionError(f"{url}: the controls came up unbound twice ({UNBOUND!r})")
-        print(f"{url}: the controls came up unbound ({UNBOUND!r}); loading the page again")
+        warnings.warn(f"{url}: the controls came up unbound ({UNBOUND!r}); loading the page "
+                      "again", stacklevel=2)  # shown in the run's warnings summary
     raise AssertionError("unreachable")
 
 
