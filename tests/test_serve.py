@@ -186,6 +186,8 @@ def own_browser() -> Iterator[Any]:
 #: showed the page's kernel started and its cells run, but no connection from the page to it
 #: (the cause is not found; the page is whole on a reload).
 UNBOUND = "Error displaying widget: model not found"
+#: Loads of a page whose controls keep coming up unbound before the test fails.
+LOADS = 3
 
 
 def load(driver: Any, url: str) -> float:
@@ -199,7 +201,7 @@ def load(driver: Any, url: str) -> float:
         return str(d.find_element(By.TAG_NAME, "body").text)
 
     start = time.monotonic()
-    for attempt in (1, 2, 3):
+    for attempt in range(LOADS):
         try:
             driver.get(url)
         except TimeoutException:  # a renderer starved by a busy machine: once more
@@ -215,12 +217,10 @@ def load(driver: Any, url: str) -> float:
                                      f"shows:\n{body(driver)[-1500:]}") from None
         if UNBOUND not in body(driver):
             return time.monotonic() - start
-        if attempt == 3:
-            raise AssertionError(f"{url}: the controls came up unbound three times "
-                                 f"({UNBOUND!r})")
-        warnings.warn(f"{url}: the controls came up unbound ({UNBOUND!r}); loading the page "
-                      "again", stacklevel=2)  # shown in the run's warnings summary
-    raise AssertionError("unreachable")
+        if attempt < LOADS - 1:
+            warnings.warn(f"{url}: the controls came up unbound ({UNBOUND!r}); loading the "
+                          "page again", stacklevel=2)  # shown in the run's warnings summary
+    raise AssertionError(f"{url}: the controls came up unbound {LOADS} times ({UNBOUND!r})")
 
 
 def page_text(driver: Any) -> tuple[str, str]:
