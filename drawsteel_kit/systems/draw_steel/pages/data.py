@@ -60,10 +60,11 @@ MAX_POINTS = 150
 #: even share leaving the rest to the others, none drawing more than MAX_POINTS changes or
 #: fewer than its first and last (``timeline.shares``). So a chart costs the same however
 #: long the campaign: its lines are thinned as the history grows, not multiplied. 1,300
-#: leaves every chart of the 20,000-event bench campaign (ten heroes, about 112 XP changes
-#: each: the XP chart draws 1,240 points) as it was, and a party of up to seven heroes
-#: never reaches it (7 x (150 XP + 2) + their levels' changes); the 1,000,000-event
-#: campaign's renown and wealth chart, 3,019 points under the cap alone, draws 1,300.
+#: leaves every chart of the 20,000-event bench campaign as it was (ten heroes, about 112
+#: XP changes each: its XP and level chart draws 1,240 points and needs 1,270 counting two
+#: more a line), and a party of up to seven heroes never reaches it (7 x (150 XP + 2) +
+#: their levels' changes); the 1,000,000-event campaign's renown and wealth chart, 3,019
+#: points under the cap alone, draws 1,279.
 CHART_BUDGET = 1_300
 #: A line thinned to fit the budget keeps at least this many changes: its first and last.
 LEAST_POINTS = 2
