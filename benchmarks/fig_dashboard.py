@@ -3,7 +3,9 @@
 "The dashboard build" is what the player dashboard and the Director's charts compute from
 the ledger: the party page and one hero's page (their tables, HTML and figures), the
 Director's five charts (XP and level, renown and wealth, followers against the cap, hero
-tokens by session, projects), and every figure's JSON, which is what reaches a browser.
+tokens by session, projects), and every figure's JSON, which is what reaches a browser. What
+grows with history is the points the charts draw, so the figure says how many: each chart's
+lines share a budget of points (``pages.data.CHART_BUDGET``).
 Both campaigns (see :mod:`benchmarks.ledgers`) are opened read-only, as the served pages
 open them, in one process; builds alternate between them after one warm-up build each.
 
@@ -21,16 +23,17 @@ from typing import Any
 from benchmarks.common import Figure, alternate, median, python_in_subprocess, seconds
 from benchmarks.ledgers import HEROES, Built, bench_campaign
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.pages.data import CHART_BUDGET
 
-__all__ = ["SIZES", "TARGET", "build", "memory", "run", "run_memory"]
+__all__ = ["SIZES", "TARGET", "build", "drawn", "memory", "run", "run_memory"]
 
 SIZES = (20_000, 1_000_000)
 #: Issue 20: the 1,000,000-event build costs at most this many times the 20,000-event one.
 TARGET = 1.2
 
 
-def build(camp: Campaign, hero: str = HEROES[0]) -> int:
-    """One dashboard build; the bytes of HTML and figure JSON it made."""
+def _made(camp: Campaign, hero: str) -> tuple[list[Any], list[Any]]:
+    """One dashboard build: its pages and every figure."""
     from drawsteel_kit.systems.draw_steel.pages import charts
     from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 
@@ -39,7 +42,23 @@ def build(camp: Campaign, hero: str = HEROES[0]) -> int:
         charts.xp_and_level(camp), charts.renown_and_wealth(camp),
         charts.followers_against_cap(camp), charts.hero_tokens_by_session(camp),
         charts.project_progress(camp)]
+    return pages, figures
+
+
+def build(camp: Campaign, hero: str = HEROES[0]) -> int:
+    """One dashboard build; the bytes of HTML and figure JSON it made."""
+    pages, figures = _made(camp, hero)
     return sum(len(p.html) for p in pages) + sum(len(f.to_json()) for f in figures)
+
+
+def drawn(camp: Campaign, hero: str = HEROES[0]) -> tuple[int, int, int]:
+    """What one build draws: the lines over time, their points, and the most points one
+    chart draws (each chart's lines share a budget of points)."""
+    _, figures = _made(camp, hero)
+    per_chart = [[len(t["x"]) for t in f.data if "lines" in str(t.get("mode", ""))]
+                 for f in figures]
+    return (sum(len(c) for c in per_chart), sum(sum(c) for c in per_chart),
+            max(sum(c) for c in per_chart))
 
 
 def _describe(built: Built) -> str:
@@ -47,6 +66,12 @@ def _describe(built: Built) -> str:
     how = "cached" if built.cached else f"built in {built.seconds:.0f} s"
     return (f"{built.events:,} events, {built.weeks:,} weeks, {built.projects:,} projects, "
             f"{size:.0f} MB ({how})")
+
+
+def _lines(got: tuple[int, int, int], n: int) -> str:
+    lines, points, most = got
+    return (f"{n:,}: {lines} lines, {points:,} points (at most {most:,} a chart, "
+            f"budget {CHART_BUDGET:,})")
 
 
 def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[int, Built]]:
@@ -61,6 +86,7 @@ def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[
     opened = {n: built[n].open() for n in sizes}
     try:
         made = {n: build(opened[n]) for n in sizes}  # warm-up: imports, page cache
+        lines = {n: drawn(opened[n]) for n in sizes}
 
         def timed(n: int) -> None:
             build(opened[n])
@@ -76,6 +102,7 @@ def run(repeats: int = 7, sizes: tuple[int, int] = SIZES) -> tuple[Figure, dict[
            f"for 10 heroes with {small:,} and with {large:,} events",
         f"{small:,}: {seconds(a)} ({made[small] / 1000:.0f} kB out); {large:,}: {seconds(b)} "
         f"({made[large] / 1000:.0f} kB out); median of {repeats} alternating builds. "
+        f"Charts drawn: {_lines(lines[small], small)}; {_lines(lines[large], large)}. "
         f"Campaigns: {_describe(built[small])}; {_describe(built[large])}. "
         f"verify() on the {small:,}-event campaign: {verified} ({verify_seconds:.1f} s)",
         ratio=f"{ratio:.2f}x", target=f"<= {TARGET:g}x", met=ratio <= TARGET and verified,

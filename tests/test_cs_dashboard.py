@@ -113,3 +113,29 @@ def test_the_demo_publishes_a_page_per_character(demo: Campaign, tmp_path: Path)
     assert [p.name for p in written] == ["index.html", "hero-ava.html", "hero-bram.html",
                                          "hero-cleo.html"]
     assert "cs-grid" in written[0].read_text(encoding="utf-8")
+
+
+def test_the_mana_chart_shares_a_budget_of_points(demo: Campaign, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart draws at most CHART_BUDGET points, every line keeping its first and last
+    change; the demo's chart fits the real budget whole."""
+    from drawsteel_kit.kit.ledger import timeline
+
+    fig = pages.mana_chart(demo)
+    monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
+    assert pages.mana_chart(demo).to_json() == fig.to_json()
+    shutil.copytree(demo.folder, tmp_path / "camp")
+    with Campaign.open(tmp_path / "camp") as camp:
+        chars = [s for s in camp.sheets("character", visible_to="party")
+                 if s.system == pages.SYSTEM]
+        for i in range(24):  # many changes for Bram, who is in no battle
+            camp.condition_sheet.set_mana("Bram", 1 + i % 2, reason=f"turn {i}")
+        every = {s.name: [r["after"] for r in timeline.first_changes(
+            camp.ledger.db, "sheets", s.key, "mana", "party", 10**6)] for s in chars}
+        whole = pages.mana_chart(camp)
+        budget = sum(len(c) + 1 for c in every.values()) // 2
+        monkeypatch.setattr(pages, "CHART_BUDGET", budget)
+        tight = pages.mana_chart(camp)
+    assert sum(len(t.x) for t in tight.data) <= budget < sum(len(t.x) for t in whole.data)
+    for line in tight.data:
+        assert (line.y[0], line.y[-1]) == (every[line.name][0], every[line.name][-1])

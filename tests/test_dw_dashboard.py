@@ -143,3 +143,33 @@ def test_pages_read_without_writing(tmp_path: Path) -> None:
         for name in (None, *camp.members):
             player_page(camp, name)
         assert (snapshot(camp.ledger.db), camp.ledger.event_count()) == before
+
+
+
+def test_the_xp_and_hp_chart_shares_a_budget_of_points(demo: Path, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart draws at most CHART_BUDGET points, every line keeping its first and last
+    change; the demo's chart fits the real budget whole."""
+    from drawsteel_kit.kit.ledger import timeline
+    from drawsteel_kit.systems.dungeon_world import pages
+
+    folder = tmp_path / "camp"
+    shutil.copytree(demo, folder)
+    with Campaign.open(folder) as camp:
+        fig = xp_and_hp(camp, viewer="party")
+        monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
+        assert xp_and_hp(camp, viewer="party").to_json() == fig.to_json()
+        sheets = camp.dungeon_world.sheets("character", visible_to="party")
+        for i in range(12):  # a long fight: many HP changes each
+            for s in sheets:
+                camp.dungeon_world.adjust(s.name, hp=1 + i % 2, reason=f"blow {i}")
+        every = {f"{s.name} {field.upper()}": [r["after"] for r in timeline.first_changes(
+            camp.ledger.db, "sheets", s.key, field, "party", 10**6)]
+            for s in sheets for field in ("xp", "hp")}
+        whole = xp_and_hp(camp, viewer="party")
+        budget = sum(len(c) + 1 for c in every.values()) // 2
+        monkeypatch.setattr(pages, "CHART_BUDGET", budget)
+        tight = xp_and_hp(camp, viewer="party")
+    assert sum(len(t.x) for t in tight.data) <= budget < sum(len(t.x) for t in whole.data)
+    for line in tight.data:
+        assert (line.y[0], line.y[-1]) == (every[line.name][0], every[line.name][-1])

@@ -119,3 +119,30 @@ def test_published_pages_hold_no_director_row(demo: Campaign, tmp_path: Path) ->
         text = path.read_text(encoding="utf-8")
         for real in HIDDEN:
             assert real not in text, (path.name, real)
+
+
+def test_the_hp_chart_shares_a_budget_of_points(demo: Campaign, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chart draws at most CHART_BUDGET points, every line keeping its first and last
+    change; the demo's chart fits the real budget whole."""
+    from drawsteel_kit.kit.ledger import timeline
+
+    fig = pages.hp_chart(demo)
+    monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
+    assert pages.hp_chart(demo).to_json() == fig.to_json()
+    shutil.copytree(demo.folder, tmp_path / "camp")
+    with Campaign.open(tmp_path / "camp") as camp:
+        chars = [s for s in camp.sheets("character", visible_to="party")
+                 if s.system == "pf2e"]
+        for i in range(12):  # many changes each
+            for s in chars:
+                camp.pf2e.adjust_hp(s.name, 1 + i % 2, reason=f"turn {i}")
+        every = {s.name: [r["after"] for r in timeline.first_changes(
+            camp.ledger.db, "sheets", s.key, "hp", "party", 10**6)] for s in chars}
+        whole = pages.hp_chart(camp)
+        budget = sum(len(c) + 1 for c in every.values()) // 2
+        monkeypatch.setattr(pages, "CHART_BUDGET", budget)
+        tight = pages.hp_chart(camp)
+    assert sum(len(t.x) for t in tight.data) <= budget < sum(len(t.x) for t in whole.data)
+    for line in tight.data:
+        assert (line.y[0], line.y[-1]) == (every[line.name][0], every[line.name][-1])

@@ -11,12 +11,13 @@ Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`samp
 :func:`newest_first`, whose cost depends on how many points they return, not on how long
 the history is: each one walks the ``timeline_points`` index (table, key, field, then id,
 holding each change's ``after`` and ``visibility``, so counting and seeking read the index
-alone) from one end, or seeks into it.
+alone) from one end, or seeks into it. :func:`shares` splits a chart's budget of points
+among its lines, so a chart with many lines costs no more than one with a few.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
-    "rows_for", "sample",
+    "rows_for", "sample", "samples", "shares",
     "sheet_changes",
     "visible_where",
 ]
@@ -179,6 +180,43 @@ def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     wanted = sorted({i for i in ids if i is not None})
     marks = ", ".join("?" for _ in wanted)
     return _rows(db, f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted)
+
+
+def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
+           extra: int = 0) -> list[int]:
+    """How many changes each line of a chart draws, when the chart draws at most ``budget``
+    points in all and a line at most ``most`` changes: ``needs`` are the lines' changes, and
+    a line with changes draws ``extra`` points besides them (where it starts, "now").
+
+    Every line draws all it needs (up to ``most``) when that fits; else the budget is shared
+    evenly, a line that needs less than its share leaving the rest to the others, and no
+    line drawing fewer than ``least`` (its first and its last change), so a chart of very
+    many lines may draw ``least + extra`` a line beyond the budget. Deterministic: the same
+    needs always get the same shares."""
+    drawn = [i for i in sorted(range(len(needs)), key=lambda i: (min(needs[i], most), i))
+             if needs[i] > 0]
+    left = budget - extra * len(drawn)
+    out = [0] * len(needs)
+    for done, i in enumerate(drawn):
+        even = left // (len(drawn) - done)
+        out[i] = min(needs[i], most, max(least, even))
+        left -= out[i]
+    return out
+
+
+def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
+            visible_to: str | None, *, budget: int, most: int, extra: int = 1
+            ) -> list[list[dict[str, Any]]]:
+    """The changes of a chart's (table, key, field) lines, as :func:`sample` of ``most``
+    points each, the lines together drawing at most ``budget`` points (``extra`` a line
+    besides its changes): a line with more changes than its :func:`shares` of the budget is
+    sampled at its share."""
+    counts = [count_changes(db, tbl, key, field, visible_to, most + 1)
+              for tbl, key, field in lines]
+    allowed = shares(counts, budget, most=most, extra=extra)
+    return [sample(db, tbl, key, field, visible_to, most if count <= share else share)
+            if count else []
+            for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
 
 
 #: Events are read in pages of this many rows when the timeline is refilled.

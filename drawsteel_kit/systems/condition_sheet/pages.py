@@ -36,6 +36,11 @@ __all__ = ["battle_html", "mana_chart", "mana_rounds_chart", "member_page", "mem
 SYSTEM = "condition-sheet"
 #: How many changes of a character's mana the chart samples.
 CHART_POINTS = 60
+#: The most points the mana chart draws, all its lines together (each line's changes and
+#: its "now" point): a line needing more than its share is drawn from a sample of that many
+#: (``timeline.samples``), so a large roster's chart costs no more than a small one's.
+#: Eight characters at CHART_POINTS a line (8 x 61 = 488) draw as they did.
+CHART_BUDGET = 500
 GRID = Markup("""<style>
 .cs-grid { border-collapse: collapse; margin: 0.2em 0 0.8em; }
 .cs-grid th { text-align: left; padding: 0 0.6em 0 0; font-weight: normal; color: #555; }
@@ -203,17 +208,18 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
 
 
 def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
-    """Each character's mana between battles over campaign days (its sheet's changes)."""
+    """Each character's mana between battles over campaign days (its sheet's changes; the
+    lines together at most CHART_BUDGET points)."""
     from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
     today, roster = campaign.party.day, campaign.members
-    for s in campaign.sheets("character", visible_to=viewer):
-        if s.system != SYSTEM or (only and s.name != only):
-            continue
-        points = timeline.sample(campaign.ledger.db, "sheets", s.key, "mana", viewer,
-                                 CHART_POINTS)
+    chars = [s for s in campaign.sheets("character", visible_to=viewer)
+             if s.system == SYSTEM and not (only and s.name != only)]
+    found = timeline.samples(campaign.ledger.db, [("sheets", s.key, "mana") for s in chars],
+                             viewer, budget=CHART_BUDGET, most=CHART_POINTS)
+    for s, points in zip(chars, found, strict=True):
         if points:
             xs, ys = [p["day"] for p in points], [p["after"] for p in points]
             if xs[-1] < today:

@@ -33,10 +33,15 @@ if TYPE_CHECKING:
     from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.systems.dungeon_world import Character
 
-__all__ = ["member_page", "party_page", "resolution_blocks", "xp_and_hp"]
+__all__ = ["CHART_BUDGET", "member_page", "party_page", "resolution_blocks", "xp_and_hp"]
 
 #: How many changes of one number a chart draws (a sample of them beyond this).
 POINTS = 150
+#: The most points one chart draws, all its lines together (each line's changes and its
+#: "now" point): a line needing more than its share is drawn from a sample of that many
+#: (``timeline.samples``), so a chart of a large roster costs no more than a small one's.
+#: A party of five at POINTS a line (5 x 2 lines x 151 = 1,510) draws as it did.
+CHART_BUDGET = 1_600
 #: XP a level needs: level + 7 (003: 330).
 XP_OFFSET = 7
 
@@ -49,8 +54,8 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
     return nav(campaign.members, current, linker)
 
 
-def _line(campaign: Campaign, key: str, field: str, viewer: str) -> tuple[list[int], list[int]]:
-    rows = timeline.sample(campaign.ledger.db, "sheets", key, field, viewer, POINTS)
+def _line(campaign: Campaign, rows: list[dict[str, Any]]) -> tuple[list[int], list[int]]:
+    """A line's days and values, carried on to today."""
     days = [r["day"] for r in rows]
     values = [r["after"] for r in rows]
     if days and days[-1] < campaign.party.day:
@@ -60,15 +65,19 @@ def _line(campaign: Campaign, key: str, field: str, viewer: str) -> tuple[list[i
 
 def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> Figure:
     """XP (left) and HP (right) over campaign days, a line per character the viewer sees, in
-    the character's colour."""
+    the character's colour (together at most CHART_BUDGET points)."""
     fig = Figure().grid(1, 2, ("XP", "HP"))
     roster = campaign.members
-    for sheet in _book(campaign).sheets("character", visible_to=viewer):
-        if name is not None and sheet.name != name:
-            continue
+    sheets = [s for s in _book(campaign).sheets("character", visible_to=viewer)
+              if name is None or s.name == name]
+    fields = ((1, "xp"), (2, "hp"))
+    found = iter(timeline.samples(
+        campaign.ledger.db, [("sheets", s.key, field) for s in sheets for _, field in fields],
+        viewer, budget=CHART_BUDGET, most=POINTS))
+    for sheet in sheets:
         colour = hero_colour(sheet.name, roster)
-        for col, field in ((1, "xp"), (2, "hp")):
-            days, values = _line(campaign, sheet.key, field, viewer)
+        for col, field in fields:
+            days, values = _line(campaign, next(found))
             if days:
                 fig.add_trace({"type": "scatter", "x": days, "y": values,
                                "name": plot_text(f"{sheet.name} {field.upper()}"),

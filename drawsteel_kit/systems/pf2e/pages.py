@@ -34,6 +34,11 @@ __all__ = ["hp_chart", "member_page", "members", "party_page", "resolution_block
 VIEW = "encounter-view"
 #: How many points of each PC's hit points the chart samples.
 CHART_POINTS = 60
+#: The most points the hit-point chart draws, all its lines together (each line's changes
+#: and its "now" point): a line needing more than its share is drawn from a sample of that
+#: many (``timeline.samples``), so a large roster's chart costs no more than a small one's.
+#: Eight PCs at CHART_POINTS a line (8 x 61 = 488) draw as they did.
+CHART_BUDGET = 500
 
 
 def members(campaign: Campaign) -> list[str]:
@@ -190,18 +195,17 @@ def _moments(db: Any, ids: list[int]) -> dict[int, str]:
 
 def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
     """Each PC's hit points encounter by encounter (day by day between them), change by
-    change, in the PC's colour."""
+    change, in the PC's colour (together at most CHART_BUDGET points)."""
     from drawsteel_kit.kit.ui.figures import Figure, hero_colour
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
     db = campaign.ledger.db
-    lines = []
-    for s in campaign.sheets("character", visible_to=viewer):
-        if s.system == "pf2e" and not (only and s.name != only):
-            points = timeline.sample(db, "sheets", s.key, "hp", viewer, CHART_POINTS)
-            if points:
-                lines.append((s.name, points))
+    pcs = [s for s in campaign.sheets("character", visible_to=viewer)
+           if s.system == "pf2e" and not (only and s.name != only)]
+    found = timeline.samples(db, [("sheets", s.key, "hp") for s in pcs], viewer,
+                             budget=CHART_BUDGET, most=CHART_POINTS)
+    lines = [(s.name, points) for s, points in zip(pcs, found, strict=True) if points]
     ids = sorted({p["event_id"] for _, points in lines for p in points})
     moment = _moments(db, ids) if ids else {}
     order = list(dict.fromkeys(moment[i] for i in ids))  # the table's moments, in order

@@ -22,10 +22,9 @@ from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
 from drawsteel_kit.systems.draw_steel.pages.data import (
     Series,
+    chart_series,
     follower_counts,
     may_see,
-    redactor,
-    series,
     token_changes,
     visible_projects,
 )
@@ -100,7 +99,8 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
     each hero in their colour."""
     names = _heroes(campaign, hero)
     today = campaign.party.day
-    redact, sampled = redactor(campaign, viewer), False
+    found = chart_series(campaign, names, ("xp", "level"), viewer)
+    sampled = any(s.sampled for s in found.values())
     cols = max(1, min(PANELS_PER_ROW, len(names)))
     bands = -(-len(names) // cols)
     titles = [""] * (2 * bands * cols)
@@ -109,8 +109,6 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
     fig = Figure().grid(2 * bands, cols, titles, gap=0.06)
     for i, name in enumerate(names):
         row, col = 2 * (i // cols) + 1, i % cols + 1
-        found = series(campaign, ("xp", "level"), viewer, hero=name, redact=redact)
-        sampled = sampled or any(s.sampled for s in found.values())
         colour = _colour(campaign, name)
         if xp := found.get((name, "xp")):
             fig.add_trace(_step(xp, f"{name} XP", today, " XP", line={"color": colour},
@@ -135,10 +133,9 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
     """Renown (left) and wealth (right) over campaign days, a line per hero in their colour."""
     fig = Figure().grid(1, 2, ("Renown", "Wealth"))
     today = campaign.party.day
-    redact, sampled = redactor(campaign, viewer), False
-    for name in _heroes(campaign, hero):
-        found = series(campaign, ("renown", "wealth"), viewer, hero=name, redact=redact)
-        sampled = sampled or any(s.sampled for s in found.values())
+    names = _heroes(campaign, hero)
+    found = chart_series(campaign, names, ("renown", "wealth"), viewer)
+    for name in names:
         colour = _colour(campaign, name)
         for col, what in ((1, "renown"), (2, "wealth")):
             if s := found.get((name, what)):
@@ -147,6 +144,7 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
                                     showlegend=col == 1 or (name, "renown") not in found),
                               row=1, col=col)
     _days_axis(fig, today)
+    sampled = any(s.sampled for s in found.values())
     return _figure(fig, "Renown and wealth" + (SAMPLED if sampled else ""),
                    "No renown or wealth yet")
 

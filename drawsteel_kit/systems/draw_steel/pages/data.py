@@ -7,7 +7,8 @@ party page (party rows only), or a hero's name (party rows and that hero's own
 A long campaign's pages cost what a young one's do: state comes from the projections, the
 finished projects shown are the last :data:`DONE_SHOWN`, and a number's history is read from
 the timeline index, every change when there are at most :data:`MAX_POINTS` of them, else a
-sample of them spread over the whole campaign (see :func:`series`).
+sample of them spread over the whole campaign (see :func:`series`). A chart of many lines
+shares :data:`CHART_BUDGET` points among them (see :func:`chart_series`).
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ except ImportError:  # pragma: no cover - until rules.renown lands
     from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
 
 __all__ = [
+    "CHART_BUDGET",
     "DONE_SHOWN",
     "MAX_POINTS",
     "PARTY_KEY",
     "Series",
+    "chart_series",
     "follower_counts",
     "may_see",
     "redactor",
@@ -52,6 +55,21 @@ PARTY_KEY = "1"
 DONE_SHOWN = 10
 #: A number with more changes than this is drawn from a sample of this many of them.
 MAX_POINTS = 150
+#: The most points one chart draws, all its lines together (each line's changes, the value
+#: it starts from and its "now" point): the lines share it, a line needing less than an
+#: even share leaving the rest to the others, none drawing more than MAX_POINTS changes or
+#: fewer than its first and last (``timeline.shares``). So a chart costs the same however
+#: long the campaign: its lines are thinned as the history grows, not multiplied. 1,300
+#: leaves every chart of the 20,000-event bench campaign as it was (ten heroes, about 112
+#: XP changes each: its XP and level chart draws 1,240 points and needs 1,270 counting two
+#: more a line), and a party of up to seven heroes never reaches it (7 x (150 XP + 2) +
+#: their levels' changes); the 1,000,000-event campaign's renown and wealth chart, 3,019
+#: points under the cap alone, draws 1,279.
+CHART_BUDGET = 1_300
+#: A line thinned to fit the budget keeps at least this many changes: its first and last.
+LEAST_POINTS = 2
+#: Points a line draws besides its changes: the value before the first one, and "now".
+EXTRA_POINTS = 2
 
 
 def may_see(visibility: str, viewer: str | None) -> bool:
@@ -129,9 +147,10 @@ def follower_counts(campaign: Campaign, viewer: str | None = None
 class Series:
     """One number over campaign days: a step line starting from the value before its first
     change. ``events`` and ``reasons`` belong to each point (0 and '' for the start).
-    ``sampled``: the number changed more than :data:`MAX_POINTS` times and these points are
-    a sample of its changes, spread over the whole campaign (the first and the last are
-    always in it)."""
+    ``sampled``: the number changed more times than its chart could draw (more than
+    :data:`MAX_POINTS`, or its share of :data:`CHART_BUDGET`) and these points are a sample
+    of its changes, spread over the whole campaign (the first and the last are always in
+    it)."""
 
     key: str
     field: str
@@ -150,14 +169,31 @@ def _points(rows: Iterable[dict]) -> list[TimelinePoint]:
                           r["reason"]) for r in rows]
 
 
-def _changes(campaign: Campaign, key: str, field: str, viewer: str | None
-             ) -> tuple[list[TimelinePoint], bool]:
-    """One number's visible changes: all of them, or a sample when there are too many."""
+def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: str | None,
+           budget: int) -> tuple[dict[tuple[str, str], list[TimelinePoint]],
+                                 set[tuple[str, str]]]:
+    """Each (key, field) line's visible changes, the lines sharing ``budget`` points: all
+    of a line's changes when they fit its share, else a sample of that many (returned in
+    the set)."""
     db = campaign.ledger.db
-    tbl = "party" if key == PARTY_KEY else "heroes"
-    if timeline.count_changes(db, tbl, key, field, viewer, MAX_POINTS + 1) <= MAX_POINTS:
-        return _points(timeline.first_changes(db, tbl, key, field, viewer, MAX_POINTS)), False
-    return _points(timeline.sample(db, tbl, key, field, viewer, MAX_POINTS)), True
+    lines = [(key, field) for key in keys for field in fields]
+    where = ["party" if key == PARTY_KEY else "heroes" for key, _ in lines]
+    counts = [timeline.count_changes(db, tbl, key, field, viewer, MAX_POINTS + 1)
+              for tbl, (key, field) in zip(where, lines, strict=True)]
+    allowed = timeline.shares(counts, budget, most=MAX_POINTS, least=LEAST_POINTS,
+                              extra=EXTRA_POINTS)
+    found: dict[tuple[str, str], list[TimelinePoint]] = {}
+    sampled: set[tuple[str, str]] = set()
+    for tbl, (key, field), count, share in zip(where, lines, counts, allowed, strict=True):
+        if not count:
+            continue
+        if count <= share:
+            found[(key, field)] = _points(timeline.first_changes(db, tbl, key, field, viewer,
+                                                                 share))
+        else:
+            found[(key, field)] = _points(timeline.sample(db, tbl, key, field, viewer, share))
+            sampled.add((key, field))
+    return found, sampled
 
 
 def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
@@ -169,23 +205,33 @@ def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
     shows up at the next visible change. A number that changed more than MAX_POINTS times
     is drawn from a sample of its changes (``Series.sampled``), so a page costs the same
     however long the campaign has run. ``redact``: the viewer's :func:`redactor`, when the
-    caller already has it."""
+    caller already has it. Without ``hero``: every change of every hero and the party."""
     fields = list(fields)
+    if hero is not None:
+        return chart_series(campaign, [hero], fields, viewer, redact=redact)
     grouped: dict[tuple[str, str], list[TimelinePoint]] = {}
-    sampled: set[tuple[str, str]] = set()
-    if hero is None:  # every hero and the party: the whole timeline
-        for p in read_timeline(campaign.ledger.db, fields=fields, visible_to=viewer):
-            if p.after is not None:
-                grouped.setdefault((p.key, p.field), []).append(p)
-    else:
-        key = PARTY_KEY if hero == "party" else hero
-        for field in fields:
-            points, cut = _changes(campaign, key, field, viewer)
-            if points:
-                grouped[(key, field)] = points
-            if cut:
-                sampled.add((key, field))
-    redact = redact or redactor(campaign, viewer)
+    for p in read_timeline(campaign.ledger.db, fields=fields, visible_to=viewer):
+        if p.after is not None:
+            grouped.setdefault((p.key, p.field), []).append(p)
+    return _series(grouped, set(), redact or redactor(campaign, viewer))
+
+
+def chart_series(campaign: Campaign, heroes: Iterable[str], fields: Iterable[str],
+                 viewer: str | None, *, redact: Callable[[str], str] | None = None,
+                 budget: int | None = None) -> dict[tuple[str, str], Series]:
+    """The lines of one chart, a (hero, field) line each (``"party"``: the party's), as in
+    :func:`series`, together drawing at most ``budget`` points (:data:`CHART_BUDGET`): a
+    line needing more than its share of it is drawn from a sample (``Series.sampled``)."""
+    keys = [PARTY_KEY if hero == "party" else hero for hero in heroes]
+    grouped, sampled = _lines(campaign, keys, list(fields), viewer,
+                              CHART_BUDGET if budget is None else budget)
+    return _series(grouped, sampled, redact or redactor(campaign, viewer))
+
+
+def _series(grouped: dict[tuple[str, str], list[TimelinePoint]],
+            sampled: set[tuple[str, str]], redact: Callable[[str], str]
+            ) -> dict[tuple[str, str], Series]:
+    """Each line's points as a Series, starting from the value before its first change."""
     out = {}
     for (key, field), rows in grouped.items():
         first = rows[0]
