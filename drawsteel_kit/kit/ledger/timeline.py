@@ -7,17 +7,19 @@ is written in the same transaction as the event, refilled by ``rebuild()``, and 
 for older ledgers by the migration that made it. Undo events invert ops, so an undone
 award shows as a change back, with the undo's reason.
 
-Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample` and
-:func:`newest_first`, whose cost depends on how many points they return, not on how long
-the history is: each one walks the ``timeline_points`` index (table, key, field, then id,
-holding each change's ``after`` and ``visibility``, so counting and seeking read the index
-alone) from one end, or seeks into it. :func:`shares` splits a chart's budget of points
-among its lines, so a chart with many lines costs no more than one with a few.
+Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample`
+(:func:`spread`) and :func:`newest_first`, whose cost depends on how many points they
+return, not on how long the history is: each one walks the ``timeline_points`` index
+(table, key, field, then id, holding each change's ``after`` and ``visibility``, so
+counting and seeking read the index alone) from one end, or seeks into it. :func:`shares`
+splits a chart's budget of points among its lines, so a chart with many lines costs no
+more than one with a few.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -25,8 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
-    "rows_for", "sample", "samples", "shares",
-    "sheet_changes",
+    "rows_for", "sample", "samples", "shares", "sheet_changes", "spread",
     "visible_where",
 ]
 
@@ -161,16 +162,29 @@ def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,
 
 def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
            visible_to: str | None, points: int) -> list[dict[str, Any]]:
-    """About ``points`` of one number's visible changes, spread evenly over its history,
-    oldest first: always the first and the newest, and between them the newest change at
-    or before each of ``points`` evenly spaced timeline ids (each an index seek)."""
+    """``points`` of one number's visible changes, oldest first: every one of them when it
+    has no more than that (:func:`first_changes`), else :func:`spread` of that many."""
+    if count_changes(db, tbl, key, field, visible_to, points + 1) <= points:
+        return first_changes(db, tbl, key, field, visible_to, points)
+    return spread(db, tbl, key, field, visible_to, points)
+
+
+def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+           visible_to: str | None, points: int) -> list[dict[str, Any]]:
+    """``points`` (at least 2) distinct visible changes of a number that has more, spread
+    evenly over its history, oldest first: the first and the newest, and between them the
+    newest change at or before each of ``points`` evenly spaced timeline ids (each an index
+    seek). Where its changes are bunched (many other numbers' changes written between
+    them), several ids find the same change: the others are then made up from the changes
+    the seeks stepped over (:func:`_made_up`), so a bunched history still gives ``points``."""
     where, params = _where(tbl, key, field, visible_to)
     ends = [db.execute(f"SELECT id FROM timeline WHERE {where} ORDER BY id {way} LIMIT 1",
                        params).fetchone() for way in ("", "DESC")]
     if ends[0] is None or ends[1] is None:
         return []
     first, last = ends[0][0], ends[1][0]
-    steps = max(1, points - 1)
+    want = max(2, points)
+    steps = want - 1
     targets = sorted({first + (last - first) * i // steps for i in range(steps + 1)})
     values = ", ".join("(?)" for _ in targets)
     ids = [r[0] for r in db.execute(
@@ -178,8 +192,40 @@ def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
         f"WHERE {where} AND id <= at.target ORDER BY id DESC LIMIT 1) FROM at",
         [*targets, *params]).fetchall()]
     wanted = sorted({i for i in ids if i is not None})
+    if len(wanted) < want:
+        wanted = sorted({*wanted, *_made_up(db, where, params, wanted, want - len(wanted))})
     marks = ", ".join("?" for _ in wanted)
     return _rows(db, f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted)
+
+
+def _evenly(ids: Sequence[int], count: int) -> list[int]:
+    """``count`` of ``ids`` (at most all of them), evenly spaced, the first one included."""
+    count = min(count, len(ids))
+    return [ids[k * len(ids) // count] for k in range(count)]
+
+
+def _made_up(db: sqlite_utils.Database, where: str, params: list[Any], picked: list[int],
+             missing: int) -> list[int]:
+    """``missing`` more changes (fewer only when there are no more) from between the
+    ``picked`` ones (sorted ids): first the change just after each pick that is followed by
+    one before the next pick, evenly over them (one seek each); when those are too few
+    (changes bunched), up to ``missing`` changes after each such pick, the budget of points
+    shared among them (:func:`shares`), each pick's taken evenly from its changes."""
+    gaps = list(pairwise(picked))
+    pairs = ", ".join("(?, ?)" for _ in gaps)
+    after = [r[0] for r in db.execute(
+        f"WITH gap(lo, hi) AS (VALUES {pairs}) SELECT (SELECT id FROM timeline "
+        f"WHERE {where} AND id > gap.lo AND id < gap.hi ORDER BY id LIMIT 1) FROM gap",
+        [*(i for gap in gaps for i in gap), *params]).fetchall()]
+    found = [i for i in after if i is not None]
+    if len(found) >= missing:
+        return _evenly(found, missing)
+    runs = [[r[0] for r in db.execute(
+        f"SELECT id FROM timeline WHERE {where} AND id > ? AND id < ? ORDER BY id LIMIT ?",
+        [*params, lo, hi, missing]).fetchall()]
+        for (lo, hi), one in zip(gaps, after, strict=True) if one is not None]
+    allowed = shares([len(run) for run in runs], missing, most=missing, least=0)
+    return [i for run, n in zip(runs, allowed, strict=True) if n for i in _evenly(run, n)]
 
 
 def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
@@ -207,15 +253,15 @@ def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
 def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
             visible_to: str | None, *, budget: int, most: int, extra: int = 1
             ) -> list[list[dict[str, Any]]]:
-    """The changes of a chart's (table, key, field) lines, as :func:`sample` of ``most``
-    points each, the lines together drawing at most ``budget`` points (``extra`` a line
-    besides its changes): a line with more changes than its :func:`shares` of the budget is
-    sampled at its share."""
+    """The changes of a chart's (table, key, field) lines, the lines together drawing at
+    most ``budget`` points (``extra`` a line besides its changes) and a line at most
+    ``most`` changes: every change of a line within its :func:`shares` of the budget, else
+    :func:`spread` of its share."""
     counts = [count_changes(db, tbl, key, field, visible_to, most + 1)
               for tbl, key, field in lines]
     allowed = shares(counts, budget, most=most, extra=extra)
-    return [sample(db, tbl, key, field, visible_to, most if count <= share else share)
-            if count else []
+    return [[] if not count else first_changes(db, tbl, key, field, visible_to, count)
+            if count <= share else spread(db, tbl, key, field, visible_to, share)
             for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
 
 

@@ -247,24 +247,24 @@ _FOLLOWER_FIELDS = tuple(f.name for f in fields(FollowerState))
 
 
 def read_projects(
-    db: sqlite_utils.Database, *, hero: str | None = None, status: str | None = None
+    db: sqlite_utils.Database, *, hero: str | None = None, status: str | None = None,
+    completion: str | None = None,
 ) -> list[ProjectState]:
-    """Projects, oldest first, optionally one hero's or of one status."""
+    """Projects, oldest first, optionally one hero's, of one status or finishing one way
+    (``completion``: what finishing it does, such as ``"stamina_bonus"``)."""
     where, params = [], []
-    if hero is not None:
-        where.append("hero = ?")
-        params.append(hero)
-    if status is not None:
-        where.append("status = ?")
-        params.append(status)
+    for column, value in (("hero", hero), ("status", status), ("completion", completion)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            params.append(value)
     sql = " FROM projects" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id"
     if not memo.active(db):
         return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]
     # Inside a write: which projects (by hero and status), then each one's own row, so a
     # roll on one project reads that project again, not every one.
-    ids = memo.remember(db, "projects", ("ids", hero, status), lambda: [
+    ids = memo.remember(db, "projects", ("ids", hero, status, completion), lambda: [
         r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],
-        columns=("id", "hero", "status"))
+        columns=("id", "hero", "status", "completion"))
     return [read_project(db, pid) for pid in ids]
 
 

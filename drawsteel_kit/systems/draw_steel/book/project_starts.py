@@ -116,11 +116,14 @@ class ProjectStartOps(CampaignBase):
 
     def stamina_bonuses(self, hero: str) -> list[tuple[ProjectState, int]]:
         """Spend Time With Loved Ones bonuses a hero holds (REFERENCE.md): each project that
-        raised their maximum Stamina, until the end of their next respite, and by how much."""
+        raised their maximum Stamina, until the end of their next respite, and by how much.
+        Only their finished Spend Time With Loved Ones projects are read, not every project
+        they ever finished (a hero's page shows these)."""
         name = self.hero(hero).name
         return [(p, int(p.completion_detail["stamina_bonus"]))
-                for p in read_projects(self.ledger.db, hero=name, status="complete")
-                if p.completion == "stamina_bonus" and p.completion_detail.get("stamina_bonus")
+                for p in read_projects(self.ledger.db, hero=name, status="complete",
+                                       completion="stamina_bonus")
+                if p.completion_detail.get("stamina_bonus")
                 and not p.completion_detail.get("bonus_ended")]
 
     def _check_once_a_month(self, who: HeroState, template: Any) -> None:
@@ -130,9 +133,7 @@ class ProjectStartOps(CampaignBase):
         if template.completion != "stamina_bonus":
             return
         today = self.party.day
-        for p in read_projects(self.ledger.db, hero=who.name):
-            if p.completion != "stamina_bonus":
-                continue
+        for p in read_projects(self.ledger.db, hero=who.name, completion="stamina_bonus"):
             if p.status == "active":
                 raise RulesError(f"{who.name} is already spending time with loved ones "
                                  f"({p.title!r}, #{p.id}): once a month")

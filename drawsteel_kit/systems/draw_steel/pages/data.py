@@ -191,7 +191,7 @@ def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: s
             found[(key, field)] = _points(timeline.first_changes(db, tbl, key, field, viewer,
                                                                  share))
         else:
-            found[(key, field)] = _points(timeline.sample(db, tbl, key, field, viewer, share))
+            found[(key, field)] = _points(timeline.spread(db, tbl, key, field, viewer, share))
             sampled.add((key, field))
     return found, sampled
 
