@@ -7,6 +7,9 @@ allowed. Whatever the text, parse_plan raises nothing but PlanError.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -118,6 +121,24 @@ def test_the_template_reads_with_every_commented_section_switched_on():
     # a downtime's shopping trip and a purchase (000: 3965)
     assert (plan.shopping[0].purchases, plan.shopping[0].max_tier) == (2, 3)
     assert (plan.buy[0].hero, plan.buy[0].item, plan.buy[0].day) == ("Aster", "horse and cart", 2)
+
+
+def test_the_digest_is_what_each_entry_says_as_ledgers_keep_it():
+    """The digest comes from one dump of the checked file: the same as each entry's own dump,
+    which is how digests already kept in ledgers were made (a plan resolved before is known)."""
+    text = EXAMPLE_PLAN.read_text(encoding="utf-8")
+    on = re.sub(r"^# (followers|spend|shopping|buy|moves):.*?\n\n",
+                lambda m: re.sub(r"^# ?", "", m.group(0), flags=re.M), text, flags=re.M | re.S)
+    plan = parse_plan(on, "example.yaml")
+    assert plan.moves and plan.shopping and plan.buy and plan.followers and plan.spend
+    said: dict[str, Any] = {"name": plan.name, "days": plan.days, "notes": plan.notes}
+    for part in ("start", "followers", "spend", "respites", "moves", "shopping", "buy"):
+        said[part] = [entry.model_dump(mode="json", warnings=False)
+                      for entry in getattr(plan, part)]
+    text_said = json.dumps(said, sort_keys=True, ensure_ascii=False)
+    assert plan.digest == hashlib.sha256(text_said.encode("utf-8")).hexdigest()
+    assert dataclasses.replace(plan, spec=None).digest == plan.digest  # built from entries
+    assert parse_plan(on.replace("days: 7", "days: 6", 1), "example.yaml").digest != plan.digest
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,9 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import ValidationError
@@ -64,7 +66,8 @@ class Plan:
     """A plan read and checked on its own (``plan.check_plan`` checks it against a campaign).
 
     ``schedule[i]`` are the days ``respites[i]`` covers; ``node`` is the YAML it came from,
-    for line numbers (None for a plan built from data).
+    for line numbers (None for a plan built from data); ``spec`` the checked file it was
+    read from (its entries are this plan's).
     """
 
     name: str
@@ -81,25 +84,37 @@ class Plan:
     buy: tuple[BuySpec, ...] = ()
     moves: tuple[MoveSpec, ...] = ()
     adventures: tuple[AdventureSpec, ...] = ()
+    spec: PlanFile | None = field(default=None, repr=False, compare=False)
 
-    @property
+    @cached_property
     def digest(self) -> str:
         """A hash of what the plan says (not its file name, comments or layout): the ledger
-        keeps it to refuse resolving the same plan twice."""
+        keeps it to refuse resolving the same plan twice. Worked out once per plan, from one
+        dump of the checked file (each entry's own dump would build its model's serializer
+        again, the file's having been built with its checks)."""
         parts = ("start", "followers", "spend", "respites")
         said = {"name": self.name, "days": self.days, "notes": self.notes,
-                **{part: [spec.model_dump(mode="json", warnings=False)
-                          for spec in getattr(self, part)] for part in parts}}
+                **{part: self._dumped(part) for part in parts}}
         if self.moves:  # only then: a plan written before moves keeps its digest
-            said["moves"] = [spec.model_dump(mode="json") for spec in self.moves]
+            said["moves"] = self._dumped("moves")
         for part in ("shopping", "buy"):  # only when given: older plans keep their digest
             if getattr(self, part):
-                said[part] = [s.model_dump(mode="json", warnings=False)
-                              for s in getattr(self, part)]
+                said[part] = self._dumped(part)
         if self.adventures:  # only then: the digests of older plans stay as they were
-            said["adventures"] = [a.model_dump(mode="json") for a in self.adventures]
+            said["adventures"] = self._dumped("adventures")
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    @cached_property
+    def _file_dump(self) -> dict[str, Any] | None:
+        return None if self.spec is None else self.spec.model_dump(mode="json", warnings=False)
+
+    def _dumped(self, part: str) -> list[dict[str, Any]]:
+        """The entries of ``part`` as JSON-ready dicts (what each entry's own dump gives)."""
+        whole = self._file_dump
+        if whole is not None:
+            return list(whole[part])
+        return [entry.model_dump(mode="json", warnings=False) for entry in getattr(self, part)]
 
     def activity(self, index: int, day: int) -> Activity | None:
         """What ``respites[index]`` does on ``day`` (a plan day it covers)."""
@@ -230,7 +245,7 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
                 tuple(spec.respites), _schedule(spec), source, spec.notes, node,
                 shopping=tuple(spec.shopping), buy=tuple(spec.buy), moves=tuple(spec.moves),
-                adventures=tuple(spec.adventures))
+                adventures=tuple(spec.adventures), spec=spec)
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)
