@@ -4,6 +4,7 @@ campaign, and the ledger checked afterwards; and the committed notebooks kept cl
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -198,3 +199,29 @@ def test_a_kernel_that_dies_keeps_what_ran(tmp_path: Path) -> None:
         execute(_notebook(tmp_path / "in.ipynb", "print('one', flush=True)",
                           "import os; os._exit(1)", "print('three')"), out, {})
     assert _printed(out)[0] == "one\n" and _printed(out)[2] == ""
+
+
+_PLUGIN_PROBE = """import os
+import pydantic
+from pydantic.plugin import _loader
+class Probe(pydantic.BaseModel):
+    x: int = 0
+Probe.model_validate({})
+print(os.environ.get("PYDANTIC_DISABLE_PLUGINS"), getattr(_loader, "_plugins", "?") is None)"""
+
+
+@pytest.mark.kernel
+def test_a_runs_kernel_does_not_search_for_pydantic_plugins(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    """Our runs' kernels skip pydantic's search of every installed package for plugins; a
+    setting of the user's own is kept, and this process's environment is left as it was."""
+    monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS", raising=False)
+    out = tmp_path / "out.ipynb"
+    execute(_notebook(tmp_path / "in.ipynb", _PLUGIN_PROBE), out, {})
+    assert _printed(out) == ["__all__ True\n"]  # validated a model, never looked for plugins
+    assert "PYDANTIC_DISABLE_PLUGINS" not in os.environ
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "some-plugin")
+    execute(_notebook(tmp_path / "in.ipynb", _PLUGIN_PROBE), out, {})
+    assert _printed(out) == ["some-plugin False\n"]
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == "some-plugin"

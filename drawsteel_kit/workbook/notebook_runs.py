@@ -16,7 +16,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,10 @@ KERNEL = "python3"
 #: "KeyboardInterrupt caught in kernel." of a kernel slow to shut down on a loaded machine);
 #: errors of the cells reach the notebook anyway.
 KERNEL_ARGS = ("--IPKernelApp.log_level=CRITICAL",)
+#: What the kernels of our runs are started with, unless the user's environment says
+#: otherwise: no search for pydantic plugins (pydantic reads every installed package's entry
+#: points for them before it checks a first plan; our plan models have no use for any).
+KERNEL_ENV = {"PYDANTIC_DISABLE_PLUGINS": "__all__"}
 #: How long a cell's last outputs may trail its reply. nbclient's default (4 s) drops what
 #: comes later without a word: on a loaded machine the Director's workbook (a few thousand
 #: widget messages) lost its panels that way. Past this, the run fails instead.
@@ -113,6 +118,18 @@ def _engine() -> str:
     return ENGINE
 
 
+@contextmanager
+def _kernel_env() -> Iterator[None]:
+    """:data:`KERNEL_ENV` set (where unset) while a run starts its kernel, which inherits it."""
+    added = [key for key in KERNEL_ENV if key not in os.environ]
+    os.environ.update({key: KERNEL_ENV[key] for key in added})
+    try:
+        yield
+    finally:
+        for key in added:
+            os.environ.pop(key, None)
+
+
 def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
             cwd: str | Path | None = None, progress_bar: bool = False) -> Any:
     """Execute ``source`` into ``output`` through papermill (a real kernel); return the
@@ -132,12 +149,13 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     sockets = tempfile.mkdtemp(prefix="dsk-kernel-")
     ipc = Config({"KernelManager": {"transport": "ipc", "ip": os.path.join(sockets, "k")}})
     try:
-        return pm.execute_notebook(
-            str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
-            engine_name=_engine(), progress_bar=progress_bar, log_output=False,
-            cwd=str(cwd or os.getcwd()),
-            extra_arguments=list(KERNEL_ARGS), config=ipc, iopub_timeout=IOPUB_SECONDS,
-            raise_on_iopub_timeout=True, shutdown_kernel=SHUTDOWN)
+        with _kernel_env():
+            return pm.execute_notebook(
+                str(source), str(output), parameters=dict(parameters), kernel_name=KERNEL,
+                engine_name=_engine(), progress_bar=progress_bar, log_output=False,
+                cwd=str(cwd or os.getcwd()),
+                extra_arguments=list(KERNEL_ARGS), config=ipc, iopub_timeout=IOPUB_SECONDS,
+                raise_on_iopub_timeout=True, shutdown_kernel=SHUTDOWN)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
         if ours is not None:
