@@ -9,6 +9,7 @@ game systems' code on a Draw Steel campaign.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -78,3 +79,46 @@ def test_the_resolution_notebooks_import_cell_still_offers_the_run() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.split() == ["True", "True", "False"]
+
+
+#: What the resolution notebook's kernel never needs: charts are sent as plain plotly data
+#: (no plotly), nothing is a widget, the run itself is not a notebook runner, the ledger is
+#: read and written with plain sqlite3 (sqlite-utils is for migrations), no other game system
+#: and none of the Director's panels or the forecast.
+NOT_FOR_A_RESOLUTION = ("plotly", "ipywidgets", "papermill", "nbformat", "nbclient",
+                        "sqlite_utils", "jinja2", "drawsteel_kit.systems.condition_sheet",
+                        "drawsteel_kit.systems.pf2e", "drawsteel_kit.systems.dungeon_world",
+                        "drawsteel_kit.systems.draw_steel.panels",
+                        "drawsteel_kit.systems.draw_steel.forecast",
+                        "drawsteel_kit.workbook.player")
+
+_RESOLUTION_PROBE = """
+import contextlib, io, json, sys
+from drawsteel_kit.workbook import Resolving, show
+run = Resolving.start(sys.argv[1], "first-week.yaml", seed=7, dry_run=False)
+with contextlib.redirect_stdout(io.StringIO()):
+    run.preview()
+    run.write()
+    show(run.changes())
+run.close()
+print("LOADED", json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_a_resolution_loads_no_charts_library_widgets_or_other_system(tmp_path: Path) -> None:
+    from workbook_helpers import REPO
+
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+    folder = tmp_path / "camp"  # the demo's campaign.yaml, its week still to come
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
+    shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
+    Campaign.init(folder)[0].close()
+    result = subprocess.run([sys.executable, "-c", _RESOLUTION_PROBE, str(folder)],
+                            capture_output=True, text=True, check=True)
+    line = next(x for x in result.stdout.splitlines() if x.startswith("LOADED "))
+    loaded = json.loads(line.removeprefix("LOADED "))
+    assert "drawsteel_kit.systems.draw_steel.pages.charts" in loaded  # it drew the changes
+    assert "pydantic" in loaded and "yaml" in loaded  # and checked the plan
+    assert _unneeded(loaded, NOT_FOR_A_RESOLUTION) == []
