@@ -3,13 +3,16 @@ dependencies into a fresh venv in a temporary folder, used as a Director would f
 folder far from any checkout: new, init, a respite, resolve through the notebook, publish,
 and serve (the dashboard's first chart in headless Chromium).
 
-The first run downloads the dependencies (pip's cache keeps them: later runs install from
-it). The wheel is built from a copy of the checkout's files (git's list), never from stray
-build/ leftovers.
+The first run downloads the dependencies as wheels into a wheelhouse kept between runs
+(``WHEELHOUSE``); later runs fill the fresh venv from it, with no network, and download again
+when it is a week old or lacks a requirement. The wheel is built from a copy of the
+checkout's files (git's list), never from stray build/ leftovers.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import re
 import shutil
@@ -41,6 +44,14 @@ SKIP_COPY = shutil.ignore_patterns(".git", ".venv", "build", "dist", "*.egg-info
                                    "*.db", "*.db-*", "runs", "backups", "site")
 
 
+#: The wheel's dependencies as wheels, kept between runs (pip's own cache still asks the
+#: index about every package, and is off on some machines).
+WHEELHOUSE = Path(os.environ.get("DRAWSTEEL_KIT_TEST_WHEELHOUSE") or Path(
+    os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "drawsteel-kit" / "wheelhouse")
+#: After this many days the wheelhouse is downloaded again (newer releases come in).
+WHEELHOUSE_DAYS = 7
+
+
 def _sh(*argv: object, cwd: Path, env: dict[str, str], timeout: float = 600) -> str:
     done = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True,
                           text=True, timeout=timeout)
@@ -62,7 +73,10 @@ def _checkout_files() -> list[str]:
 def _clean_env(home: Path | None = None) -> dict[str, str]:
     """This process's environment without anything that points at the checkout."""
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "DRAWSTEEL_KIT_CAMPAIGN")}
+           if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME", "DRAWSTEEL_KIT_CAMPAIGN",
+                        # the venv's programs keep the bytecode they compile, as an
+                        # installed package does (it is installed with --no-compile)
+                        "PYTHONDONTWRITEBYTECODE")}
     if home is not None:
         env["JUPYTER_CONFIG_DIR"] = str(home / ".jupyter")
         env["JUPYTER_DATA_DIR"] = str(home / ".jupyter-data")
@@ -89,16 +103,47 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
+@contextlib.contextmanager
+def _wheelhouse() -> Iterator[Path]:
+    """The wheelhouse, held by this process alone (two test runs at once share it)."""
+    WHEELHOUSE.mkdir(parents=True, exist_ok=True)
+    with (WHEELHOUSE / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield WHEELHOUSE
+
+
 @pytest.fixture(scope="module")
 def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh venv with the wheel and its real dependencies (pip's cache helps)."""
+    """A fresh venv with the wheel and its real dependencies, installed by pip from the
+    wheelhouse (filled from the index first when stale or short of a requirement).
+
+    The venv is made without pip of its own (the test's pip installs into it: ``--python``),
+    and nothing is byte-compiled at install: its programs compile what they import."""
     where = tmp_path_factory.mktemp("venv") / "v"
     env = _clean_env()
-    _sh(sys.executable, "-m", "venv", where, cwd=where.parent, env=env)
-    start = time.monotonic()
-    _sh(where / "bin" / "python", "-m", "pip", "install", "--quiet",
-        "--disable-pip-version-check", wheel, cwd=where.parent, env=env, timeout=1200)
-    print(f"installed the wheel with its dependencies in {time.monotonic() - start:.1f}s")
+    _sh(sys.executable, "-m", "venv", "--without-pip", where, cwd=where.parent, env=env)
+    pip = (sys.executable, "-m", "pip", "--python", where / "bin" / "python",
+           "--disable-pip-version-check", "--quiet")
+    install = (*pip, "install", "--no-compile", "--no-index", "--find-links")
+    start, downloaded = time.monotonic(), False
+    with _wheelhouse() as house:
+        stamp = house / ".downloaded"
+        fresh = stamp.exists() and time.time() - stamp.stat().st_mtime < WHEELHOUSE_DAYS * 86400
+        if not fresh or subprocess.run([str(a) for a in (*install, house, wheel)], env=env,
+                                       capture_output=True, timeout=1200).returncode != 0:
+            _sh(*pip, "download", "--dest", house, wheel, cwd=where.parent, env=env,
+                timeout=1200)
+            for own in house.glob("drawsteel_kit-*"):  # the wheel under test is never kept
+                own.unlink()
+            stamp.touch()
+            downloaded = True
+            _sh(*install, house, wheel, cwd=where.parent, env=env, timeout=1200)
+    print(f"installed the wheel with its dependencies in {time.monotonic() - start:.1f}s"
+          f"{' (downloaded them first)' if downloaded else ''}")
+    # Fresh: nothing of the test's own environment (pytest, selenium) is in it.
+    _sh(where / "bin" / "python", "-c", "import importlib.util as u, sys; "
+        "sys.exit(' '.join(m for m in ('pytest', 'selenium') if u.find_spec(m)) or None)",
+        cwd=where.parent, env=env)
     return where
 
 

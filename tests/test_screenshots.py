@@ -1,6 +1,9 @@
 """Every player page and every Director panel in headless Chromium, at a desktop's and a
 phone's width: no horizontal scroll, nothing from another host, no console error, and the
-key numbers on screen.
+key numbers on screen. The player pages of each system are also its served read-only check:
+every member on the party page, no Director-only row and no notebook source in any page's
+source, and the ledger's bytes the same after every page was loaded (this was a test of its
+own in test_system_dashboards.py, which served and loaded the same pages once more).
 
 One `drawsteel-kit serve` per system (Draw Steel and the three others, each on its own demo
 campaign built in a temporary folder) and one Voila server for the Director's workbook; one
@@ -22,9 +25,16 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import checkpoint
-from test_serve import RENDER_TIMEOUT, Server, bare_voila
-from test_system_dashboards import OTHER_SYSTEMS, build
-from workbook_helpers import chromium, demo_copy, free_port, needs_chromium
+from test_serve import RENDER_TIMEOUT, SOURCE_TEXTS, Server, bare_voila, ledger_bytes
+from test_system_dashboards import OTHER_SYSTEMS, SECRET, build
+from workbook_helpers import (
+    DIRECTOR_PROJECT,
+    DIRECTOR_REASON,
+    chromium,
+    demo_copy,
+    free_port,
+    needs_chromium,
+)
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -50,6 +60,31 @@ for (const e of document.querySelectorAll('body *')) {
 }
 return [document.documentElement.scrollWidth, w, bad.slice(0, 8)];
 """
+
+
+#: The page's width and each chart's and panel's, as one string: read again until it stops
+#: changing (``settle``).
+SIZES_JS = """
+return [document.documentElement.scrollWidth, ...Array.from(document.querySelectorAll(
+  '.js-plotly-plot .main-svg, .widget-tab-contents, .dsk-page, .dsk-scroll'),
+  e => Math.round(e.getBoundingClientRect().width))].join(' ');
+"""
+#: Seconds between two reads of the sizes that must agree; the most ``settle`` waits.
+SETTLE_STEP, SETTLE_LIMIT = 0.4, 6.0
+
+
+def settle(driver: Any) -> None:
+    """Wait until the charts have settled to the width they were given (plotly draws at a
+    width of its own, then fits its box): the sizes the same in two reads SETTLE_STEP apart.
+    (A fixed 1.5 s after each page and 0.7 s after each tab, before: most of it idle.)"""
+    deadline = time.monotonic() + SETTLE_LIMIT
+    last = driver.execute_script(SIZES_JS)
+    while time.monotonic() < deadline:
+        time.sleep(SETTLE_STEP)
+        now = driver.execute_script(SIZES_JS)
+        if now == last:
+            return
+        last = now
 
 
 def shots_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -106,7 +141,7 @@ def open_page(driver: Any, url: str, ready: str) -> None:
                 raise AssertionError(f"{url}: no {ready} after {RENDER_TIMEOUT} s, twice; "
                                      f"the page shows:\n{text}") from None
             print(f"{url}: no {ready} after {RENDER_TIMEOUT} s; reloading. It showed:\n{text}")
-    time.sleep(1.5)  # charts settle to the width they were given
+    settle(driver)
 
 
 def check_page(driver: Any, port: int, what: str) -> None:
@@ -173,6 +208,28 @@ def assert_own_numbers_shown(driver: Any, wanted: list[str], what: str) -> None:
     assert_row_shows(first.find_elements(By.TAG_NAME, "td"), wanted, what)
 
 
+#: What no player page of a system may carry in its source: its demo's Director-only rows
+#: (``add_secrets`` for Draw Steel, ``build``'s note for the others) and the notebook's code.
+HIDDEN = {"draw-steel": (DIRECTOR_PROJECT, DIRECTOR_REASON)}
+
+
+def assert_read_only_page(driver: Any, members: list[str], party: str | None,
+                          secrets: tuple[str, ...], what: str) -> None:
+    """Nothing the players may not see is in the page's source, nor a traceback on it; the
+    party page (``party``: the party's name) names every member."""
+    from selenium.webdriver.common.by import By
+
+    text = driver.find_element(By.TAG_NAME, "body").text
+    source = driver.page_source
+    for secret in (*secrets, *SOURCE_TEXTS):
+        assert secret not in source, f"{what}: {secret!r} in the page"
+    assert "Traceback" not in text, what
+    if party is not None:
+        assert party in text, what
+        for member in members:
+            assert member in text, f"{what}: no {member}"
+
+
 def built(key: str, where: Path) -> Path:
     if key == "draw-steel":
         folder = demo_copy(where)
@@ -189,6 +246,10 @@ def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
     folder = built(key, tmp_path / "camp")
     numbers = key_numbers(folder, key)
     member = sorted(numbers)[0]
+    with Campaign.open(folder, readonly=True) as camp:
+        party, members = camp.party.name, camp.members
+    secrets = HIDDEN.get(key, (SECRET,))
+    before = ledger_bytes(folder)
     server = Server(folder, free_port())
     try:
         for width_name, width, height, mobile in WIDTHS:
@@ -199,6 +260,8 @@ def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
                           else ".dsk-page h1")
                 browser.find_element(By.CSS_SELECTOR, ".js-plotly-plot .main-svg")
                 check_page(browser, server.port, what)
+                assert_read_only_page(browser, members, party if page == "party" else None,
+                                      secrets, what)
                 if page == "party":
                     assert_numbers_shown(browser, numbers, what)
                 else:
@@ -208,6 +271,7 @@ def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
                 browser.save_screenshot(str(shots / f"{key}-{label}-{width_name}.png"))
     finally:
         server.stop()
+    assert ledger_bytes(folder) == before, f"a {key} player page changed the ledger"
 
 
 def panel_titles(key: str) -> list[str]:
@@ -236,6 +300,7 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
     """The Director's workbook in Voila (rendered with serve's template): each tab shown in
     turn, at a desktop's width and a phone's."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 
     folder = built(key, tmp_path / "camp")
     players = tmp_path / "notebooks"
@@ -253,7 +318,9 @@ def test_every_director_panel_fits_the_screen(key: str, tmp_path: Path, browser:
                 title = tab.text.strip()
                 browser.execute_script("arguments[0].scrollIntoView()", tab)
                 tab.click()
-                time.sleep(0.7)
+                WebDriverWait(browser, RENDER_TIMEOUT).until(
+                    lambda _d, tab=tab: "lm-mod-current" in (tab.get_attribute("class") or ""))
+                settle(browser)
                 what = f"{key} Director panel {title!r}, {width_name}"
                 assert "Traceback" not in browser.find_element(By.TAG_NAME, "body").text, what
                 check_page(browser, port, what)

@@ -1,22 +1,23 @@
-"""Each other rule system's demo campaign, served by `drawsteel-kit serve` (Voila) and published
-as static HTML: its own player dashboard, read-only, showing only what players may see.
+"""Each other rule system's demo campaign, published as static HTML: its own player dashboard,
+showing only what players may see.
 
-One Voila server and one headless Chromium per system. Each demo is built in a temporary folder by
-the system's own demo builder, and a Director-only note is added; the ledger's bytes must not
-change while pages are loaded.
+Each demo is built in a temporary folder by the system's own demo builder, and a Director-only
+note is added (``SECRET``). The same demos served by `drawsteel-kit serve` (Voila) are loaded
+in headless Chromium by tests/test_screenshots.py's player pages test, which checks there that
+every member is on the party page, that no page carries the note or the notebook's code, and
+that the ledger's bytes do not change while the pages are loaded (one server and one browser
+per system for both its screenshots and these checks).
 """
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import checkpoint
-from test_serve import RENDER_TIMEOUT, SOURCE_TEXTS, Server, ledger_bytes, page_text
-from workbook_helpers import REPO, chromium, free_port, needs_chromium
+from workbook_helpers import REPO
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.registry import SYSTEMS
@@ -72,54 +73,3 @@ def test_the_demo_publishes_a_page_per_member_without_the_directors_rows(
     for page in files.values():
         assert SECRET not in page
         assert "plotly" in page  # plotly.js inlined: the page opens from disk
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A browser per test (seconds, against a test's half minute): nothing ties the systems
-    to one xdist worker."""
-    with chromium() as driver:
-        driver.set_page_load_timeout(RENDER_TIMEOUT)
-        yield driver
-
-
-def _load(driver: Any, url: str) -> None:
-    from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    try:
-        driver.get(url)
-    except TimeoutException:  # a renderer starved by a busy machine: once more
-        driver.get(url)
-    WebDriverWait(driver, RENDER_TIMEOUT).until(
-        lambda d: d.find_elements(By.CSS_SELECTOR, ".dsk-page h1")
-        and d.find_elements(By.CSS_SELECTOR, ".js-plotly-plot .main-svg"))
-
-
-@needs_chromium
-@pytest.mark.parametrize("played", OTHER_SYSTEMS, ids=[s.key for s in OTHER_SYSTEMS])
-def test_the_demo_is_served_read_only_by_voila(played: Any, tmp_path: Path, browser: Any) -> None:
-    from selenium.webdriver.common.by import By
-
-    folder = build(played, tmp_path / "camp")
-    with Campaign.open(folder, readonly=True) as camp:
-        name, members = camp.party.name, camp.members
-    before = ledger_bytes(folder)
-    server = Server(folder, free_port())
-    try:
-        _load(browser, server.url())
-        text, source = page_text(browser)
-        assert name in text
-        for member in members:
-            assert member in text, member
-        for secret in (SECRET, *SOURCE_TEXTS):
-            assert secret not in source, secret
-        assert "Traceback" not in text
-        member = members[-1]
-        _load(browser, server.hero(member))
-        assert browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").text == member
-        assert SECRET not in page_text(browser)[1]
-    finally:
-        server.stop()
-    assert ledger_bytes(folder) == before, "a player page changed the ledger"
