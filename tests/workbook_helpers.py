@@ -114,8 +114,9 @@ def chromium(width: int = 1280, height: int = 2000, *, logs: bool = False) -> It
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", f"--window-size={width},{height}"):
         options.add_argument(flag)
-    if logs:
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    # The console is always kept (a test that fails can say what the page logged).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"}
+                           if logs else {"browser": "ALL"})
     profile = tempfile.mkdtemp(prefix="dsk-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
