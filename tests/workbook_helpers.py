@@ -101,9 +101,9 @@ def free_port() -> int:
 
 @contextmanager
 def chromium(width: int = 1280, height: int = 2000, *, logs: bool = False) -> Iterator[Any]:
-    """Headless Debian Chromium through its chromedriver (nothing is downloaded); with
-    ``logs``, its console (``get_log("browser")``) and network events
-    (``get_log("performance")``) are kept."""
+    """Headless Debian Chromium through its chromedriver (nothing is downloaded); its console
+    is kept (``get_log("browser")``), and with ``logs`` its network events too
+    (``get_log("performance")``)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
