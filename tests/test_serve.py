@@ -200,8 +200,8 @@ def reloads(driver: Any) -> list[float]:
 
 def load(driver: Any, url: str) -> float:
     """Open a page and wait for a rendered plotly chart and the controls; the seconds it took.
-    A page whose controls came up unbound loads itself again (and the run's warnings summary
-    says so, with what the page's console logged)."""
+    A page whose controls came up unbound mends itself (draws them again, or loads itself
+    again); the run's warnings summary says so, with what the page's console logged."""
     from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
