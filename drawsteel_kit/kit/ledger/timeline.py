@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
-    "rows_for", "sample", "samples", "shares", "sheet_changes", "spread",
+    "rows_for", "sample", "sampled_lines", "samples", "shares", "sheet_changes", "spread",
     "visible_where",
 ]
 
@@ -250,19 +250,28 @@ def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
     return out
 
 
+def sampled_lines(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
+                  visible_to: str | None, *, budget: int, most: int, least: int = 2,
+                  extra: int = 1) -> list[tuple[list[dict[str, Any]], bool]]:
+    """The changes of a chart's (table, key, field) lines, the lines together drawing at
+    most ``budget`` points (``extra`` a line besides its changes), a line at most ``most``
+    changes and at least ``least``: every change of a line within its :func:`shares` of the
+    budget, else :func:`spread` of its share; each with whether it was sampled."""
+    counts = [count_changes(db, tbl, key, field, visible_to, most + 1)
+              for tbl, key, field in lines]
+    allowed = shares(counts, budget, most=most, least=least, extra=extra)
+    return [([], False) if not count
+            else (first_changes(db, tbl, key, field, visible_to, count), False)
+            if count <= share else (spread(db, tbl, key, field, visible_to, share), True)
+            for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
+
+
 def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
             visible_to: str | None, *, budget: int, most: int, extra: int = 1
             ) -> list[list[dict[str, Any]]]:
-    """The changes of a chart's (table, key, field) lines, the lines together drawing at
-    most ``budget`` points (``extra`` a line besides its changes) and a line at most
-    ``most`` changes: every change of a line within its :func:`shares` of the budget, else
-    :func:`spread` of its share."""
-    counts = [count_changes(db, tbl, key, field, visible_to, most + 1)
-              for tbl, key, field in lines]
-    allowed = shares(counts, budget, most=most, extra=extra)
-    return [[] if not count else first_changes(db, tbl, key, field, visible_to, count)
-            if count <= share else spread(db, tbl, key, field, visible_to, share)
-            for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
+    """The changes of a chart's lines, as :func:`sampled_lines` gives them."""
+    return [rows for rows, _ in sampled_lines(db, lines, visible_to, budget=budget,
+                                              most=most, extra=extra)]
 
 
 #: Events are read in pages of this many rows when the timeline is refilled.

@@ -177,22 +177,11 @@ def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: s
     the set)."""
     db = campaign.ledger.db
     lines = [(key, field) for key in keys for field in fields]
-    where = ["party" if key == PARTY_KEY else "heroes" for key, _ in lines]
-    counts = [timeline.count_changes(db, tbl, key, field, viewer, MAX_POINTS + 1)
-              for tbl, (key, field) in zip(where, lines, strict=True)]
-    allowed = timeline.shares(counts, budget, most=MAX_POINTS, least=LEAST_POINTS,
-                              extra=EXTRA_POINTS)
-    found: dict[tuple[str, str], list[TimelinePoint]] = {}
-    sampled: set[tuple[str, str]] = set()
-    for tbl, (key, field), count, share in zip(where, lines, counts, allowed, strict=True):
-        if not count:
-            continue
-        if count <= share:
-            found[(key, field)] = _points(timeline.first_changes(db, tbl, key, field, viewer,
-                                                                 share))
-        else:
-            found[(key, field)] = _points(timeline.spread(db, tbl, key, field, viewer, share))
-            sampled.add((key, field))
+    drawn = timeline.sampled_lines(
+        db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],
+        viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS)
+    found = {line: _points(rows) for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
+    sampled = {line for line, (_, cut) in zip(lines, drawn, strict=True) if cut}
     return found, sampled
 
 
