@@ -118,3 +118,24 @@ def test_a_chart_of_bunched_lines_draws_its_budget(bunched: Campaign) -> None:
     every = _all(bunched, "Ava", None)
     assert len(ava) == 40 - 2 - len(kit)  # a point a line besides its changes
     assert ava[0]["id"] == every[0] and ava[-1]["id"] == every[-1]
+
+
+def test_an_even_sample_is_read_in_two_statements(bunched: Campaign) -> None:
+    """A line whose evenly spaced ids each find a change of their own (ten of Bo's wealth
+    changes, every third award of the crowd) is read in two statements: both ends of its
+    history, then the seeks and the rows they find together (a chart reads thousands of
+    such lines' points)."""
+    db = bunched.ledger.db
+    every = [r[0] for r in db.execute(
+        "SELECT id FROM timeline WHERE tbl = 'heroes' AND key = 'Bo' AND field = 'wealth' "
+        "ORDER BY id")]
+    ran: list[str] = []
+    db.conn.set_trace_callback(ran.append)
+    try:
+        got = timeline.spread(db, "heroes", "Bo", "wealth", None, 10)
+    finally:
+        db.conn.set_trace_callback(None)
+    ids = [r["id"] for r in got]
+    assert len(ids) == 10 == len(set(ids)) and set(ids) <= set(every)
+    assert ids[0] == every[0] and ids[-1] == every[-1] and ids == sorted(ids)
+    assert len(ran) == 2, ran

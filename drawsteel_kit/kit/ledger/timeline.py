@@ -178,22 +178,24 @@ def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     them), several ids find the same change: the others are then made up from the changes
     the seeks stepped over (:func:`_made_up`), so a bunched history still gives ``points``."""
     where, params = _where(tbl, key, field, visible_to)
-    ends = [db.execute(f"SELECT id FROM timeline WHERE {where} ORDER BY id {way} LIMIT 1",
-                       params).fetchone() for way in ("", "DESC")]
-    if ends[0] is None or ends[1] is None:
+    first, last = db.execute(  # both ends in one round trip
+        f"SELECT (SELECT id FROM timeline WHERE {where} ORDER BY id LIMIT 1), "
+        f"(SELECT id FROM timeline WHERE {where} ORDER BY id DESC LIMIT 1)",
+        [*params, *params]).fetchone()
+    if first is None or last is None:
         return []
-    first, last = ends[0][0], ends[1][0]
     want = max(2, points)
     steps = want - 1
     targets = sorted({first + (last - first) * i // steps for i in range(steps + 1)})
     values = ", ".join("(?)" for _ in targets)
-    ids = [r[0] for r in db.execute(
-        f"WITH at(target) AS (VALUES {values}) SELECT (SELECT id FROM timeline "
-        f"WHERE {where} AND id <= at.target ORDER BY id DESC LIMIT 1) FROM at",
-        [*targets, *params]).fetchall()]
-    wanted = sorted({i for i in ids if i is not None})
-    if len(wanted) < want:
-        wanted = sorted({*wanted, *_made_up(db, where, params, wanted, want - len(wanted))})
+    # The seeks and the rows they find in one statement: the ids need not come back first.
+    found = _rows(db, f"WITH at(target) AS (VALUES {values}) SELECT * FROM timeline WHERE id "
+                      f"IN (SELECT (SELECT id FROM timeline WHERE {where} AND id <= at.target "
+                      f"ORDER BY id DESC LIMIT 1) FROM at) ORDER BY id", [*targets, *params])
+    if len(found) >= want:
+        return found
+    picked = [r["id"] for r in found]
+    wanted = sorted({*picked, *_made_up(db, where, params, picked, want - len(picked))})
     marks = ", ".join("?" for _ in wanted)
     return _rows(db, f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted)
 

@@ -73,8 +73,11 @@ def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
     return [campaign.hero(hero).name] if hero else list(campaign.heroes)
 
 
-def _colour(campaign: Campaign, name: str) -> str:
-    return hero_colour(name, campaign.members)
+def _colours(campaign: Campaign, names: Iterable[str]) -> dict[str, str]:
+    """Each named hero's colour, by their place among the campaign's members (read once a
+    chart: reading the members reads every hero's row)."""
+    roster = campaign.members
+    return {name: hero_colour(name, roster) for name in names}
 
 
 def _adventure_marks(fig: Figure, campaign: Campaign, viewer: str | None) -> None:
@@ -107,9 +110,10 @@ def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
     for i, name in enumerate(names):
         titles[(2 * (i // cols)) * cols + i % cols] = plot_text(name)
     fig = Figure().grid(2 * bands, cols, titles, gap=0.06)
+    colours = _colours(campaign, names)
     for i, name in enumerate(names):
         row, col = 2 * (i // cols) + 1, i % cols + 1
-        colour = _colour(campaign, name)
+        colour = colours[name]
         if xp := found.get((name, "xp")):
             fig.add_trace(_step(xp, f"{name} XP", today, " XP", line={"color": colour},
                                 marker={"color": colour}, showlegend=False), row, col)
@@ -135,8 +139,9 @@ def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
     today = campaign.party.day
     names = _heroes(campaign, hero)
     found = chart_series(campaign, names, ("renown", "wealth"), viewer)
+    colours = _colours(campaign, names)
     for name in names:
-        colour = _colour(campaign, name)
+        colour = colours[name]
         for col, what in ((1, "renown"), (2, "wealth")):
             if s := found.get((name, what)):
                 fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name,
@@ -157,9 +162,10 @@ def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
     names = _heroes(campaign, hero)
     labels = [plot_text(n) for n in names]
     have, cap = [counts[n][0] for n in names], [counts[n][1] for n in names]
+    colours = _colours(campaign, names)
     fig = Figure([
         {"type": "bar", "x": labels, "y": have, "name": "followers",
-         "marker": {"color": [_colour(campaign, n) for n in names]},
+         "marker": {"color": [colours[n] for n in names]},
          "text": [f"{h} follower{'' if h == 1 else 's'}" for h in have],
          "textposition": "outside", "cliponaxis": False,
          "hovertemplate": "%{x}: %{y} of the cap<extra></extra>"},
@@ -313,7 +319,8 @@ def resolution_changes(resolution: Resolution, campaign: Campaign) -> Figure:
     xp = _changes(resolution.events, "heroes", "xp")
     if xp:
         names = list(xp)
-        colours = [_colour(campaign, n) for n in names]
+        hues = _colours(campaign, names)
+        colours = [hues[n] for n in names]
         fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
                        "y": [xp[n][0] for n in names], "name": "XP before",
                        "marker": {"color": colours, "opacity": 0.4}}, row=1, col=2)
