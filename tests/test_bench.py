@@ -8,12 +8,14 @@ of whether something reads the whole history.
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
 
 from drawsteel_kit.kit.book.party_view import PartyView
@@ -31,7 +33,7 @@ if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may 
 from benchmarks import fig_dashboard, fig_forecast, fig_import, fig_resolve  # noqa: E402
 from benchmarks.__main__ import table  # noqa: E402
 from benchmarks.common import Figure, alternate  # noqa: E402
-from benchmarks.fig_papermill import empty_notebook  # noqa: E402
+from benchmarks.fig_papermill import empty_notebook, ends  # noqa: E402
 from benchmarks.fig_voila import MARK, empty_players_dir  # noqa: E402
 from benchmarks.ledgers import HEROES, bench_campaign, build  # noqa: E402
 
@@ -112,6 +114,14 @@ def test_the_small_pieces(tmp_path: Path) -> None:
     assert fig_import.loaded_heavy("drawsteel_kit") == []
     nb = empty_notebook(tmp_path / "empty.ipynb").read_text()
     assert '"parameters"' in nb
+    stamped = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("x"),
+                                              nbformat.v4.new_code_cell("y")])
+    for cell, (begun, done) in zip(stamped.cells, [("00:00:01", "00:00:01.5"),
+                                                   ("00:00:01.5", "00:00:03.25")], strict=True):
+        cell.metadata["papermill"] = {"start_time": f"2026-01-01T{begun}+00:00",
+                                      "end_time": f"2026-01-01T{done}+00:00"}
+    zero = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
+    assert ends(stamped, zero + 0.25, zero + 4) == (0.75, 0.75)
     assert MARK in (empty_players_dir(tmp_path / "players") / "dashboard.ipynb").read_text()
     calls: list[str] = []
     times = alternate({"a": lambda: calls.append("a") or 1.0,

@@ -182,6 +182,19 @@ def test_a_run_saves_the_executed_notebook(tmp_path: Path) -> None:
 
 
 @pytest.mark.kernel
+def test_a_runs_kernel_is_gone_when_the_run_returns(tmp_path: Path) -> None:
+    """The kernel is stopped and reaped (checked for often, not each tenth of a second) before
+    the run returns: no process of it is left, not even one waiting to be reaped."""
+    out = tmp_path / "out.ipynb"
+    execute(_notebook(tmp_path / "in.ipynb", "import os; print(os.getpid())",
+                      "import json; big = [{'n': n} for n in range(200_000)]"), out, {})
+    pid = int(_printed(out)[0])
+    assert pid != os.getpid()
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@pytest.mark.kernel
 def test_a_failed_run_keeps_what_ran(tmp_path: Path) -> None:
     from drawsteel_kit.workbook.notebook_runs import NotebookFailed
 

@@ -63,6 +63,11 @@ IOPUB_SECONDS = 60
 #: instead, a kernel that has imported the workbook spends 0.2-0.5 s tearing its modules
 #: down (the garbage collector over every object), a wait polled each 0.1 s.
 SHUTDOWN = "immediate"
+#: How often a stopped kernel is checked for being gone. jupyter_client checks every 0.1 s: a
+#: kernel that has imported the workbook takes a few milliseconds to release its memory once
+#: killed, so it is found alive at the first check and every run waited a tenth of a second
+#: more (an empty notebook's kernel, smaller, was gone by then).
+REAP_POLL_SECONDS = 0.005
 RUNS = "runs"
 #: Our papermill engine (see :func:`_engine`).
 ENGINE = "drawsteel-kit"
@@ -118,6 +123,19 @@ def _engine() -> str:
     return ENGINE
 
 
+@functools.cache
+def _kernel_manager() -> type:
+    """jupyter_client's kernel manager, checking every :data:`REAP_POLL_SECONDS` whether a
+    killed kernel is gone (it waits for that before the run returns)."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    class PromptlyReaped(AsyncKernelManager):  # type: ignore[misc]
+        async def _async_wait(self, pollinterval: float = 0.1) -> None:
+            await super()._async_wait(pollinterval=min(pollinterval, REAP_POLL_SECONDS))
+
+    return PromptlyReaped
+
+
 @contextmanager
 def _kernel_env() -> Iterator[None]:
     """:data:`KERNEL_ENV` set (where unset) while a run starts its kernel, which inherits it."""
@@ -155,6 +173,7 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
                 engine_name=_engine(), progress_bar=progress_bar, log_output=False,
                 cwd=str(cwd or os.getcwd()),
                 extra_arguments=list(KERNEL_ARGS), config=ipc, iopub_timeout=IOPUB_SECONDS,
+                kernel_manager_class=_kernel_manager(),
                 raise_on_iopub_timeout=True, shutdown_kernel=SHUTDOWN)
     except PapermillExecutionError as exc:
         ours = _our_error(exc.ename, exc.evalue)
