@@ -194,6 +194,24 @@ def test_a_runs_kernel_is_gone_when_the_run_returns(tmp_path: Path) -> None:
         os.kill(pid, 0)
 
 
+def test_the_quicker_kernel_reaping_still_hooks_into_jupyter_client() -> None:
+    """Runs check for a killed kernel every few milliseconds by overriding jupyter_client's
+    wait for a dead kernel (not a public interface): if an upgrade renames it or drops its
+    ``pollinterval``, this fails here instead of a run failing to stop its kernel."""
+    import inspect
+
+    from jupyter_client.manager import AsyncKernelManager
+
+    from drawsteel_kit.workbook import notebook_runs
+
+    ours = notebook_runs._kernel_manager()
+    assert issubclass(ours, AsyncKernelManager)
+    theirs = inspect.signature(AsyncKernelManager._async_wait).parameters
+    assert "pollinterval" in theirs
+    assert theirs["pollinterval"].default > notebook_runs.REAP_POLL_SECONDS
+    assert ours._async_wait is not AsyncKernelManager._async_wait
+
+
 @pytest.mark.kernel
 def test_a_failed_run_keeps_what_ran(tmp_path: Path) -> None:
     from drawsteel_kit.workbook.notebook_runs import NotebookFailed
