@@ -323,6 +323,30 @@ def test_a_page_whose_controls_come_up_unbound_mends_itself(served, browser) -> 
     assert same_page(browser)
     assert UNBOUND in browser.find_element(By.TAG_NAME, "body").text
 
+def test_a_page_runs_one_copy_of_the_widget_managers_code(served, browser) -> None:
+    """Voila's own widget manager (widgets-manager8) carries a copy of the lab widget
+    manager's code, and JupyterLab's widgets extension another; one is shared between them,
+    so a page fetches one file holding the widget renderer's code, never two (two managers'
+    code on one page was once thought the cause of controls shown unbound)."""
+    from voila.utils import get_voila_labextensions_path
+
+    server, _ = served
+    load(browser, server.url())
+    urls = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(r => r.name)")
+    fetched = [u.split("/voila/labextensions/", 1)[1].split("?")[0] for u in urls
+               if "/voila/labextensions/" in u]
+    roots = [Path(p) for p in get_voila_labextensions_path()]
+
+    def text(rel: str) -> str:
+        found = [r / rel for r in roots if (r / rel).is_file()]
+        assert found, f"{rel} is not in any labextensions folder {roots}"
+        return found[0].read_text(errors="replace")
+
+    renderers = [rel for rel in fetched if rel.endswith(".js") and UNBOUND in text(rel)]
+    assert len(renderers) == 1, (renderers, fetched)
+
+
 def test_a_hero_page_shows_that_hero(served, browser) -> None:
     from selenium.webdriver.common.by import By
 
