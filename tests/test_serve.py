@@ -181,9 +181,10 @@ def own_browser() -> Iterator[Any]:
         yield driver
 
 
-#: What Voila's widget manager shows in place of a page's controls when the renderer asks a
-#: widget manager without them: about one load in eight on a busy 2-core machine. The page's
-#: own script then loads it again (the dsk-offline template), at most RELOADS times a minute.
+#: What Voila's widget renderer shows in place of a page's controls it has not found within
+#: two seconds once its manager says it is restored (seen on busy 2-core machines; the text
+#: is also how the test below finds the renderer's code). The page's own script then draws
+#: them again, or loads itself again (the dsk-offline template), at most RELOADS a minute.
 UNBOUND = "Error displaying widget: model not found"
 #: The page's record of the times it loaded itself again (sessionStorage, the template's).
 RELOADED = "dsk-reloads"
