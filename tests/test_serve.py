@@ -181,9 +181,10 @@ def own_browser() -> Iterator[Any]:
         yield driver
 
 
-#: What Voila's widget manager shows in place of a page's controls when the renderer asks a
-#: widget manager without them: about one load in eight on a busy 2-core machine. The page's
-#: own script then loads it again (the dsk-offline template), at most RELOADS times a minute.
+#: What Voila's widget renderer shows in place of a page's controls it has not found within
+#: two seconds once its manager says it is restored (seen on busy 2-core machines; the text
+#: is also how the test below finds the renderer's code). The page's own script then draws
+#: them again, or loads itself again (the dsk-offline template), at most RELOADS a minute.
 UNBOUND = "Error displaying widget: model not found"
 #: The page's record of the times it loaded itself again (sessionStorage, the template's).
 RELOADED = "dsk-reloads"
@@ -322,6 +323,30 @@ def test_a_page_whose_controls_come_up_unbound_mends_itself(served, browser) -> 
     time.sleep(2)  # the script looks four times a second
     assert same_page(browser)
     assert UNBOUND in browser.find_element(By.TAG_NAME, "body").text
+
+def test_a_page_runs_one_copy_of_the_widget_managers_code(served, browser) -> None:
+    """Voila's own widget manager (widgets-manager8) carries a copy of the lab widget
+    manager's code, and JupyterLab's widgets extension another; one is shared between them,
+    so a page fetches one file holding the widget renderer's code, never two (two managers'
+    code on one page was once thought the cause of controls shown unbound)."""
+    from voila.utils import get_voila_labextensions_path
+
+    server, _ = served
+    load(browser, server.url())
+    urls = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(r => r.name)")
+    fetched = [u.split("/voila/labextensions/", 1)[1].split("?")[0] for u in urls
+               if "/voila/labextensions/" in u]
+    roots = [Path(p) for p in get_voila_labextensions_path()]
+
+    def text(rel: str) -> str:
+        found = [r / rel for r in roots if (r / rel).is_file()]
+        assert found, f"{rel} is not in any labextensions folder {roots}"
+        return found[0].read_text(errors="replace")
+
+    renderers = [rel for rel in fetched if rel.endswith(".js") and UNBOUND in text(rel)]
+    assert len(renderers) == 1, (renderers, fetched)
+
 
 def test_a_hero_page_shows_that_hero(served, browser) -> None:
     from selenium.webdriver.common.by import By
