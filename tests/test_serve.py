@@ -324,6 +324,7 @@ def test_a_page_whose_controls_come_up_unbound_mends_itself(served, browser) -> 
     assert same_page(browser)
     assert UNBOUND in browser.find_element(By.TAG_NAME, "body").text
 
+
 def test_a_page_runs_one_copy_of_the_widget_managers_code(served, browser) -> None:
     """Voila's own widget manager (widgets-manager8) carries a copy of the lab widget
     manager's code, and JupyterLab's widgets extension another; one is shared between them,
