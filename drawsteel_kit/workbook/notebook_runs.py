@@ -153,6 +153,9 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     """Execute ``source`` into ``output`` through papermill (a real kernel); return the
     executed notebook. Our own errors come back as themselves, others as NotebookFailed.
     ``progress_bar``: papermill's bar of the cells run, on stderr."""
+    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
+
+    skip_iri_grammar()
     import papermill as pm
     from papermill.exceptions import PapermillExecutionError
     from traitlets.config import Config
@@ -215,6 +218,9 @@ def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
     """The executed notebook as HTML without its code, plotly.js loaded first in the head
     (before anything that could define an AMD loader) from the file shared by the folder's
     reports, so its charts show offline."""
+    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
+
+    skip_iri_grammar()
     import nbconvert
     import nbformat
 
