@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,15 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import checkpoint
-from test_serve import RENDER_TIMEOUT, SOURCE_TEXTS, Server, bare_voila, ledger_bytes
+from test_serve import (
+    RENDER_TIMEOUT,
+    SOURCE_TEXTS,
+    UNBOUND,
+    Server,
+    bare_voila,
+    ledger_bytes,
+    reloads,
+)
 from test_system_dashboards import OTHER_SYSTEMS, SECRET, build
 from workbook_helpers import (
     DIRECTOR_PROJECT,
@@ -144,12 +153,39 @@ def open_page(driver: Any, url: str, ready: str) -> None:
     settle(driver)
 
 
+#: What the widget renderer logs when it gives up on a control (it then shows UNBOUND).
+UNBOUND_LOGGED = "widget model not found"
+
+
+def without_mended_controls(driver: Any, errors: list[str], what: str) -> list[str]:
+    """The console's errors, less the widget renderer's "model not found" when the page
+    mended those controls itself (drew them again, or loaded itself again: the dsk-offline
+    template's script) and shows none unbound: that is a warning in the run's summary, as
+    test_serve's pages make it, not a failure. Any other error, or controls left unbound,
+    stays an error."""
+    from selenium.webdriver.common.by import By
+
+    gave_up = [e for e in errors if UNBOUND_LOGGED in e]
+    if not gave_up:
+        return errors
+    redrawn = driver.execute_script(
+        "return document.querySelectorAll('[data-dsk-redrawn]').length")
+    again = reloads(driver)
+    if UNBOUND in driver.find_element(By.TAG_NAME, "body").text or not (redrawn or again):
+        return errors
+    warnings.warn(f"{what}: the controls came up unbound; the page drew {redrawn} again from "
+                  f"its own widget manager and loaded itself again {len(again)} time(s); "
+                  f"the console: {gave_up}", stacklevel=2)
+    return [e for e in errors if UNBOUND_LOGGED not in e]
+
+
 def check_page(driver: Any, port: int, what: str) -> None:
     """No horizontal overflow, no console error, no request to another host."""
     scroll, client, bad = driver.execute_script(OVERFLOW_JS)
     assert scroll <= client and not bad, f"{what}: wider than the screen: {scroll} > " \
         f"{client}, {bad}"
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    errors = without_mended_controls(driver, errors, what)
     assert not errors, f"{what}: console errors: {errors}"
     outside = set()
     for entry in driver.get_log("performance"):
