@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,7 @@ from test_serve import (
     Server,
     bare_voila,
     ledger_bytes,
-    reloads,
+    warn_if_mended,
 )
 from test_system_dashboards import OTHER_SYSTEMS, SECRET, build
 from workbook_helpers import (
@@ -159,23 +158,15 @@ UNBOUND_LOGGED = "widget model not found"
 
 def without_mended_controls(driver: Any, errors: list[str], what: str) -> list[str]:
     """The console's errors, less the widget renderer's "model not found" when the page
-    mended those controls itself (drew them again, or loaded itself again: the dsk-offline
-    template's script) and shows none unbound: that is a warning in the run's summary, as
-    test_serve's pages make it, not a failure. Any other error, or controls left unbound,
-    stays an error."""
+    mended those controls itself and shows none unbound: that is a warning in the run's
+    summary, as test_serve's pages make it, not a failure. Any other error, or controls left
+    unbound, stays an error."""
     from selenium.webdriver.common.by import By
 
     gave_up = [e for e in errors if UNBOUND_LOGGED in e]
-    if not gave_up:
+    if not gave_up or UNBOUND in driver.find_element(By.TAG_NAME, "body").text \
+            or not warn_if_mended(driver, what, "\n".join(gave_up)):
         return errors
-    redrawn = driver.execute_script(
-        "return document.querySelectorAll('[data-dsk-redrawn]').length")
-    again = reloads(driver)
-    if UNBOUND in driver.find_element(By.TAG_NAME, "body").text or not (redrawn or again):
-        return errors
-    warnings.warn(f"{what}: the controls came up unbound; the page drew {redrawn} again from "
-                  f"its own widget manager and loaded itself again {len(again)} time(s); "
-                  f"the console: {gave_up}", stacklevel=2)
     return [e for e in errors if UNBOUND_LOGGED not in e]
 
 

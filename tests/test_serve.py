@@ -235,14 +235,22 @@ def load(driver: Any, url: str) -> float:
     if UNBOUND in body(driver):
         raise AssertionError(f"{url}: the controls came up unbound ({UNBOUND!r}) on "
                              f"{RELOADS + 1} loads; the console:\n{console}")
+    warn_if_mended(driver, url, console)
+    return time.monotonic() - start
+
+
+def warn_if_mended(driver: Any, what: str, console: str) -> bool:
+    """Whether the page drew controls that came up unbound again, or loaded itself again (the
+    dsk-offline template's script); if so, a warning in the run's summary names the page
+    ``what`` and gives its ``console``."""
     redrawn = driver.execute_script("return document.querySelectorAll('[data-dsk-redrawn]')"
                                     ".length")
     again = reloads(driver)
     if redrawn or again:
-        warnings.warn(f"{url}: the controls came up unbound; the page drew {redrawn} again "
+        warnings.warn(f"{what}: the controls came up unbound; the page drew {redrawn} again "
                       f"from its own widget manager and loaded itself again {len(again)} "
-                      f"time(s); the console:\n{console}", stacklevel=2)
-    return time.monotonic() - start
+                      f"time(s); the console:\n{console}", stacklevel=3)
+    return bool(redrawn or again)
 
 
 def page_text(driver: Any) -> tuple[str, str]:
