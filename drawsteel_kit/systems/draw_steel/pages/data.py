@@ -179,7 +179,8 @@ def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: s
     lines = [(key, field) for key in keys for field in fields]
     drawn = timeline.sampled_lines(
         db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],
-        viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS)
+        viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS,
+        columns=timeline.POINT)
     found = {line: rows for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
     sampled = {line for line, (_, cut) in zip(lines, drawn, strict=True) if cut}
     return found, sampled
