@@ -139,3 +139,20 @@ def test_an_even_sample_is_read_in_two_statements(bunched: Campaign) -> None:
     assert len(ids) == 10 == len(set(ids)) and set(ids) <= set(every)
     assert ids[0] == every[0] and ids[-1] == every[-1] and ids == sorted(ids)
     assert len(ran) == 2, ran
+
+
+@pytest.mark.parametrize("points", [10, 30, 100])
+def test_a_chart_reads_only_what_it_draws_of_the_same_changes(bunched: Campaign,
+                                                              points: int) -> None:
+    """``columns=POINT`` (what a chart draws of a change) picks the same changes as a read
+    of whole rows, evenly spread, bunched or every one, and gives just those columns of
+    each, with the same values."""
+    db = bunched.ledger.db
+    lines = [("heroes", "Ava", "renown"), ("heroes", "Kit", "renown"), ("heroes", "Bo", "wealth")]
+    whole = timeline.sampled_lines(db, lines, "party", budget=points, most=60)
+    some = timeline.sampled_lines(db, lines, "party", budget=points, most=60,
+                                  columns=timeline.POINT)
+    assert [cut for _, cut in some] == [cut for _, cut in whole]
+    assert any(cut for _, cut in whole)
+    for (rows, _), (full, _) in zip(some, whole, strict=True):
+        assert rows == [{c: r[c] for c in timeline.POINT} for r in full]

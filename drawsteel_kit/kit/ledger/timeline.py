@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 __all__ = [
-    "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
+    "POINT", "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
     "rows_for", "sample", "sampled_lines", "samples", "shares", "sheet_changes", "spread",
     "visible_where",
 ]
@@ -129,6 +129,17 @@ def _where(tbl: str, key: str, field: str, visible_to: str | None) -> tuple[str,
             [tbl, key, field, *params])
 
 
+#: What a chart draws of each change (``columns=POINT``): the rest of a row is left unread.
+POINT: tuple[str, ...] = ("id", "event_id", "day", "session", "before", "after", "reason")
+
+
+def _select(columns: Sequence[str] | None) -> str:
+    """The columns a read returns: all of them, or these and the id (a sample needs it)."""
+    if columns is None:
+        return "*"
+    return ", ".join(dict.fromkeys(("id", *columns)))
+
+
 def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
     """Every row of ``sql`` as dicts, fetched at once (a chart reads thousands)."""
     cursor = db.execute(sql, params)
@@ -137,10 +148,13 @@ def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[s
 
 
 def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
-                  visible_to: str | None, limit: int) -> list[dict[str, Any]]:
-    """The oldest ``limit`` visible changes of one number, oldest first."""
+                  visible_to: str | None, limit: int, *,
+                  columns: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """The oldest ``limit`` visible changes of one number, oldest first (``columns``: only
+    these of each row, and its id)."""
     where, params = _where(tbl, key, field, visible_to)
-    return _rows(db, f"SELECT * FROM timeline WHERE {where} ORDER BY id LIMIT ?",
+    return _rows(db, f"SELECT {_select(columns)} FROM timeline WHERE {where} ORDER BY id "
+                     "LIMIT ?",
                  [*params, limit])
 
 
@@ -161,16 +175,18 @@ def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,
 
 
 def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
-           visible_to: str | None, points: int) -> list[dict[str, Any]]:
+           visible_to: str | None, points: int, *, columns: Sequence[str] | None = None
+           ) -> list[dict[str, Any]]:
     """``points`` of one number's visible changes, oldest first: every one of them when it
     has no more than that (:func:`first_changes`), else :func:`spread` of that many."""
     if count_changes(db, tbl, key, field, visible_to, points + 1) <= points:
-        return first_changes(db, tbl, key, field, visible_to, points)
-    return spread(db, tbl, key, field, visible_to, points)
+        return first_changes(db, tbl, key, field, visible_to, points, columns=columns)
+    return spread(db, tbl, key, field, visible_to, points, columns=columns)
 
 
 def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
-           visible_to: str | None, points: int) -> list[dict[str, Any]]:
+           visible_to: str | None, points: int, *, columns: Sequence[str] | None = None
+           ) -> list[dict[str, Any]]:
     """``points`` (at least 2) distinct visible changes of a number that has more, spread
     evenly over its history, oldest first: the first and the newest, and between them the
     newest change at or before each of ``points`` evenly spaced timeline ids (each an index
@@ -189,7 +205,9 @@ def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     targets = sorted({first + (last - first) * i // steps for i in range(steps + 1)})
     values = ", ".join("(?)" for _ in targets)
     # The seeks and the rows they find in one statement: the ids need not come back first.
-    found = _rows(db, f"WITH at(target) AS (VALUES {values}) SELECT * FROM timeline WHERE id "
+    select = _select(columns)
+    found = _rows(db, f"WITH at(target) AS (VALUES {values}) SELECT {select} FROM timeline "
+                      f"WHERE id "
                       f"IN (SELECT (SELECT id FROM timeline WHERE {where} AND id <= at.target "
                       f"ORDER BY id DESC LIMIT 1) FROM at) ORDER BY id", [*targets, *params])
     if len(found) >= want:
@@ -197,7 +215,8 @@ def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     picked = [r["id"] for r in found]
     wanted = sorted({*picked, *_made_up(db, where, params, picked, want - len(picked))})
     marks = ", ".join("?" for _ in wanted)
-    return _rows(db, f"SELECT * FROM timeline WHERE id IN ({marks}) ORDER BY id", wanted)
+    return _rows(db, f"SELECT {select} FROM timeline WHERE id IN ({marks}) ORDER BY id",
+                 wanted)
 
 
 def _evenly(ids: Sequence[int], count: int) -> list[int]:
@@ -254,26 +273,29 @@ def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
 
 def sampled_lines(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
                   visible_to: str | None, *, budget: int, most: int, least: int = 2,
-                  extra: int = 1) -> list[tuple[list[dict[str, Any]], bool]]:
+                  extra: int = 1, columns: Sequence[str] | None = None
+                  ) -> list[tuple[list[dict[str, Any]], bool]]:
     """The changes of a chart's (table, key, field) lines, the lines together drawing at
     most ``budget`` points (``extra`` a line besides its changes), a line at most ``most``
     changes and at least ``least``: every change of a line within its :func:`shares` of the
-    budget, else :func:`spread` of its share; each with whether it was sampled."""
+    budget, else :func:`spread` of its share; each with whether it was sampled
+    (``columns``: only these of each row, and its id; :data:`POINT` is what a chart draws)."""
     counts = [count_changes(db, tbl, key, field, visible_to, most + 1)
               for tbl, key, field in lines]
     allowed = shares(counts, budget, most=most, least=least, extra=extra)
     return [([], False) if not count
-            else (first_changes(db, tbl, key, field, visible_to, count), False)
-            if count <= share else (spread(db, tbl, key, field, visible_to, share), True)
+            else (first_changes(db, tbl, key, field, visible_to, count, columns=columns), False)
+            if count <= share else (spread(db, tbl, key, field, visible_to, share,
+                                           columns=columns), True)
             for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
 
 
 def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
-            visible_to: str | None, *, budget: int, most: int, extra: int = 1
-            ) -> list[list[dict[str, Any]]]:
+            visible_to: str | None, *, budget: int, most: int, extra: int = 1,
+            columns: Sequence[str] | None = None) -> list[list[dict[str, Any]]]:
     """The changes of a chart's lines, as :func:`sampled_lines` gives them."""
     return [rows for rows, _ in sampled_lines(db, lines, visible_to, budget=budget,
-                                              most=most, extra=extra)]
+                                              most=most, extra=extra, columns=columns)]
 
 
 #: Events are read in pages of this many rows when the timeline is refilled.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ledger.projections import (
@@ -170,17 +170,18 @@ def _points(rows: Iterable[dict]) -> list[TimelinePoint]:
 
 
 def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: str | None,
-           budget: int) -> tuple[dict[tuple[str, str], list[TimelinePoint]],
+           budget: int) -> tuple[dict[tuple[str, str], list[dict[str, Any]]],
                                  set[tuple[str, str]]]:
-    """Each (key, field) line's visible changes, the lines sharing ``budget`` points: all
-    of a line's changes when they fit its share, else a sample of that many (returned in
-    the set)."""
+    """Each (key, field) line's visible changes (timeline rows), the lines sharing
+    ``budget`` points: all of a line's changes when they fit its share, else a sample of
+    that many (returned in the set)."""
     db = campaign.ledger.db
     lines = [(key, field) for key in keys for field in fields]
     drawn = timeline.sampled_lines(
         db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],
-        viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS)
-    found = {line: _points(rows) for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
+        viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS,
+        columns=timeline.POINT)
+    found = {line: rows for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
     sampled = {line for line, (_, cut) in zip(lines, drawn, strict=True) if cut}
     return found, sampled
 
@@ -198,10 +199,10 @@ def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
     fields = list(fields)
     if hero is not None:
         return chart_series(campaign, [hero], fields, viewer, redact=redact)
-    grouped: dict[tuple[str, str], list[TimelinePoint]] = {}
+    grouped: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for p in read_timeline(campaign.ledger.db, fields=fields, visible_to=viewer):
         if p.after is not None:
-            grouped.setdefault((p.key, p.field), []).append(p)
+            grouped.setdefault((p.key, p.field), []).append(vars(p))
     return _series(grouped, set(), redact or redactor(campaign, viewer))
 
 
@@ -217,20 +218,22 @@ def chart_series(campaign: Campaign, heroes: Iterable[str], fields: Iterable[str
     return _series(grouped, sampled, redact or redactor(campaign, viewer))
 
 
-def _series(grouped: dict[tuple[str, str], list[TimelinePoint]],
+def _series(grouped: dict[tuple[str, str], list[dict[str, Any]]],
             sampled: set[tuple[str, str]], redact: Callable[[str], str]
             ) -> dict[tuple[str, str], Series]:
-    """Each line's points as a Series, starting from the value before its first change."""
+    """Each line's changes (timeline rows) as a Series, starting from the value before its
+    first change. Built column by column: a chart of a long campaign draws thousands."""
     out = {}
     for (key, field), rows in grouped.items():
         first = rows[0]
-        start = [] if first.before is None else [(first.day, first.before, 0, "",
-                                                   first.session)]
-        data = start + [(p.day, p.after, p.event_id, redact(p.reason), p.session)
-                        for p in rows]
-        days, values, events, reasons, sessions = (tuple(col) for col in zip(*data, strict=True))
-        out[(key, field)] = Series(key, field, days, values, events, reasons, sessions,
-                                   (key, field) in sampled)
+        start = first["before"] is not None
+        days = [first["day"]] * start + [r["day"] for r in rows]
+        values = [first["before"]] * start + [r["after"] for r in rows]
+        events = [0] * start + [r["event_id"] for r in rows]
+        reasons = [""] * start + [redact(r["reason"]) for r in rows]
+        sessions = [first["session"]] * start + [r["session"] for r in rows]
+        out[(key, field)] = Series(key, field, tuple(days), tuple(values), tuple(events),
+                                   tuple(reasons), tuple(sessions), (key, field) in sampled)
     return out
 
 
