@@ -25,6 +25,7 @@ from drawsteel_kit.systems.draw_steel.pages import charts, data
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.state import read_projects
+from drawsteel_kit.workbook.notebook_runs import RESOLVE_NOTEBOOK
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may not
@@ -33,7 +34,7 @@ if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may 
 from benchmarks import fig_dashboard, fig_forecast, fig_import, fig_resolve  # noqa: E402
 from benchmarks.__main__ import table  # noqa: E402
 from benchmarks.common import Figure, alternate  # noqa: E402
-from benchmarks.fig_papermill import empty_notebook, ends  # noqa: E402
+from benchmarks.fig_papermill import PRELOADS, empty_notebook, ends, own_cells, preloaded  # noqa: E402
 from benchmarks.fig_voila import MARK, empty_players_dir  # noqa: E402
 from benchmarks.ledgers import HEROES, bench_campaign, build  # noqa: E402
 
@@ -122,6 +123,19 @@ def test_the_small_pieces(tmp_path: Path) -> None:
                                       "end_time": f"2026-01-01T{done}+00:00"}
     zero = dt.datetime(2026, 1, 1, tzinfo=dt.UTC).timestamp()
     assert ends(stamped, zero + 0.25, zero + 4) == (0.75, 0.75)
+    shipped = nbformat.read(str(RESOLVE_NOTEBOOK), as_version=4)
+    loaded = nbformat.read(str(preloaded(tmp_path / "pre.ipynb", "import yaml")), as_version=4)
+    assert [c.source for c in loaded.cells if "preload" in c.metadata.get("tags", [])] == [
+        "import yaml"]
+    assert loaded.cells[[c.metadata.get("tags") for c in loaded.cells].index(["preload"]) - 1
+                        ].metadata["tags"] == ["parameters"]
+    assert [c.source for c in loaded.cells if c.metadata.get("tags") != ["preload"]] == [
+        c.source for c in shipped.cells]
+    for cell, secs in zip(loaded.cells, [0.5, 0.25, 0.125, 2.0, 1.0, 4.0], strict=False):
+        cell.metadata["papermill"] = {"duration": secs}
+    assert own_cells(loaded) == 2.0 + 1.0  # not the parameters, the preload, a markdown cell
+    for code in PRELOADS.values():  # each names modules that exist
+        exec(compile(code, "preload", "exec"), {})
     assert MARK in (empty_players_dir(tmp_path / "players") / "dashboard.ipynb").read_text()
     calls: list[str] = []
     times = alternate({"a": lambda: calls.append("a") or 1.0,
