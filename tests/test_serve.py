@@ -301,17 +301,26 @@ def test_the_party_page_shows_the_ledgers_numbers(served, browser) -> None:
     assert int(root.get_attribute("data-dsk-copies-skipped")) == charts
 
 
-def wait_for_charts(driver: Any, at_least: int) -> int:
-    """Wait until the page holds ``at_least`` plotly charts or more, all drawn (the template
-    has them drawn one at a time); how many it holds."""
+#: How many plotly charts the page holds, or -1 while one of them is still to be drawn (the
+#: template has them drawn one at a time, each in a turn of its own).
+CHARTS_JS = ("return document.querySelector('.jp-RenderedPlotly:not(:has(.main-svg))') ? -1"
+             " : document.querySelectorAll('.jp-RenderedPlotly').length;")
+
+
+def wait_for_charts(driver: Any, at_least: int = 0) -> int:
+    """Wait until the page holds ``at_least`` plotly charts or more, all of them drawn; how
+    many it holds."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    drawn = ("const all = document.querySelectorAll('.jp-RenderedPlotly').length;"
-             " const done = document.querySelectorAll('.jp-RenderedPlotly:has(.main-svg)').length;"
-             f" return all >= {at_least} && done === all ? all : 0;")
-    return int(WebDriverWait(driver, RENDER_TIMEOUT).until(
-        lambda d: d.execute_script(drawn), message=f"fewer than {at_least} charts drawn"))
+    held = [-1]
 
+    def drawn(d: Any) -> bool:
+        held[0] = int(d.execute_script(CHARTS_JS))
+        return held[0] >= at_least and held[0] >= 0
+
+    WebDriverWait(driver, RENDER_TIMEOUT).until(
+        drawn, message=f"fewer than {at_least} charts drawn, or one never drawn")
+    return held[0]
 
 
 def test_a_page_whose_controls_come_up_unbound_mends_itself(served, browser) -> None:
