@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from cli_helpers import run
 from conftest import checkpoint, write_campaign
-from test_serve import RENDER_TIMEOUT, Server
+from test_serve import RENDER_TIMEOUT, Server, wait_for_charts
 from workbook_helpers import chromium, free_port, needs_chromium
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
@@ -193,6 +193,7 @@ def look(driver: Any, *, wait_for: str) -> dict[str, Any]:
 
     WebDriverWait(driver, RENDER_TIMEOUT).until(
         lambda d: d.find_elements(By.CSS_SELECTOR, wait_for))
+    wait_for_charts(driver)  # a served page draws its charts one at a time
     time.sleep(0.5)  # an onerror or onload fires as soon as its element exists
     result: dict[str, Any] = driver.execute_script(PROBE)
     return result

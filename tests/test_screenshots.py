@@ -32,6 +32,7 @@ from test_serve import (
     Server,
     bare_voila,
     ledger_bytes,
+    wait_for_charts,
     warn_if_mended,
 )
 from test_system_dashboards import OTHER_SYSTEMS, SECRET, build
@@ -149,6 +150,7 @@ def open_page(driver: Any, url: str, ready: str) -> None:
                 raise AssertionError(f"{url}: no {ready} after {RENDER_TIMEOUT} s, twice; "
                                      f"the page shows:\n{text}") from None
             print(f"{url}: no {ready} after {RENDER_TIMEOUT} s; reloading. It showed:\n{text}")
+    wait_for_charts(driver)  # drawn one at a time, after the rest of the page
     settle(driver)
 
 
