@@ -12,6 +12,7 @@ import datetime as dt
 import sqlite3
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ import nbformat
 import pytest
 
 from drawsteel_kit.kit.book.party_view import PartyView
+from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forecast import completion_curve
 from drawsteel_kit.systems.draw_steel.pages import charts, data
@@ -109,6 +111,26 @@ def test_the_resolution_figure_makes_the_same_rolls(tmp_path: Path) -> None:
     specs = fig_resolve.roll_specs(result.events)
     assert took > 0 and len(specs) == 20 * 2 + 5 * 2  # followers daily, heroes each respite
     assert {s["edges"] for s in specs} == {0, 1} and fig_resolve.same_dice_work(specs) > 50
+
+
+def test_the_resolution_figures_floor_stores_what_the_resolution_stored(tmp_path: Path) -> None:
+    """Figure 2's floor writes the resolution's own events, timeline rows and projection
+    changes with plain sqlite3: the two ledgers then hold the same rows."""
+    template = fig_resolve.prepare(tmp_path / "template", days=2)
+    _, result = fig_resolve.resolve_copy(template, tmp_path / "run")
+    storing, encoding, changes = fig_resolve.storage_alone(template, tmp_path / "store",
+                                                           result.events)
+    assert storing > 0 and encoding > 0 and changes > len(result.events) // 2
+
+    def rows(folder: Path, sql: str) -> list[tuple]:
+        with closing(sqlite3.connect(folder / LEDGER_FILE)) as conn:
+            return conn.execute(sql).fetchall()
+
+    for sql in ("SELECT id, kind, day, payload, dice, visibility FROM events ORDER BY id",
+                "SELECT * FROM timeline ORDER BY id", "SELECT * FROM projects ORDER BY id",
+                "SELECT * FROM followers ORDER BY id", "SELECT * FROM heroes ORDER BY name"):
+        ran, stored = rows(tmp_path / "run", sql), rows(tmp_path / "store", sql)
+        assert ran == stored and ran, sql
 
 
 def test_the_small_pieces(tmp_path: Path) -> None:
