@@ -1,4 +1,4 @@
-"""Running the workbook's notebooks headless: papermill executes, nbconvert reports.
+"""Running the workbook's notebooks headless: papermill executes, ``run_report`` reports.
 
 ``drawsteel-kit resolve`` runs ``notebooks/resolve_downtime.ipynb`` in a real kernel and keeps
 the executed notebook and an HTML report (plotly.js loaded from one shared file in ``runs/``:
@@ -26,6 +26,7 @@ from drawsteel_kit.kit import errors
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.kit.resources import notebooks_dir
+from drawsteel_kit.workbook.run_report import html_report
 
 __all__ = [
     "KERNEL",
@@ -196,45 +197,6 @@ def tagged_output(nb: Any, tag: str) -> str:
             parts += [o.get("text", "") for o in cell.get("outputs", [])
                       if o.get("output_type") == "stream" and o.get("name") == "stdout"]
     return "".join(parts)
-
-
-def _draw_charts(nb: Any) -> None:
-    """Give each chart output (plotly JSON, all a notebook is sent) the HTML that draws it
-    with the report's plotly.js: nbconvert has no plotly renderer of its own."""
-    from drawsteel_kit.kit.ui.figures import PLOTLY_MIME, Figure
-    from drawsteel_kit.kit.ui.html import figure
-
-    for cell in nb.cells:
-        for out in cell.get("outputs", []):
-            data = out.get("data", {})
-            if PLOTLY_MIME in data and "text/html" not in data:
-                chart = data[PLOTLY_MIME]
-                data["text/html"] = str(figure(Figure(chart.get("data", []),
-                                                      chart.get("layout", {})),
-                                               config=chart.get("config")))
-
-
-def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
-    """The executed notebook as HTML without its code, plotly.js loaded first in the head
-    (before anything that could define an AMD loader) from the file shared by the folder's
-    reports, so its charts show offline."""
-    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
-
-    skip_iri_grammar()
-    import nbconvert
-    import nbformat
-
-    from drawsteel_kit.kit.ui.assets import write_plotlyjs
-    from drawsteel_kit.kit.ui.html import head_script
-
-    nb = nbformat.read(str(notebook), as_version=4)
-    _draw_charts(nb)
-    exporter = nbconvert.HTMLExporter(exclude_input=True, exclude_input_prompt=True,
-                                      exclude_output_prompt=True)
-    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title
-                                                                      or notebook.stem}})
-    report.write_text(head_script(body, src=write_plotlyjs(report.parent)), encoding="utf-8")
-    return report
 
 
 def _slug(text: str) -> str:

@@ -9,6 +9,7 @@ with a literal template only, so nothing a Director or a player typed can become
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,8 +17,9 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["CONFIG", "STYLE", "Html", "Markup", "document", "escape", "figure", "head_script",
-           "join", "lines", "link", "plot_text", "progress", "script_json", "swatch", "table"]
+__all__ = ["CONFIG", "STYLE", "Html", "Markup", "displayed", "document", "escape", "figure",
+           "head_script", "join", "lines", "link", "notes", "plot_text", "progress",
+           "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -59,6 +61,39 @@ def join(separator: str, parts: Iterable[object]) -> Markup:
 def lines(text: str) -> Markup:
     """Text whose line breaks show as ``<br>``."""
     return Markup("<br>").join(escape(line) for line in str(text).splitlines())
+
+
+def displayed(html: str) -> Markup:
+    """The HTML a notebook cell displayed (``text/html``), shown again as it was: a run's
+    report repeats what the workbook's own displays built here, escaped as they were."""
+    return Markup(html)
+
+
+#: A heading line of a notebook's notes (``## Preview``), and a ``code`` span in them.
+_HEADING = re.compile(r"(#{1,6})[ \t]+(.+)")
+_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def _spans(text: str) -> Markup:
+    """Text with its ``code`` spans as <code>; everything else escaped."""
+    parts = _CODE.split(text)  # odd places: the spans' insides
+    return Markup("").join(Markup("<code>{}</code>").format(part) if odd else escape(part)
+                           for odd, part in ((i % 2 == 1, p) for i, p in enumerate(parts)))
+
+
+def notes(text: str) -> Markup:
+    """A notebook's notes (markdown) as headings and paragraphs with ``code`` spans, the
+    little the workbook's notebooks use; any other markdown shows as the text it is."""
+    blocks = []
+    for block in re.split(r"\n[ \t]*\n", text.strip()):
+        heading = _HEADING.fullmatch(block.strip())
+        if heading:
+            level = len(heading.group(1))
+            blocks.append(Markup("<h{}>{}</h{}>").format(level, _spans(heading.group(2)),
+                                                          level))
+        elif block.strip():
+            blocks.append(Markup("<p>{}</p>").format(_spans(" ".join(block.split()))))
+    return Markup("\n").join(blocks)
 
 
 def link(label: object, href: str) -> Markup:
