@@ -121,7 +121,7 @@ def bare_voila(players: Path, log: Path, **options: Any) -> Iterator[int]:
     without serve's campaign set-up; yields its port once it listens, stops it after."""
     port = free_port()
     code = ("from pathlib import Path; from drawsteel_kit.workbook.schema_formats import "
-            "skip_iri_grammar; skip_iri_grammar(); from voila.app import Voila; "
+            "skip_unused_formats; skip_unused_formats(); from voila.app import Voila; "
             "from drawsteel_kit.workbook.serve import voila_argv; Voila.launch_instance(argv="
             f"voila_argv(port={port}, players_dir=Path({str(players)!r}), **{options!r}))")
     with log.open("wb") as out:

@@ -56,9 +56,9 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
         echo(f"  (no director.ipynb here: drawsteel-kit notebooks refresh {campaign} writes it)")
     echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
-    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
+    from drawsteel_kit.workbook.schema_formats import skip_unused_formats
 
-    skip_iri_grammar()
+    skip_unused_formats()
     from jupyterlab.labapp import LabApp
 
     LabApp.launch_instance(argv=lab_argv(folder, port=port, token=token, first=first,

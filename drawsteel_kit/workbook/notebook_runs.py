@@ -154,9 +154,9 @@ def execute(source: Path, output: Path, parameters: Mapping[str, Any], *,
     """Execute ``source`` into ``output`` through papermill (a real kernel); return the
     executed notebook. Our own errors come back as themselves, others as NotebookFailed.
     ``progress_bar``: papermill's bar of the cells run, on stderr."""
-    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
+    from drawsteel_kit.workbook.schema_formats import skip_unused_formats
 
-    skip_iri_grammar()
+    skip_unused_formats()
     import papermill as pm
     from papermill.exceptions import PapermillExecutionError
     from traitlets.config import Config

@@ -200,9 +200,9 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
         import webbrowser
 
         threading.Timer(1.5, webbrowser.open, [url]).start()
-    from drawsteel_kit.workbook.schema_formats import skip_iri_grammar
+    from drawsteel_kit.workbook.schema_formats import skip_unused_formats
 
-    skip_iri_grammar()
+    skip_unused_formats()
     from traitlets.config import Config
     from voila.app import Voila
 
