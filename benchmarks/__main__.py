@@ -90,7 +90,12 @@ def _figures(work: Path) -> dict[int, Callable[[], list[Figure]]]:
         demo = fig_voila.demo_books(work / "voila" / "demo")
         return [fig_cli.run(demo, work)]
 
-    return {1: one, 2: two, 3: three, 4: four, 5: five, 7: seven, 6: six, 8: eight, 9: nine}
+    def ten() -> list[Figure]:
+        from benchmarks import fig_resolve_command
+        return [fig_resolve_command.run(work)]
+
+    return {1: one, 2: two, 3: three, 4: four, 5: five, 7: seven, 6: six, 8: eight, 9: nine,
+            10: ten}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,13 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may not
     sys.path.insert(0, str(REPO))
 
-from benchmarks import fig_dashboard, fig_forecast, fig_import, fig_resolve  # noqa: E402
+from benchmarks import (  # noqa: E402
+    fig_dashboard,
+    fig_forecast,
+    fig_import,
+    fig_resolve,
+    fig_resolve_command,
+)
 from benchmarks.__main__ import table  # noqa: E402
 from benchmarks.common import Figure, alternate  # noqa: E402
 from benchmarks.fig_papermill import PRELOADS, empty_notebook, ends, own_cells, preloaded  # noqa: E402
@@ -131,6 +137,17 @@ def test_the_resolution_figures_floor_stores_what_the_resolution_stored(tmp_path
                 "SELECT * FROM followers ORDER BY id", "SELECT * FROM heroes ORDER BY name"):
         ran, stored = rows(tmp_path / "run", sql), rows(tmp_path / "store", sql)
         assert ran == stored and ran, sql
+
+
+def test_the_resolve_command_figure_times_a_kept_dry_run(tmp_path: Path) -> None:
+    """Figure 10 runs the command as a Director does and leaves the campaign as it was."""
+    figure = fig_resolve_command.run(tmp_path, repeats=1)
+    folder = tmp_path / "resolve-command"
+    kept = sorted(p.suffix for p in (folder / "runs").glob("*-first-week-seed7-dry-run*"))
+    assert kept == [".html", ".html", ".ipynb", ".ipynb"]  # the untimed run and the timed one
+    assert figure.number == 10 and figure.met is None and " s wall, " in figure.numbers
+    with Campaign.open(folder, readonly=True) as camp:
+        assert camp.party.day == 1  # a dry run: the week is still to come
 
 
 def test_the_small_pieces(tmp_path: Path) -> None:
