@@ -44,7 +44,8 @@ demo: $(STAMP)
 # Tests run in parallel (pytest-xdist) on one worker more than the machine has cores
 # (WORKERS=1 for one process): about a third of the suite's time is waiting (a page to draw,
 # a kernel to be culled, a soak's clock), which the extra worker fills. On 2 cores: 4 min 35 s
-# with 3 workers, 4 min 35 s with 4, 5-6 min with 2 (whole clean-clone runs). A file whose
+# with 3 workers, 4 min 35 s with 4, 5-6 min with 2 (whole clean-clone runs; 7-9 min with 3
+# on a slower machine, where a bare interpreter starts in 40 ms instead of 22). A file whose
 # tests share a module-scoped server or browser stays on one worker (tests/suite_tiers.py
 # groups them).
 # pytest exits 5 when no test ran, so a filter that selects nothing still fails.
