@@ -36,6 +36,16 @@ def test_the_notebooks_are_there() -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_notebooks_are_in_the_format_papermill_writes(path: Path) -> None:
+    """nbformat 4.5, every cell with an id: a run reads and writes one version of the
+    notebook schema, so it compiles its checker once, not twice (about 0.1 s a resolve)."""
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    assert (raw["nbformat"], raw["nbformat_minor"]) == (4, 5), path.name
+    ids = [cell.get("id") for cell in raw["cells"]]
+    assert all(ids) and len(set(ids)) == len(ids), (path.name, ids)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_committed_notebooks_have_no_outputs(path: Path) -> None:
     nb = nbformat.read(str(path), as_version=4)
     nbformat.validate(nb)
