@@ -26,8 +26,8 @@ import yaml
 from benchmarks.common import Figure, alternate, median, seconds
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.ledger import LEDGER_FILE, timeline
+from drawsteel_kit.kit.ledger import events as ledger_events
 from drawsteel_kit.kit.ledger.memo import stored_values
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.plan import load_plan
@@ -148,27 +148,19 @@ def resolve_copy(template: Path, scratch: Path) -> tuple[float, Any]:
     return took, result
 
 
-_PK = {p.table: p.pk for p in PROJECTIONS}
-_INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, dice, visibility, "
-                 "version, created_at, undoes, operation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                 "?, ?)")
-
-
 def _op_statement(op: dict[str, Any]) -> tuple[str, tuple[Any, ...]] | None:
-    """One projection op as a plain SQL statement (None: an update that changes nothing)."""
-    table, pk = op["table"], _PK[op["table"]]
+    """One projection op as the statement the ledger runs for it (its own SQL builders and
+    stored values; None: an update that changes nothing)."""
+    table, pk = op["table"], ledger_events._PKS[op["table"]]
     if op["op"] == "insert":
         row = stored_values({**op["row"], pk: op["key"]})
-        names = ", ".join(f"[{c}]" for c in row)
-        return (f"INSERT INTO [{table}] ({names}) VALUES ({', '.join('?' * len(row))})",
-                tuple(row.values()))
+        return ledger_events._insert_sql(table, tuple(row)), tuple(row.values())
     if op["op"] == "delete":
         return f"DELETE FROM [{table}] WHERE [{pk}] = ?", (op["key"],)
     if not op["after"]:
         return None
     row = stored_values(op["after"])
-    sets = ", ".join(f"[{c}] = ?" for c in row)
-    return f"UPDATE [{table}] SET {sets} WHERE [{pk}] = ?", (*row.values(), op["key"])
+    return ledger_events._update_sql(table, pk, tuple(row)), (*row.values(), op["key"])
 
 
 def storage_alone(template: Path, scratch: Path, events: Any) -> tuple[float, float, int]:
@@ -197,7 +189,7 @@ def storage_alone(template: Path, scratch: Path, events: Any) -> tuple[float, fl
                                             body, body["ops"])]
         start = time.perf_counter()
         conn.execute("BEGIN IMMEDIATE")
-        conn.executemany(_INSERT_EVENT, rows)
+        conn.executemany(ledger_events._INSERT_EVENT, rows)
         conn.executemany(timeline.INSERT, lines)
         for sql, params in changes:
             conn.execute(sql, params)
