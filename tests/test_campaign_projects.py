@@ -5,6 +5,7 @@ number is exact (Val: Reason 2; Bran: Might 2, Reason 0; Yorn: all 0)."""
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -423,6 +424,30 @@ def test_a_guide_adds_its_knowledge_value_once_per_project(camp):
     q = lore(camp)
     camp.take_respite(activities={"Val": StudyGuide(q, "Annals of Vasloria", 30)})
     assert camp.project(q).points == 30
+
+
+def test_a_guide_serves_only_projects_of_its_kind(camp):
+    research = lore(camp)
+    camp.take_respite(activities={"Val": StudyGuide(research, "Annals of Vasloria", 30)})
+    craft = start(camp, "Bran", "Healing Potion", prerequisite="owned")  # crafting
+    with refused(camp, RulesError, re.escape(
+            "'annals of  VASLORIA' is a guide for research projects (it served 'Discover "
+            "Lore'): it cannot serve 'Healing Potion', a crafting project")):
+        camp.take_respite(activities={"Bran": StudyGuide(craft, "annals of  VASLORIA", 30)})
+    assert camp.project(craft).points == 0
+    # Another research project may use it.
+    other = lore(camp, "Bran")
+    camp.take_respite(activities={"Bran": StudyGuide(other, "Annals of Vasloria", 30)})
+    assert camp.project(other).points == 30
+
+
+def test_a_guide_first_studied_in_a_respite_sets_its_kind_for_that_respite(camp):
+    research, craft = lore(camp), start(camp, "Bran", "Healing Potion", prerequisite="owned")
+    with refused(camp, RulesError, re.escape(
+            "'Folio' is a guide for crafting projects (it served 'Healing Potion'): it cannot "
+            "serve 'Discover Lore', a research project")):
+        camp.take_respite(activities={"Val": StudyGuide(research, "Folio", 10),
+                                      "Bran": StudyGuide(craft, "Folio", 10)})
 
 
 @pytest.mark.parametrize(("language", "points"),

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_helpers import run
+from cli_helpers import assert_one_clear_line, invoke, run
 from click.testing import CliRunner
+from conftest import ledger_fingerprint
 
 from drawsteel_kit.cli import main
 
@@ -91,6 +92,20 @@ def test_one_activity_per_hero(demo: Path) -> None:
     out = run("respite", demo, "--roll", "Val=Discover Lore", "--activity", "Val=Rests",
               ok=False)
     assert "two activities" in out
+
+
+def test_a_guide_is_refused_for_a_project_of_another_kind(demo: Path) -> None:
+    """Downtime Projects, Guides: a guide serves another project of the same kind only."""
+    run("project", "start", demo, "Val", "Discover Lore", "--param", "kind=common", "--respite")
+    run("project", "start", demo, "Bran Ironvein", "Healing Potion", "--prerequisite", "owned",
+        "--respite")
+    run("respite", demo, "--guide", "Val=Discover Lore|The Folio of Ash|10")
+    before = ledger_fingerprint(demo / "ledger.db")
+    line = assert_one_clear_line(
+        invoke("respite", demo, "--guide", "Bran Ironvein=Healing Potion|The Folio of Ash|10"),
+        "the same kind")
+    assert "research" in line and "crafting" in line
+    assert ledger_fingerprint(demo / "ledger.db") == before
 
 
 def test_forecast_json_and_table(demo: Path) -> None:

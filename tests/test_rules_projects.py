@@ -226,6 +226,15 @@ def test_study_guide(value: int, language: str, points: int) -> None:
     assert p.GUIDE_ONCE_PER_PROJECT is True
 
 
+@pytest.mark.parametrize(
+    ("guide_kind", "project_kind", "serves"),
+    [(None, "crafting", True), ("research", "research", True), ("research", "crafting", False),
+     ("crafting", "other", False), ("other", "other", True)],
+)  # fmt: skip
+def test_a_guide_serves_only_its_kind_of_project(guide_kind, project_kind, serves) -> None:
+    assert p.guide_serves(guide_kind, project_kind) is serves
+
+
 def test_study_guide_rejects_bad_input() -> None:
     with pytest.raises(RulesError):
         p.study_guide(-1)

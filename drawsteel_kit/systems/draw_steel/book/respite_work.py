@@ -37,6 +37,11 @@ INSPIRED_ARTISAN_TOKENS = 1
 SOURCE_STATES = ("available", "common", "needed")
 
 
+def _guide_key(name: str) -> str:
+    """A guide's name as the books compare it: case and runs of spaces do not count."""
+    return " ".join(name.split()).casefold()
+
+
 @dataclass
 class _Plan:
     """One hero's activity, checked, waiting to be resolved."""
@@ -63,6 +68,8 @@ class RespiteWorkOps(CampaignBase):
         serving = {p.project.id for p in plans
                    if isinstance(p.activity, ServeAsSource) and p.project}
         studied: set[tuple[int, str]] = set()
+        guide_kinds = self._guide_kinds() if any(
+            isinstance(p.activity, StudyGuide) for p in plans) else {}
         for plan in plans:
             act, project = plan.activity, plan.project
             if isinstance(act, Recruit):
@@ -77,10 +84,12 @@ class RespiteWorkOps(CampaignBase):
                         "have another hero serve as the source this respite"
                     )
             if isinstance(act, StudyGuide) and project is not None:
-                key = (project.id, act.guide.casefold())
-                if key in studied or any(g.casefold() == key[1] for g in project.guides):
+                key = (project.id, _guide_key(act.guide))
+                if key in studied or any(_guide_key(g) == key[1] for g in project.guides):
                     raise RulesError(f"{act.guide!r} was already studied for {project.title!r}: "
                                      "a guide helps a project once")
+                self._check_guide_kind(act.guide, project, guide_kinds)
+                guide_kinds.setdefault(key[1], project)
                 studied.add(key)
                 check_count(act.knowledge, "knowledge value", maximum=10_000)
             if isinstance(act, FindSource) and project is not None and project.source != "needed":
@@ -90,6 +99,30 @@ class RespiteWorkOps(CampaignBase):
                     and project.hero == plan.hero.name:
                 raise RulesError(f"{plan.hero.name} owns {project.title!r}: serving as a "
                                  "source is for another hero's project")
+
+    def _guide_kinds(self) -> dict[str, ProjectState]:
+        """Each guide studied so far (by its folded name), with the first project it served:
+        that project's kind is the guide's kind."""
+        first: dict[str, ProjectState] = {}
+        for project in self.projects():  # type: ignore[attr-defined]  # oldest first
+            for guide in project.guides:
+                first.setdefault(_guide_key(guide), project)
+        return first
+
+    @staticmethod
+    def _check_guide_kind(guide: str, project: ProjectState,
+                          kinds: Mapping[str, ProjectState]) -> None:
+        """Refuse a guide for a project of another kind than the one it served (Downtime
+        Projects, Guides: another project of the same kind only)."""
+        from drawsteel_kit.systems.draw_steel.rules import projects as rules
+
+        served = kinds.get(_guide_key(guide))
+        if not rules.guide_serves(served.kind if served else None, project.kind):
+            raise RulesError(
+                f"{guide!r} is a guide for {served.kind} projects (it served "
+                f"{served.title!r}): it cannot serve {project.title!r}, a {project.kind} "
+                "project. A guide serves only projects of the same kind (Downtime Projects, "
+                "Guides)")
 
     def _plan_activities(
         self, heroes: list[HeroState], activities: Mapping[str, Activity | str]

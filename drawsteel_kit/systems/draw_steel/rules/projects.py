@@ -111,6 +111,7 @@ __all__ = [
     "find_a_cure_goal",
     "go_undercover_caught_chance",
     "go_undercover_goal",
+    "guide_serves",
     "hone_career_skills_goal",
     "imbue_treasure_goal",
     "is_complete",
@@ -373,5 +374,15 @@ def study_guide(knowledge_value: int, *, language: str = "known") -> int:
     _whole("knowledge value", knowledge_value)
     _language_banes(language)
     return int(knowledge_value * GUIDE_SHARE[language])
+
+
+def guide_serves(guide_kind: str | None, project_kind: str) -> bool:
+    """Whether a guide may serve a project of ``project_kind`` (000: 3796).
+
+    A guide relates to one kind of project: once it has served a project, it may serve
+    another project of the same kind, never one of another kind (a research guide does not
+    serve a crafting project). ``guide_kind`` is None for a guide not studied yet.
+    """
+    return guide_kind is None or guide_kind == project_kind
 
 
