@@ -101,6 +101,35 @@ def test_defend_keeps_its_hold_on_the_sheet_spent_one_by_one(camp: Campaign) -> 
         dw.end_defense("Ava")
 
 
+def test_a_defender_who_attacks_loses_the_hold(camp: Campaign) -> None:
+    """003: 121 and its example (003: 144-145): the moment the defender attacked, the hold
+    was gone. Another character's attack leaves it; undo brings it back."""
+    dw = camp.dungeon_world
+    dw.defend("Ava", what="Zora", dice=dice(5, 4))
+    dw.roll("hack_and_slash", "Zora", dice=dice(3, 3))  # someone else attacks: hold stays
+    assert dw.character("Ava").hold == 3
+    h = dw.roll("hack_and_slash", "Ava", dice=dice(3, 3))
+    assert (dw.character("Ava").hold, dw.character("Ava").defending) == (0, "")
+    assert "Ava attacks: stops defending Zora, and the 3 hold left is lost" in h.details["lines"]
+    camp.undo(h.events[0].id)
+    assert dw.character("Ava").hold == 3
+
+
+@pytest.mark.parametrize(("move", "who", "options"), [
+    ("volley", ["Nim"], {"weak_hit": "ammo"}),
+    ("perilous_journey", None, {"rations": 1}),
+    ("make_camp", ["Ava", "Nim", "Zora"], {}),
+])
+def test_moving_away_or_attacking_loses_the_hold(camp: Campaign, move: str,
+                                                 who: list[str] | None, options: dict) -> None:
+    """003: 121: moving away from what is defended, or no longer attending, loses the hold."""
+    dw = camp.dungeon_world
+    defender = who[0] if who else "Ava"
+    dw.defend(defender, what="the door", dice=dice(6, 6))
+    dw.move(move, who, seed=3, **options)
+    assert dw.character(defender).hold == 0
+
+
 def test_volley_and_hack_and_slash_record_their_choices_with_the_roll(camp: Campaign) -> None:
     """003: 16 (+1d6 for exposure on a 10+) and 003: 49-53 (a 7-9 choice: ammo)."""
     dw = camp.dungeon_world
@@ -215,6 +244,11 @@ def test_cli_hold_spends_and_drops_and_show_prints_hold_and_load(tmp_path: Path)
         assert said in run("dw", "hold", folder, *args, ok=False)
     assert _state(folder) == before
     assert "the 1 hold left is lost" in run("dw", "hold", folder, "Ava", "--drop")
+    run("dw", "move", folder, "defend", "--who", "Ava", "--option", "what=Zora",
+        "--dice", "6,6")
+    out = run("dw", "move", folder, "hack_and_slash", "--who", "Ava", "--dice", "3,3")
+    assert "Ava attacks: stops defending Zora, and the 3 hold left is lost" in out
+    assert "hold" not in run("dw", "show", folder, "Ava")
 
 
 def test_cli_moves_take_the_new_options(tmp_path: Path) -> None:

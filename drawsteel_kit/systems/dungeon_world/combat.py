@@ -28,6 +28,7 @@ from drawsteel_kit.systems.dungeon_world.roll import Band, MoveResult, roll_for,
 __all__ = [
     "AMMO_PER_VOLLEY",
     "DEFEND_HOLD",
+    "DEFEND_LOST_BY",
     "HOLD_PER_CHOICE",
     "OPENING_FORWARD",
     "DefendOption",
@@ -35,6 +36,7 @@ __all__ = [
     "defend",
     "end_defense",
     "hack_and_slash",
+    "lose_hold_by_moving",
     "spend_hold",
     "volley",
 ]
@@ -49,6 +51,18 @@ DEFEND_HOLD: MappingProxyType[Band, int] = MappingProxyType(
 HOLD_PER_CHOICE = 1
 #: "Open up the attacker": an ally takes +1 forward against them (003: 118).
 OPENING_FORWARD = 1
+#: Moves that end Defend: "if you move away from it or stop attending to incoming attacks,
+#: you lose all your hold" (003: 121). The text's own example: the moment the defender
+#: attacked the crocodile, the hold was gone (003: 144-145). Attacking, travelling, settling
+#: in to rest and the town moves leave what was defended; Last Breath ends all attention.
+DEFEND_LOST_BY: MappingProxyType[Move, str] = MappingProxyType({
+    Move.HACK_AND_SLASH: "attacks", Move.VOLLEY: "attacks",
+    Move.PERILOUS_JOURNEY: "travels on", Move.MAKE_CAMP: "makes camp",
+    Move.LEVEL_UP: "rests to level up", Move.CAROUSE: "goes carousing",
+    Move.SUPPLY: "goes shopping", Move.RECOVER: "rests to recover",
+    Move.RECRUIT: "goes recruiting", Move.OUTSTANDING_WARRANTS: "is in town",
+    Move.BOLSTER: "spends days in study", Move.LAST_BREATH: "is at death's door",
+})
 
 
 class VolleyOption(StrEnum):
@@ -237,6 +251,21 @@ def spend_hold(
     now = (after,) if ally_after is None else (after, ally_after)
     return MoveResult(move=Move.DEFEND, before=before, after=now, lines=tuple(lines),
                       choices=tuple(c.value for c in picked))
+
+
+def lose_hold_by_moving(result: MoveResult, movers: Sequence[str]) -> MoveResult:
+    """``result`` with Defend's hold gone from each of ``movers`` who held some before a move
+    that ends Defend (:data:`DEFEND_LOST_BY`, 003: 121), and a line saying so."""
+    why = DEFEND_LOST_BY.get(result.move)
+    before = {c.name: c for c in result.before}
+    lost = [c for c in result.after if why and c.name in movers and c.name in before
+            and before[c.name].hold and c.hold]
+    if not lost:
+        return result
+    lines = [f"{c.name} {why}: stops defending {c.defending}, and the {c.hold} hold left is "
+             "lost" for c in lost]
+    after = tuple(replace(c, hold=0, defending="") if c in lost else c for c in result.after)
+    return replace(result, after=after, lines=(*result.lines, *lines))
 
 
 def end_defense(defender: Character) -> MoveResult:

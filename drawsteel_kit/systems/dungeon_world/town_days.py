@@ -24,7 +24,12 @@ from drawsteel_kit.systems.dungeon_world.basic import (
 )
 from drawsteel_kit.systems.dungeon_world.camp import make_camp, perilous_journey, take_watch
 from drawsteel_kit.systems.dungeon_world.character import Character
-from drawsteel_kit.systems.dungeon_world.combat import defend, hack_and_slash, volley
+from drawsteel_kit.systems.dungeon_world.combat import (
+    defend,
+    hack_and_slash,
+    lose_hold_by_moving,
+    volley,
+)
 from drawsteel_kit.systems.dungeon_world.downtime import bolster, recover, recruit
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
 from drawsteel_kit.systems.dungeon_world.moves import ROLLED_MOVES, Move, move_name
@@ -235,7 +240,9 @@ def resolve_town_days(
                 if entry.day < last_day:
                     raise DungeonWorldError(f"day {entry.day} comes after day {last_day}")
                 last_day = entry.day
-            results = _resolve(state, entry, dice, table)
+            movers = entry.who or tuple(state)
+            results = [lose_hold_by_moving(r, movers)
+                       for r in _resolve(state, entry, dice, table)]
         except (RulesError, DiceExhausted) as err:
             raise type(err)(f"entry {number} ({entry.label()}): {err}") from err
         for result in results:
