@@ -339,6 +339,9 @@ def test_a_respite_turns_victories_into_xp_and_levels_up_on_the_campaigns_track(
     assert "reaches level 2" in happened.events[1].summary
     assert (fast.hero("Val").xp, fast.hero("Val").level) == (0, 1)
     assert fast.hero("Yorn").victories == 0 and fast.hero("Yorn").xp == 20  # not resting
+    summaries = [e.summary for e in happened.events if e.kind == "respite"]
+    assert summaries == ["Bran completes a respite: +8 XP, reaches level 2",
+                         "Val completes a respite"]  # no victories: no "+0 XP"
 
 
 def test_the_normal_track_needs_twice_the_xp(campaign):

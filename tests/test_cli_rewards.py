@@ -300,7 +300,7 @@ def test_negotiation_sways_by_renown_and_impression(demo: Path) -> None:
     assert not duke[QUILLON]["sways"]
     assert "impression 8 is above renown 4" in duke[QUILLON]["explanation"]
     text = run("npc", "negotiate", demo, "mother gall")
-    assert f"{QUILLON}     sways: yes  renown 4   edge: Flirt, Lead, Persuade" in text
+    assert f"{QUILLON} sways: yes  renown 4   edge: Flirt, Lead, Persuade" in text
     assert "does not know Yorn" in text
     with camp(demo) as c:
         assert [i.sways for i in c.negotiation("Mother Gall")] == [

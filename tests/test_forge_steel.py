@@ -50,7 +50,7 @@ def _run(*args: str) -> tuple[int, str]:
 def test_the_fixtures_come_into_the_demo_with_everything_the_workbook_keeps(demo: Path) -> None:
     code, out = _run("heroes", "import", demo, MINIMAL, FULL, FUTURE)
     assert code == 0, out
-    assert "Imported 3 hero(es)" in out and "skills: Crafting: Blacksmithing" in out
+    assert "Imported 3 heroes" in out and "skills: Crafting: Blacksmithing" in out
     with Campaign.open(demo) as camp:
         corvin = camp.hero("Corvin")
         assert (corvin.ancestry, corvin.hero_class, corvin.career, corvin.level) == (

@@ -45,7 +45,7 @@ def test_upload_preview_import_and_export(tmp_path: Path) -> None:
         assert "press Import" in panel.message_text
         assert ledger_fingerprint(camp.ledger.path) == before  # a preview writes nothing
         panel.import_button.click()
-        assert panel.ok and "Imported 1 hero(es)" in panel.message_text
+        assert panel.ok and "Imported 1 hero from" in panel.message_text
         assert camp.hero("Corvin").level == 5 and "Corvin" in panel.hero.options
         panel.hero.value = "Corvin"
         panel.export_button.click()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.words import noun, plural
+from drawsteel_kit.kit.words import columns, noun, plural
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, echelon, xp_for_level
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
@@ -33,16 +33,14 @@ def status_text(camp: Campaign) -> str:
     if under_way is not None:  # victories count from its start (000: 817)
         lines.append(f"Adventure: {under_way.name} (since day {under_way.started_day})")
     lines.append("")
-    header = f"{'hero':<16}{'class':<13}{'lvl':>4}{'xp':>6}{'next':>6}{'vict':>6}" \
-             f"{'stamina':>10}{'recov':>8}{'renown':>8}{'wealth':>8}"
-    lines.append(header)
+    rows = [["hero", "class", "lvl", "xp", "next", "vict", "stamina", "recov", "renown",
+             "wealth"]]
     for h in camp.heroes.values():
         nxt = xp_for_level(h.level + 1, track) if h.level < MAX_LEVEL else "-"
-        lines.append(
-            f"{h.name[:15]:<16}{h.hero_class[:12]:<13}{h.level:>4}{h.xp:>6}{nxt!s:>6}"
-            f"{h.victories:>6}{f'{h.stamina}/{h.max_stamina}':>10}"
-            f"{f'{h.recoveries}/{h.max_recoveries}':>8}{h.renown:>8}{h.wealth:>8}"
-        )
+        rows.append([h.name, h.hero_class, str(h.level), str(h.xp), str(nxt),
+                     str(h.victories), f"{h.stamina}/{h.max_stamina}",
+                     f"{h.recoveries}/{h.max_recoveries}", str(h.renown), str(h.wealth)])
+    lines += columns(rows, right=set(range(2, 10)))
     levels = sorted({echelon(h.level) for h in camp.heroes.values()})
     extras = []
     home = (camp.party.stronghold or {}).get("name")

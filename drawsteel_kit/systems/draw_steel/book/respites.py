@@ -139,9 +139,11 @@ class RespiteOps(CampaignBase):
                           "stamina": after.stamina, "recoveries": after.recoveries,
                           "max_stamina": h.max_stamina - bonus}
                 side = effects.get(h.name, {})
-                text = f"{h.name} completes a respite: +{r.xp_gained} XP"
+                gains = [f"+{r.xp_gained} XP"] if r.xp_gained else []  # no "+0 XP"
                 if r.levels_gained:
-                    text += f", reaches level {after.level}"
+                    gains.append(f"reaches level {after.level}")
+                text = f"{h.name} completes a respite" + (f": {', '.join(gains)}" if gains
+                                                          else "")
                 if activity:
                     text += f"; activity: {activity}"
                 if side.get("lose_recovery"):  # an event's cost outlasts the respite

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
+from drawsteel_kit.kit.words import columns
 from drawsteel_kit.systems.draw_steel.book.inventory import ITEM_ORIGINS
 from drawsteel_kit.systems.draw_steel.cli.options import (
     PARTY_WORD,
@@ -51,12 +52,15 @@ def inventory_list(campaign: str, hero: str | None, show_all: bool, as_json: boo
         return
     if not items:
         click.echo("The inventory is empty.")
+    rows = []
     for i in items:
         tier = f" tier {i.tier}" if i.tier else ""
         notes = f" — {i.notes}" if i.notes else ""
         gone = " (none left)" if i.count == 0 else ""
-        click.echo(f"#{i.id:<4} {i.item[:30]:<31} x{i.count:<4} {(i.holder or 'party')[:18]:<19}"
-                   f"{i.kind} ({i.origin}{tier}){notes}{gone}{_hidden(i.visibility)}")
+        rows.append([f"#{i.id}", i.item, f"x{i.count}", i.holder or "party",
+                     f"{i.kind} ({i.origin}{tier}){notes}{gone}{_hidden(i.visibility)}"])
+    for line in columns(rows):
+        click.echo(line)
 
 
 @inventory.command("add")

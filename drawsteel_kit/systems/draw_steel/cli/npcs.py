@@ -125,9 +125,10 @@ def npc_negotiate(campaign: str, name: str, as_json: bool) -> None:
                     "heroes": [dataclasses.asdict(i) for i in found]})
         return
     click.echo(f"{who.name}: impression {who.impression}")
+    width = max((len(i.hero) for i in found), default=0)
     for i in found:
         edge = f"   edge: {', '.join(i.edge_skills)}" if i.edge_skills else ""
-        click.echo(f"  {i.hero[:18]:<19} sways: {'yes' if i.sways else 'no ':<4} "
+        click.echo(f"  {i.hero:<{width}} sways: {'yes' if i.sways else 'no ':<4} "
                    f"renown {i.renown}{edge}")
         click.echo(f"      {i.explanation}")
 

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
-from drawsteel_kit.kit.words import plural
+from drawsteel_kit.kit.words import columns, plural
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
 from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
@@ -117,12 +117,16 @@ def project_list(campaign: str, hero: str | None, show_all: bool, as_json: bool)
             return
         if not found:
             click.echo("No projects yet: start one with `drawsteel-kit project start`.")
+        rows = []
         for p in found:
-            marks = ", ".join(map(str, milestones_for_goal(p.goal))) or "none"
+            marks = ", ".join(map(str, milestones_for_goal(p.goal)))
+            marks = f"at {marks} points" if marks else "none"
             waiting = (f"; {p.event_pending} event{'s' * (p.event_pending != 1)} waiting for "
                        "a hero's roll" if p.event_pending else "")
-            click.echo(f"#{p.id:<4} {p.title[:34]:<35} {p.hero[:16]:<17} {p.points:>5}/"
-                       f"{p.goal:<5} {p.status:<9} milestones {marks}{waiting}")
+            rows.append([f"#{p.id}", p.title, p.hero, f"{p.points}/{p.goal}", p.status,
+                         f"milestones {marks}{waiting}"])
+        for line in columns(rows, right={3}):
+            click.echo(line)
 
 
 @project.command("points")

@@ -48,11 +48,12 @@ def titles_list(campaign: str, hero: str | None, as_json: bool) -> None:
         return
     if not held:
         click.echo("No titles held.")
+    width = max((len(t.hero) for t in held), default=0)
     for t in held:
         gave = ", ".join(f"{k} +{getattr(t, k)}" for k in ("renown", "wealth", "followers",
                                                            "retainers") if getattr(t, k))
         benefit = f" [{t.benefit}]" if t.benefit else ""
-        click.echo(f"#{t.id:<4} {t.hero[:18]:<19} {t.title}{benefit}"
+        click.echo(f"#{t.id:<4} {t.hero:<{width}} {t.title}{benefit}"
                    f"{': ' + gave if gave else ''}{_hidden(t.visibility)}")
         if t.effect:
             click.echo(f"       {t.effect}")

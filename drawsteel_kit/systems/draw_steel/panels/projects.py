@@ -99,7 +99,8 @@ class ProjectsPanel(Panel):
             marks = ", ".join(f"{m}{' ✓' if m in p.milestones_reached else ''}"
                               for m in milestones_for_goal(p.goal))
             label = (f"#{p.id} {p.title} ({p.hero}, {p.kind}): {p.points}/{p.goal}"
-                     f"{' complete' if p.status == 'complete' else ''}; milestones {marks}")
+                     f"{' complete' if p.status == 'complete' else ''}; "
+                     f"{f'milestones at {marks} points' if marks else 'no milestones'}")
             if p.item_prerequisite:
                 label += f"; needs {p.item_prerequisite} ({p.prerequisite})"
             rows.append(W.HBox([bar, W.HTML(escape(label))]))

@@ -10,6 +10,7 @@ import ipywidgets as W
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, preview, split_list
+from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
     FindSource,
@@ -201,8 +202,8 @@ class RespitePanel(Panel):
 
     def commit(self) -> None:
         """Write the respite (with the previewed dice when there was a preview)."""
-        self._working(f"Resolving the respite for {sum(r.takes.value for r in self.rows.values())}"
-                      " hero(es) ...")
+        resting = sum(r.takes.value for r in self.rows.values())
+        self._working(f"Resolving the respite for {plural(resting, 'hero', 'heroes')} ...")
         result = self.run(self._call, lambda h: "Written:\n" + self.describe(h))
         self._done()
         if result is not None:
