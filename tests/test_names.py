@@ -472,3 +472,38 @@ def test_a_misspelt_skill_is_refused_naming_a_close_one(tmp_path: Path, skill: s
     shutil.rmtree(folder)
     assert load_campaign_file(write_campaign(folder, data_) / "campaign.yaml"
                               ).heroes[0].skills == [typo]
+
+
+# --- names as people type them (issue 32, "Names") ----------------------------------------
+PARTY = tuple({"name": n, "ancestry": "Human", "level": 1, "max_stamina": 20,
+               "max_recoveries": 8}
+              for n in ("Korrin Stonefist", "Thessaly Vane", "Korra", "Val"))
+
+
+def test_a_unique_start_of_a_name_finds_the_hero(tmp_path: Path) -> None:
+    folder = write_campaign(tmp_path / "c", campaign_data(heroes=PARTY))
+    camp, _ = Campaign.init(folder)
+    try:
+        assert camp.hero("Thessaly").name == "Thessaly Vane"  # a first name
+        assert camp.hero("korrin").name == "Korrin Stonefist"
+        assert camp.hero("Korrin  Stone").name == "Korrin Stonefist"  # any start, spaced
+        assert camp.hero("Val").name == "Val"  # a whole name wins over a longer one
+        with refused(camp, DrawSteelKitError, "'Kor' could be 'Korra' or 'Korrin Stonefist': "
+                     "type more of the name"):
+            camp.award_victories(1, ["Kor"])
+        with refused(camp, DrawSteelKitError, "no hero named 'Th'"):  # too short to guess
+            camp.award_victories(1, ["Th"])
+        happened = camp.award_victories(2, ["Thessaly"])
+        assert camp.hero("Thessaly Vane").victories == 2
+        assert happened.events[0].actor == "Thessaly Vane"  # the books keep the whole name
+    finally:
+        camp.close()
+
+
+def test_the_command_line_takes_a_first_name(tmp_path: Path) -> None:
+    folder = write_campaign(tmp_path / "c", campaign_data(heroes=PARTY))
+    run("init", folder)
+    assert "Thessaly Vane gains 1 victory" in run("victories", folder, 1, "--hero", "Thessaly",
+                                                  "--reason", "the bridge")
+    out = run("victories", folder, 1, "--hero", "Kor", "--reason", "x", ok=False)
+    assert "'Kor' could be 'Korra' or 'Korrin Stonefist'" in out

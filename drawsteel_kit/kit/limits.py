@@ -63,6 +63,36 @@ def close_name(name: object, known: Iterable[str]) -> str | None:
     return keys[found[0]] if found else None
 
 
+#: The shortest start of a name that finds it when no name is typed whole ("Kor" for
+#: "Korrin Stonefist"); a whole first word of any length finds it too.
+SHORTEST_PREFIX = 3
+
+
+def names_starting(name: object, known: Iterable[str]) -> list[str]:
+    """The names of ``known`` that ``name`` starts (compared as :func:`name_key` compares
+    names, runs of spaces as one): "Korrin" or "Kor" for "Korrin Stonefist". Empty when
+    ``name`` is shorter than :data:`SHORTEST_PREFIX` and not a whole first word. Several
+    names mean ``name`` is ambiguous: say which."""
+    if not isinstance(name, str):
+        return []
+    key = " ".join(name_key(name).split())
+    if not key:
+        return []
+    found = []
+    for have in known:
+        full = " ".join(name_key(have).split())
+        if full.startswith(key) and (len(key) >= SHORTEST_PREFIX
+                                     or full[len(key):len(key) + 1] in ("", " ")):
+            found.append(have)
+    return found
+
+
+def one_of(found: list[str]) -> str:
+    """``'A', 'B' or 'C'``: the names an ambiguous name could mean."""
+    quoted = [repr(n) for n in found]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
 def did_you_mean(name: object, known: Iterable[str]) -> str:
     """``"; did you mean 'Val'?"`` when a name of ``known`` is close to ``name``, else ``""``:
     the end of a one-line "no such name" error, after the list of names there are."""
