@@ -21,8 +21,15 @@ def groups(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ..
 
 
 def command_rows(output: str) -> list[str]:
-    """The lines of a --help's Commands section."""
-    return output.partition("\nCommands:\n")[2].splitlines()
+    """The lines of a --help's command sections ("Commands:", or the root's one section per
+    game system): every indented line under a heading other than "Options:"."""
+    rows, section = [], ""
+    for line in output.splitlines():
+        if line and not line[0].isspace():
+            section = line
+        elif line.strip() and section.endswith(":") and section != "Options:":
+            rows.append(line)
+    return rows
 
 
 def test_every_group_is_walked() -> None:
@@ -51,3 +58,15 @@ def test_a_summary_is_the_whole_first_sentence() -> None:
     assert summary(start.help or "").endswith(".") and "..." not in summary(start.help or "")
     assert summary("Show it vs. that. More here.\n\nOther.") == "Show it vs. that."
     assert summary("\b\nKept as it is\n\nOther.") == "Kept as it is"
+
+
+def test_the_root_help_groups_commands_by_game_system() -> None:
+    """Issue 32, "Words": the books' commands, then Draw Steel's, then each other system's."""
+    out = CliRunner().invoke(main, ["--help"], terminal_width=200).output
+    heads = [line for line in out.splitlines() if line.endswith(":") and not line[0].isspace()]
+    assert heads[-5:] == ["Campaigns and their books:", "Draw Steel:", "Dungeon World:",
+                          "Pathfinder 2e:", "The condition-sheet system:"]
+    books, draw_steel = out.split("Draw Steel:\n")
+    assert "  status " in books and "  respite " not in books
+    assert "  respite " in draw_steel.split("Dungeon World:")[0]
+    assert "  dw " in out.split("Dungeon World:")[1].split("Pathfinder 2e:")[0]

@@ -135,13 +135,15 @@ def test_help_lists_every_command_and_imports_none() -> None:
 
 
 def test_help_shows_each_whole_summary() -> None:
+    from test_help_summaries import command_rows
+
     code = ("import sys\nfrom drawsteel_kit.cli import main\n"
             "sys.argv = ['drawsteel-kit', '--help']\nmain()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
     shown: dict[str, str] = {}
-    for row in done.stdout.partition("\nCommands:\n")[2].splitlines():
+    for row in command_rows(done.stdout):
         if row[:3].strip():  # "  name  summary": a command; deeper: its summary goes on
             name, _, text = row.strip().partition(" ")
             shown[name] = text.strip()

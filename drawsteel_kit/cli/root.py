@@ -88,17 +88,26 @@ class LazyGroup(click.Group):
         return self._load(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The Commands section: a loaded command's own summary, else the table's."""
-        rows = []
+        """The Commands sections, one for the campaign's books and one per game system (the
+        default system's first): a loaded command's own summary, else the table's."""
+        where = self._lazy()
+        sections: dict[str, list[tuple[str, str]]] = {}
         for name in self.list_commands(ctx):
             loaded = self._commands.get(name)
             if loaded is not None and loaded.hidden:
                 continue
-            rows.append((name, loaded.get_short_help_str(10_000) if loaded is not None
-                         else SUMMARIES.get(name, "")))
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
+            owner = where.get(name, ("cli", ""))[0]
+            sections.setdefault(owner, []).append(
+                (name, loaded.get_short_help_str(10_000) if loaded is not None
+                 else SUMMARIES.get(name, "")))
+        order = ["cli", *sorted((k for k in SYSTEMS if k in sections),
+                                key=lambda k: (not SYSTEMS[k].is_default, SYSTEMS[k].title))]
+        for owner in order:
+            if owner in sections:
+                title = ("Campaigns and their books" if owner == "cli"
+                         else SYSTEMS[owner].title[:1].upper() + SYSTEMS[owner].title[1:])
+                with formatter.section(title):
+                    formatter.write_dl(sections[owner])
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
