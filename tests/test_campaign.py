@@ -4,13 +4,14 @@ respites, days, hand adjustments and history."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import HEROES, campaign_data, write_campaign
+from conftest import HEROES, campaign_data, refused, write_campaign
 
 from drawsteel_kit.kit.errors import (
     CampaignNotFound,
@@ -244,6 +245,10 @@ def test_a_stamina_spend_regains_the_recovery_value_capped_at_max(campaign):
     campaign.adjust_hero("Val", reason="nearly whole", stamina=19)
     campaign.spend_tokens("stamina", hero="Val", round=2)
     assert campaign.hero("Val").stamina == 21
+    campaign.award_tokens(2)
+    with refused(campaign, RulesError, re.escape("Val is at full Stamina (21/21): hero tokens "
+                                                 "spent on Stamina would regain nothing")):
+        campaign.spend_tokens("stamina", hero="Val", round=3)
 
 
 def test_not_enough_tokens_and_bad_spends_are_refused(campaign):

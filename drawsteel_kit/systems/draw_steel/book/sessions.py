@@ -124,6 +124,9 @@ class SessionOps(AdventureOps):
         result = token_rules.spend_tokens(
             self.party.hero_tokens, spend, max_stamina=who.max_stamina if who else None
         )
+        if spend == "stamina" and who is not None and who.stamina >= who.max_stamina:
+            raise RulesError(f"{who.name} is at full Stamina ({who.stamina}/{who.max_stamina}): "
+                             "hero tokens spent on Stamina would regain nothing")
         summary = (f"{who.name if who else 'The party'} spends "
                    f"{plural(result.cost, 'hero token')}: {spend}, on {occasion}")
         with self._writing() as w:
