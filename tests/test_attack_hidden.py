@@ -8,7 +8,8 @@ letters) of each kind of hidden name (a Draw Steel NPC, project and encounter, a
 creature not identified yet, a condition-sheet foe the GM keeps) is written into visible
 notes, and every surface players read is checked: `history --as party` and `--as HERO`,
 `export --party-only`, `publish`'s HTML, and the served page's builders
-(``workbook.player_page`` and the history controls, as the Voila notebook calls them). The
+(``workbook.player_page`` and ``workbook.player_controls``, turned page by page, as the
+Voila notebook calls them). The
 check folds what a surface shows as the redaction does (``kit.redact.fold``), so no form of
 the name may survive. Hypothesis tries random mixtures of the forms.
 """
@@ -20,6 +21,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -146,10 +148,23 @@ def systems(tmp_path_factory: pytest.TempPathFactory
     yield out
 
 
+def _widgets(root: Any) -> dict[str, Any]:
+    """The served page's history controls by what they say (the output: ``out``)."""
+    found: dict[str, Any] = {}
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        todo += list(getattr(w, "children", ()))
+        if hasattr(w, "outputs"):
+            found["out"] = w
+        elif getattr(w, "description", ""):
+            found[w.description] = w
+    return found
+
+
 def _surfaces(folder: Path, tmp: Path, viewers: list[str]) -> dict[str, str]:
     """What every surface players read shows, by surface."""
     from drawsteel_kit import workbook
-    from drawsteel_kit.workbook.player import PlayerControls
 
     shown = {}
     for viewer in viewers:
@@ -168,15 +183,12 @@ def _surfaces(folder: Path, tmp: Path, viewers: list[str]) -> dict[str, str]:
             page = workbook.player_page(camp, None if viewer == "party" else viewer)
             shown[f"served page of {viewer}"] = page.html + "".join(
                 f.to_json() for f in page.figures)
-            if not camp.system.is_default:
-                continue  # the paged history controls are Draw Steel's (the page has its block)
-            with PartyView.of(camp, viewer) as view:
-                controls = PlayerControls(view)
-            controls.events.value = 50
-            pages = [str(controls.events_out.outputs[0]["data"]["text/html"])]
-            while not controls.older.disabled:  # every page of it, as a player turns them
-                controls.turn(1)
-                pages.append(str(controls.events_out.outputs[0]["data"]["text/html"]))
+            controls = _widgets(workbook.player_controls(camp, page))
+            controls["Events"].value = 50
+            pages = [str(controls["out"].outputs[0]["data"]["text/html"])]
+            while not controls["Older"].disabled:  # every page, as a player turns them
+                controls["Older"].click()
+                pages.append(str(controls["out"].outputs[0]["data"]["text/html"]))
             shown[f"served history of {viewer}"] = "\n".join(pages)
     finally:
         camp.close()
