@@ -37,7 +37,7 @@ from typing import Any
 from drawsteel_kit.kit.errors import RulesError
 
 __all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "secret_sheet_kinds",
-           "sheet_faces", "system"]
+           "sheet_faces", "sheet_secrets", "system"]
 
 DEFAULT_SYSTEM = "draw-steel"
 
@@ -74,6 +74,9 @@ class System:
     #: Kinds of its sheets whose names are secrets when the sheet is hidden: a visible line
     #: that mentions one shows "(hidden)" instead (Draw Steel: a hidden encounter).
     secret_names: tuple[str, ...] = ()
+    #: It has ``drawsteel_kit.systems.m.secrets.sheet_names``: (kind, data, hidden) -> the
+    #: names a sheet keeps secret and those it shows (a PF2e creature not identified yet).
+    secrets: bool = False
     #: The commands it adds to ``drawsteel-kit``: (name, the module under its folder whose
     #: ``commands`` group holds it). The root group imports that module only when the
     #: command runs.
@@ -85,7 +88,7 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops``, ``face``, ``init`` or ``kinds``."""
+        ``demo``, ``cli``, ``ops``, ``face``, ``init``, ``kinds`` or ``secrets``."""
         where = dict(self.layout).get(area) or {
             "campaign_file": "campaign_file",
             "ops": "book",
@@ -96,6 +99,7 @@ class System:
             "face": "face",
             "init": "init",
             "kinds": "kinds",
+            "secrets": "secrets",
         }[area]
         return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
 
@@ -143,10 +147,10 @@ SYSTEMS: dict[str, System] = {
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="seed 003", commands=(("dw", "cli"),)),
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
-               source="seed 002", commands=(("pf2e", "cli"),)),
+               source="seed 002", secrets=True, commands=(("pf2e", "cli"),)),
         System("condition-sheet", "the condition-sheet system", "condition_sheet",
                book="ConditionSheetBook", command="sheet", source="seed 004", face=True,
-               commands=(("sheet", "cli"),)),
+               secret_names=("foe",), secrets=True, commands=(("sheet", "cli"),)),
     )
 }
 
@@ -164,6 +168,18 @@ def _party_face(system: System, kind: str, data: dict[str, Any],
     """``system``'s face applied to one sheet (its module imported on this first use)."""
     shown: dict[str, Any] = system.part("face").party_face(kind, data, settings)
     return shown
+
+
+def sheet_secrets() -> dict[str, Any]:
+    """Each system's ``secrets`` part (the names its sheets keep secret or show), by key;
+    a module loads when a copy first reads a sheet's names."""
+    return {s.key: functools.partial(_sheet_names, s) for s in SYSTEMS.values() if s.secrets}
+
+
+def _sheet_names(system: System, kind: str, data: Any, hidden: bool
+                 ) -> tuple[list[str], list[str]]:
+    found: tuple[list[str], list[str]] = system.part("secrets").sheet_names(kind, data, hidden)
+    return found
 
 
 def secret_sheet_kinds() -> list[tuple[str, str]]:

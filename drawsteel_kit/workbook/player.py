@@ -59,7 +59,8 @@ class PlayerControls:
         self.view, self.hero = view, view.hero
         hero = view.hero
         self.viewer = view.viewer
-        projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False)
+        projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False
+                                    ) if campaign.system.is_default else []  # Draw Steel's
         self.titles = {p.id: p.title for p in projects}
         self.project = widgets.Dropdown(
             options=[(f"{p.title} ({p.hero})", p.id) for p in projects],

@@ -14,9 +14,10 @@ What the copy drops or rewrites:
 * rows of ``projects``, ``inventory``, ``titles``, ``npcs``, ``notes`` and ``sheets`` the
   viewer may not see, and a hero's hidden titles from the hero's list of titles;
 * every event's replay data (``ops``: the rows it changed, hidden ones among them), seed
-  and dice of hidden events, and the names of hidden projects, NPCs and Draw Steel
-  encounters wherever a visible text mentions them (shown as ``(hidden)``): an event's
-  words, a timeline reason, a note's text, an NPC's or an item's notes;
+  and dice of hidden events, and the names of hidden things (projects, NPCs, a system's
+  secret sheets: see :mod:`.party_names`) wherever a visible text mentions them, however
+  it is written (shown as ``(hidden)``, :mod:`drawsteel_kit.kit.redact`): an event's
+  words, a timeline reason, a note's text, an NPC's or an item's notes, a visible sheet;
 * the timeline's reason for each hidden change (the chart shows the step, not why);
 * each visible sheet's data through its system's *face* (``faces``): what players see at
   the table, for instance a condition-sheet foe without its profile.
@@ -40,9 +41,11 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.ledger.party_names import blank_rows, redactor, shown_payload
 from drawsteel_kit.kit.ledger.reader import ReadDatabase
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
+from drawsteel_kit.kit.redact import HIDDEN
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -51,15 +54,9 @@ __all__ = ["ADJUSTED", "HIDDEN", "Face", "adjustment_summary", "party_copy"]
 
 #: How a hidden change's line begins: its effect shows, its reason does not.
 ADJUSTED = "Adjusted by the Director"
-#: What a visible text shows instead of a hidden project's, NPC's or encounter's name.
-HIDDEN = "(hidden)"
 #: A system's face for its sheets: (sheet kind, data, the campaign's settings) -> the data
 #: players see (the settings say, for instance, whether a table reveals its foes).
 Face = Callable[[str, dict[str, Any], dict[str, Any]], dict[str, Any]]
-
-#: A payload key with this prefix is the Director's and one player's business (a player's own
-#: hero file, say): no players' copy holds it.
-PRIVATE = "private_"
 
 #: Projection tables whose rows carry their own visibility.
 _VISIBLE_ROWS = ("projects", "inventory", "titles", "npcs", "notes", "sheets")
@@ -73,22 +70,6 @@ _LABELS = {"xp": "XP", "hp": "HP", "max_hp": "max HP", "hero_tokens": "hero toke
 
 def _label(field: str) -> str:
     return _LABELS.get(field, field.replace("_", " "))
-
-
-def _names(db: sqlite_utils.Database, where: str, params: list[Any]) -> list[str]:
-    """Names of hidden things a visible text may mention (longest first): hidden projects,
-    NPCs, and sheets of the kinds whose names the registry says are secrets."""
-    from drawsteel_kit.kit.registry import secret_sheet_kinds
-
-    kinds = secret_sheet_kinds()
-    sheets = " OR ".join("(system = ? AND kind = ?)" for _ in kinds) or "0"
-    found = {r[0] for r in db.execute(
-        f"SELECT title FROM main.projects WHERE visibility <> 'party' AND NOT ({where}) UNION "
-        f"SELECT name FROM npcs WHERE NOT ({where}) UNION "
-        f"SELECT name FROM sheets WHERE ({sheets}) AND NOT ({where})",
-        params * 2 + [v for pair in kinds for v in pair] + params)}
-    return sorted((n for n in found if isinstance(n, str) and n.strip()), key=len,
-                  reverse=True)
 
 
 def adjustment_summary(changes: list[tuple[str, str, Any, Any]]) -> str:
@@ -179,77 +160,6 @@ def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) 
     for table in _VISIBLE_ROWS:
         if table not in _VIEWED:
             db.execute(f"DELETE FROM [{table}] WHERE NOT ({where})", params)
-
-
-def _blankers(names: list[str]) -> tuple[Callable[[str], str], Callable[[Any], Any]]:
-    """Hidden names out of visible texts: (for a payload's JSON text, for a plain text)."""
-    inners = [json.dumps(n, ensure_ascii=False)[1:-1] for n in names]  # as JSON holds them
-
-    def in_json(text: str) -> str:
-        for inner in inners:
-            text = text.replace(inner, HIDDEN)
-        return text
-
-    def in_text(text: Any) -> Any:
-        if isinstance(text, str):
-            for name in names:
-                text = text.replace(name, HIDDEN)
-        return text
-
-    return in_json, in_text
-
-
-#: The free texts of visible rows, where a hidden name is blanked as in the history.
-_FREE_TEXT = {"notes": ("text", "about"), "npcs": ("notes",), "inventory": ("notes",)}
-
-
-def _blank_rows(db: ReadDatabase, names: list[str]) -> None:
-    """Hidden names out of the free texts of the rows the viewer sees (a visible note
-    that names a hidden project shows "(hidden)")."""
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_temp_master "
-                                       "WHERE type = 'table'").fetchall()}
-    for table, columns in _FREE_TEXT.items():
-        if table not in tables:
-            continue
-        for column in columns:
-            for name in names:
-                db.execute(f"UPDATE temp.[{table}] SET [{column}] = "
-                           f"replace([{column}], ?, ?) WHERE instr([{column}], ?) > 0",
-                           [name, HIDDEN, name])
-
-
-#: What a payload shows when blanking a name left it unreadable (the name was part of an
-#: escape sequence).
-_UNREADABLE = json.dumps({"summary": HIDDEN})
-
-
-def _shown(blank: Callable[[str], str], any_names: bool) -> Callable[[Any], Any]:
-    """A visible event's payload as players see it: no replay data (``ops``), no private
-    keys, no hidden names. Run by SQLite on each row a page reads (``dsk_shown``)."""
-
-    def shown(text: Any) -> Any:
-        if not isinstance(text, str):
-            return text
-        try:
-            body = json.loads(text)
-        except ValueError:
-            body = None
-        if isinstance(body, dict) and any(k == "ops" or str(k).startswith(PRIVATE)
-                                          for k in body):
-            text = json.dumps({k: v for k, v in body.items()
-                               if k != "ops" and not str(k).startswith(PRIVATE)},
-                              ensure_ascii=False, separators=(",", ":"))
-        if any_names:
-            blanked = blank(text)
-            if blanked != text or body is None:
-                try:
-                    json.loads(blanked)
-                except ValueError:
-                    return _UNREADABLE
-            text = blanked
-        return text
-
-    return shown
 
 
 def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
@@ -383,16 +293,15 @@ def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
     copy = ReadDatabase(conn)
     try:
         _copy_tables(copy)
-        names = _names(copy, where, params)
+        redact = redactor(copy, where, params)
         _drop_hidden_rows(copy, where, params)
-        _blank_rows(copy, names)
-        in_json, in_text = _blankers(names)
-        shown = _shown(in_json, bool(names))
+        _face_sheets(copy, faces or {})
+        blank_rows(copy, redact)
+        shown = shown_payload(redact)
         conn.create_function("dsk_shown", 1, shown, deterministic=True)
         conn.create_function("dsk_adjusted", 1, _adjusted(copy, shown), deterministic=True)
-        conn.create_function("dsk_text", 1, in_text, deterministic=True)
+        conn.create_function("dsk_text", 1, redact.value, deterministic=True)
         _views(copy, _literal(where, params))
-        _face_sheets(copy, faces or {})
         conn.set_authorizer(_through_views_only)
     except BaseException:
         conn.close()

@@ -23,6 +23,8 @@ from drawsteel_kit.kit.ledger.projections import (
     hidden_project_titles,
     projects_by_id,
 )
+from drawsteel_kit.kit.redact import HIDDEN as REDACTED
+from drawsteel_kit.kit.redact import Redactor
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline, read_titles
 from drawsteel_kit.systems.draw_steel.state import FollowerState, ProjectState, read_followers
 
@@ -95,26 +97,21 @@ def visible_projects(campaign: Campaign, viewer: str | None, *, hero: str | None
 
 
 #: What a page shows instead of the title of a project the viewer may not see.
-HIDDEN = "(hidden)"
+HIDDEN = REDACTED
 
 
 def redactor(campaign: Campaign, viewer: str | None) -> Callable[[str], str]:
-    """A function that blanks the titles of projects the viewer may not see out of a text.
+    """A function that blanks the titles of projects the viewer may not see out of a text,
+    however a text writes them (the kit's :class:`~drawsteel_kit.kit.redact.Redactor`).
 
     Event summaries and reasons are written once for everyone: a party-visible respite's
     summary can name a Director-only project it rolled on. Player pages pass every such
-    text through this, so a hidden title never reaches them."""
+    text through this, so a hidden title never reaches them. (A player page reads the
+    players' copy, which has blanked every hidden name already.)"""
     if viewer is None:
         return str
-    hidden = sorted({t for t in hidden_project_titles(campaign.ledger.db, viewer)
-                     if t.strip()}, key=len, reverse=True)
-
-    def redact(value: str) -> str:
-        for title in hidden:
-            value = value.replace(title, HIDDEN)
-        return value
-
-    return redact
+    hidden = hidden_project_titles(campaign.ledger.db, viewer)
+    return Redactor(hidden, campaign.heroes) if hidden else str
 
 
 def visible_followers(campaign: Campaign, viewer: str | None, *, hero: str | None = None
