@@ -60,6 +60,7 @@ def play(camp: Campaign) -> Campaign:
     camp.start_session()
     camp.award_victories(2, reason="Bandits at the mill")
     camp.award_victories(3, ["Yorn"], reason="Held the bridge")
+    camp.adjust_hero("Bran", stamina=10, reason="Held the mill bridge alone")
     camp.spend_tokens("stamina", hero="Bran", round=2, reason="Second wind")
     camp.end_session()
     camp.advance_day(1, reason="Back in town")
