@@ -240,6 +240,11 @@ def test_a_named_item_must_still_be_owned_or_waived(camp: Campaign) -> None:
         camp.start_project("Val", "Healing Potion", prerequisite_item="a vial of troll blood")
     assert start(camp, "Val", "Healing Potion", prerequisite="waived",
                  prerequisite_item="a vial of troll blood")
+    # Not named yet: the message says how to name it.
+    with refused(camp, RulesError, "needs the rare component this treasure names .name it as "
+                 "the project's item prerequisite, in the treasure's own words. before it "
+                 "starts"):
+        camp.start_project("Val", "Healing Potion")
 
 
 def test_a_project_without_an_item_prerequisite_takes_none(camp: Campaign) -> None:

@@ -187,9 +187,13 @@ class ProjectStartOps(CampaignBase):
             _not_known_yet(who, template.name, kind, learns)
         needed = _item_prerequisite(template, prerequisite_item)
         if needed and prerequisite not in ("owned", "waived"):
+            from drawsteel_kit.systems.draw_steel.catalog.projects import UNNAMED_COMPONENT
+
+            unnamed = (" (name it as the project's item prerequisite, in the treasure's own "
+                       "words)" if needed == UNNAMED_COMPONENT else "")
             raise RulesError(
-                f"{template.name} needs {needed} before it starts: mark the prerequisite "
-                "owned if the hero has it, or waived if the Director waives it"
+                f"{template.name} needs {needed}{unnamed} before it starts: mark the "
+                "prerequisite owned if the hero has it, or waived if the Director waives it"
             )
         state = "none" if template.project_source is None else (source or "available")
         if state not in ("none", *SOURCE_STATES):

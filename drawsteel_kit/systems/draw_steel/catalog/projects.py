@@ -37,6 +37,7 @@ __all__ = [
     "EVENT_TIMINGS",
     "PROJECT_KINDS",
     "TREASURE_KINDS",
+    "UNNAMED_COMPONENT",
     "ProjectEvent",
     "ProjectTemplate",
     "Treasure",
@@ -54,6 +55,9 @@ __all__ = [
 ]
 
 PROJECT_KINDS = ("crafting", "research", "other")
+#: A treasure's item prerequisite when the catalog does not know its words (REFERENCE.md:
+#: each treasure names a rare component; the campaign records it as text).
+UNNAMED_COMPONENT = "the rare component this treasure names"
 CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
 #: Stand-ins for a characteristic: the hero's highest, the Director's pick, the treasure's own.
 SPECIAL_CHARACTERISTICS = ("highest", "director", "per_treasure")
@@ -190,7 +194,7 @@ class Treasure:
             goal=self.goal,
             characteristics=self.characteristics,
             completion="treasure",
-            item_prerequisite=self.item_prerequisite or "the rare component this treasure names",
+            item_prerequisite=self.item_prerequisite or UNNAMED_COMPONENT,
             project_source=f"how {self.name} is made",
             source_languages=self.languages,
             completion_note=made,
