@@ -243,10 +243,12 @@ def test_a_rerun_of_a_resolved_plan_writes_nothing_unless_again(demo: Path, how:
     (demo / "plans" / "rest.yaml").write_text(
         "name: Two quiet days\ndays: 2\nrespites:\n  - hero: Val\n    days: every\n"
         "    activity: Rests\n", encoding="utf-8")
-    run("resolve", demo, "--plan", "rest", "--seed", "7", *how)
+    first = run("resolve", demo, "--plan", "rest", "--seed", "7", *how)
     before = run("export", demo)
     rerun = run("resolve", demo, "--plan", "rest", "--seed", "8", *how)  # exit status 0
     assert "already resolved on campaign day 3" in rerun and "seed 7" in rerun
+    written = re.search(r"(\d+) events written", first)
+    assert written and f", {written[1]} events); nothing was written" in rerun  # one count
     assert "nothing was written" in rerun and "--again" in rerun
     assert run("export", demo) == before
     assert "Kept:" not in rerun  # nothing happened: no report kept

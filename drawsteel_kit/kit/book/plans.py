@@ -114,8 +114,11 @@ def resolved_before(campaign: CampaignCore, plan: Any) -> Event | None:
 def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Resolution:
     """The result of a plan resolved before: it says when, and nothing is written."""
     said = earlier.payload
+    days_events = said.get("events")
+    # as the run counted them: the days' events and the one that records the plan
+    written = days_events + 1 if isinstance(days_events, int) else days_events
     lines = (f"already resolved on campaign day {earlier.day} (event {earlier.id}, seed "
-             f"{said.get('seed')}, {said.get('events')} events); nothing was written",
+             f"{said.get('seed')}, {written} events); nothing was written",
              "To resolve this same plan once more, resolve it again with --again.")
     return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
 
