@@ -156,6 +156,10 @@ def test_followers_commands(demo: Path) -> None:
 def test_project_catalog_search() -> None:
     out = run("project", "catalog", "--search", "potion")
     assert "Healing Potion" in out and "Build Airship" not in out
+    every = run("project", "catalog")
+    assert "Discover Lore" in every and "goal set by --param kind=..." in every
+    assert "goal set by the treasure (--treasure NAME)" in every
+    assert "_goal" not in every and "by rule" not in every  # words, not the code's names
 
 
 @pytest.mark.kernel  # resolve runs the notebook

@@ -198,7 +198,11 @@ def project_catalog(search: str) -> None:
                        f"goal {entry.goal} · {'/'.join(entry.characteristics)} · "
                        f"{'+'.join(entry.languages)}")
         else:
-            goal = entry.goal if entry.goal is not None else f"by {entry.goal_rule or 'rule'}"
+            goal = entry.goal if entry.goal is not None else (
+                "set by the treasure (--treasure NAME)" if entry.completion == "treasure"
+                else "set by " + " and ".join(f"--param {p}=..." for p in entry.goal_parameters)
+                if entry.goal_parameters else "not fixed" if entry.goal_rule is None
+                else "set when it starts")
             click.echo(f"{entry.name:<40} {entry.kind} goal {goal} · "
                        f"{'/'.join(entry.characteristics)}")
 
