@@ -107,6 +107,17 @@ def test_day_adjust_history_visibility(demo: Path) -> None:
     assert "[director]" in text and name in text
 
 
+def test_adjust_says_when_level_and_xp_disagree(demo: Path) -> None:
+    """Issue 32, "Levels that carry their consequences": a level set by hand is taken, with
+    what it leaves undone; XP that fits the level says nothing more."""
+    run("adjust", demo, "Pip", "xp=0", "level=1", "--reason", "a fresh start")
+    out = run("adjust", demo, "Pip", "level=2", "--reason", "caught up")
+    assert ("Note: Pip Thistledown is level 2 with 0 XP, but level 2 is 16 to 31 XP on the "
+            "normal track: adjust xp too, or the level") in out
+    assert "gives none of the level's rewards" in out and "maximum Stamina" in out
+    assert "Note:" not in run("adjust", demo, "Pip", "xp=16", "--reason", "caught up")
+
+
 def test_undo_and_rebuild_check(demo: Path) -> None:
     before = status(demo)
     out = run("victories", demo, "2")

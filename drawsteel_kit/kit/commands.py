@@ -110,6 +110,8 @@ def open_campaign(campaign: str, readonly: bool = False, *, cls: type[Any] | Non
 
 def say(campaign: str, happened: Any) -> None:
     click.echo(happened.summary)
+    for warning in happened.details.get("warnings", ()):
+        click.echo(f"Note: {warning}")
     for ev in happened.events:
         if len(happened.events) > 1 or ev.summary != happened.summary:
             click.echo(f"  #{ev.id} {ev.summary}")

@@ -159,7 +159,9 @@ class Panel:
         result = self.attempt(action)
         if result is None:
             return None
-        self.say(describe(result))
+        details = getattr(result, "details", None)
+        notes = details.get("warnings", ()) if isinstance(details, dict) else ()
+        self.say("\n".join([describe(result), *(f"Note: {n}" for n in notes)]))
         self.changed()
         return result
 

@@ -195,5 +195,31 @@ class RespiteOps(CampaignBase):
         with self._writing() as w:
             ev = w.hero_event("hero_adjusted", hero, new, summary=summary,
                               payload={"reason": reason, "changes": new}, visibility=visibility)
-        return Happened("hero_adjusted", summary, (ev,))
+        warnings = self._level_warnings(hero.name, {**hero_row(hero), **new}, hero.level)
+        return Happened("hero_adjusted", summary, (ev,),
+                        {"warnings": warnings} if warnings else {})
+
+    def _level_warnings(self, name: str, row: Mapping[str, Any], old_level: int) -> list[str]:
+        """What a level set by hand leaves for the Director: XP that disagrees with it, and
+        the level's rewards and Stamina, which only a respite's level-up gives."""
+        from drawsteel_kit.systems.draw_steel.rules.advancement import (
+            MAX_LEVEL,
+            level_for_xp,
+            xp_for_level,
+        )
+
+        track = str(self.settings.get("xp_track", "normal"))
+        level, xp = int(row["level"]), int(row["xp"])
+        said = []
+        if level_for_xp(xp, track) != level:
+            low, high = xp_for_level(level, track), (
+                xp_for_level(level + 1, track) - 1 if level < MAX_LEVEL else None)
+            span = f"{low} to {high}" if high is not None else f"{low} or more"
+            said.append(f"{name} is level {level} with {xp} XP, but level {level} is {span} XP "
+                        f"on the {track} track: adjust xp too, or the level")
+        if level > old_level:
+            said.append(f"a level set by hand gives none of the level's rewards (renown, "
+                        f"wealth) and does not raise maximum Stamina: add what level {level} "
+                        "gives with adjust")
+        return said
 
