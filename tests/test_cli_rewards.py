@@ -202,7 +202,8 @@ def test_stretch_purchases_when_the_campaign_allows(demo: Path) -> None:
 # -- buying and the inventory -------------------------------------------------------------------
 def test_buy_within_wealth_lands_in_the_inventory(demo: Path) -> None:
     out = run("buy", demo, "Val", "gear", "--count", "2", "--reason", "For the road")
-    assert "Val buys 2 x common gear (tier 1): For the road" in out
+    assert ("Val buys 2 x common gear (tier 1; 'gear' is the Hero Wealth table's 'common gear'):"
+            " For the road") in out  # what was typed is named, not silently replaced
     run("buy", demo, "Val", "lantern hook", "--tier", "1")
     with camp(demo) as c:
         lines = [(i.holder, i.item, i.count, i.tier, i.origin) for i in c.inventory("Val")]
@@ -210,6 +211,7 @@ def test_buy_within_wealth_lands_in_the_inventory(demo: Path) -> None:
                          ("Val", "lantern hook", 1, 1, "bought")]
         assert c.hero("Val").wealth == 1  # buying within one's wealth costs no wealth
     assert "common gear" in run("inventory", "list", demo, "--hero", "Val")
+    assert "(tier 1): x" in run("buy", demo, "Val", "The Common  Gear", "--reason", "x")
 
 
 def test_inventory_add_use_give_remove(demo: Path) -> None:

@@ -193,7 +193,11 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         bought = wealth_rules.purchase(
             who.wealth, tier, item=name,
             stretch_allowed=bool(self.settings.get("stretch_purchases", False)))
-        summary = f"{who.name} buys {_counted(count, name)} (tier {tier})"
+        from drawsteel_kit.systems.draw_steel.catalog.wealth import item_key
+
+        as_listed = (f"; {item!r} is the Hero Wealth table's {name!r}"
+                     if item_key(item) != item_key(name) else "")
+        summary = f"{who.name} buys {_counted(count, name)} (tier {tier}{as_listed})"
         if bought.stretched:
             summary += f", one tier above their wealth: wealth {who.wealth} → {bought.wealth_after}"
         if reason:
