@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from cli_helpers import run
 from workbook_helpers import free_port
 
 from drawsteel_kit.workbook.campaign_notebooks import MANIFEST
+from drawsteel_kit.workbook.lab import lab_argv
 from drawsteel_kit.workbook.notebook_runs import execute
 
 EXE = Path(sys.executable).parent / "drawsteel-kit"
@@ -141,6 +143,14 @@ def test_lab_serves_the_campaign_folder(tmp_path: Path) -> None:
         assert {"director.ipynb", "campaign.yaml", "plans"} <= names
         with urllib.request.urlopen(url, timeout=10) as response:
             assert response.status == 200
+            page = response.read().decode("utf-8")
+        config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>',
+                                      page, re.S)[1])
+        assert config["news"] == {"disabled": True}  # no news pop-up (issue 32)
+        assert "NeverCheckForUpdate" in " ".join(lab_argv(folder, port=1, token="t",
+                                                          open_browser=False))
+        said = log.read_text(encoding="utf-8", errors="replace")
+        assert "[I " not in said and "Serving notebooks" not in said, said  # a quiet terminal
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)

@@ -36,6 +36,12 @@ def lab_argv(folder: Path, *, port: int, token: str, open_browser: bool,
         f"--ServerApp.open_browser={open_browser}",
         f"--LabApp.default_url=/lab/tree/{first}",
         "--ServerApp.allow_root=True",  # a container's root user is still the Director
+        # Quiet: no news pop-up or update check (the Director opened a workbook, not a
+        # newsreader), and a terminal that shows warnings and errors, not every request.
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--ServerApp.log_level=WARN",
+        "--LabApp.log_level=WARN",
     ]
 
 
