@@ -117,11 +117,15 @@ def _yaml_identity(folder: Path) -> Identity | None:
     """The campaign campaign.yaml names (for a ledger that cannot be read)."""
     import yaml
 
+    from drawsteel_kit.kit.errors import CampaignFileError
     from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.user_files import read_user_file
 
-    try:
-        data = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+    try:  # a pipe or a link out of the folder is not read
+        raw = read_user_file(folder / "campaign.yaml", what="a campaign file",
+                             error=CampaignFileError, missing="", campaign=folder)
+        data = yaml.safe_load(raw.decode("utf-8-sig"))
+    except (CampaignFileError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
@@ -368,8 +372,9 @@ def csv_tables(export: dict[str, Any]) -> dict[str, str]:
 
 
 def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
-               force: bool = False) -> list[Path]:
-    """Write :func:`csv_tables` into ``folder`` (new or empty, unless ``force``)."""
+               force: bool = False, campaign: Path | None = None) -> list[Path]:
+    """Write :func:`csv_tables` into ``folder`` (new or empty, unless ``force``; never over
+    a file the ``campaign`` folder owns)."""
     from drawsteel_kit.kit.outputs import write_new_file
 
     target = Path(folder)
@@ -378,6 +383,16 @@ def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
     if target.is_dir() and any(target.iterdir()) and not force:
         raise LedgerError(f"{path_text(target)} already holds files: pass --force to replace "
                           "the CSV files in it, or name a new folder")
+    tables = csv_tables(export)
+    from drawsteel_kit.kit.outputs import campaign_owns
+
+    owned = [name for name in tables if campaign is not None and
+             os.path.lexists(target / f"{name}.csv") and
+             campaign_owns(target / f"{name}.csv", campaign)]
+    if owned:  # checked before any is written
+        raise LedgerError(f"{path_text(target / f'{owned[0]}.csv')} is one of the campaign's "
+                          "own files: an output never replaces it, even with --force: "
+                          "name another folder")
     target.mkdir(parents=True, exist_ok=True)
-    return [write_new_file(target / f"{name}.csv", text, force=force)
-            for name, text in csv_tables(export).items()]
+    return [write_new_file(target / f"{name}.csv", text, force=force, campaign=campaign)
+            for name, text in tables.items()]
