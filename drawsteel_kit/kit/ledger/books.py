@@ -196,8 +196,11 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
 def _read_export(path: Path) -> dict[str, Any]:
     shown = path_text(path)
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_EXPORT_BYTES + 1)
+        from drawsteel_kit.kit.user_files import read_user_file
+
+        raw = read_user_file(path, what="an export file", error=LedgerError,  # a pipe: unread
+                             missing="no such file: name a file `drawsteel-kit export` wrote",
+                             limit=MAX_EXPORT_BYTES)
         if len(raw) > MAX_EXPORT_BYTES:
             raise LedgerError(f"{shown}: is too large to be an export (over "
                               f"{MAX_EXPORT_BYTES // 2**20} MB): name a file "
@@ -383,12 +386,11 @@ def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
     if target.is_dir() and any(target.iterdir()) and not force:
         raise LedgerError(f"{path_text(target)} already holds files: pass --force to replace "
                           "the CSV files in it, or name a new folder")
-    tables = csv_tables(export)
     from drawsteel_kit.kit.outputs import campaign_owns
 
-    owned = [name for name in tables if campaign is not None and
-             os.path.lexists(target / f"{name}.csv") and
-             campaign_owns(target / f"{name}.csv", campaign)]
+    tables = csv_tables(export)
+    owned = [n for n in tables if campaign and os.path.lexists(target / f"{n}.csv")
+             and campaign_owns(target / f"{n}.csv", campaign)]
     if owned:  # checked before any is written
         raise LedgerError(f"{path_text(target / f'{owned[0]}.csv')} is one of the campaign's "
                           "own files: an output never replaces it, even with --force: "
