@@ -228,6 +228,7 @@ def export(campaign: str, out: str | None, party_only: bool, fmt: str, force: bo
         raise click.UsageError("--format csv writes a folder of CSV files: name it with "
                                "--out FOLDER")
     with open_campaign(campaign, readonly=True) as camp:
+        folder = camp.folder
         if fmt == "csv":
             data = camp.export(include_director=not party_only)
         else:
@@ -235,10 +236,10 @@ def export(campaign: str, out: str | None, party_only: bool, fmt: str, force: bo
     if fmt == "csv":
         from drawsteel_kit.kit.ledger.books import export_csv
 
-        written = export_csv(data, out or "", force=force)
+        written = export_csv(data, out or "", force=force, campaign=folder)
         click.echo(f"Exported {len(written)} CSV files to {out}")
     elif out:
-        write_new_file(out, text + "\n", force=force)
+        write_new_file(out, text + "\n", force=force, campaign=folder)
         click.echo(f"Exported to {out}")
     else:
         click.echo(text)

@@ -112,7 +112,8 @@ def publish(campaign: str, out: str, force: bool, progress: bool | None) -> None
     told = Progress(progress)
     told.stage("Reading the campaign")
     with open_campaign(campaign, readonly=True) as camp:
-        files = write_site(out, lambda folder: write(camp, folder, progress=told), force=force)
+        files = write_site(out, lambda folder: write(camp, folder, progress=told), force=force,
+                           campaign=camp.folder)
     click.echo(f"Wrote {plural(len(files), 'page')} to {out}: open {files[0]}")
     for path in files[1:]:
         click.echo(f"  {path.name}")

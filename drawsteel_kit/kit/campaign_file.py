@@ -17,6 +17,7 @@ from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import show
 from drawsteel_kit.kit.file_errors import (
     UniqueKeyLoader,
+    foreign_file,
     quick_yaml,
     read_text,
     report,
@@ -51,6 +52,11 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> Any:
             f"got {show(data)}"
         )
     model = _model_for(data.get("system", DEFAULT_SYSTEM), source)
+    fields = [info.alias or name for name, info in model.model_fields.items()]
+    foreign = foreign_file(source, data, fields, "a campaign file",
+                           "`drawsteel-kit new` writes a commented starter file")
+    if foreign is not None:
+        raise CampaignFileError(foreign)
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -7,6 +7,7 @@ allowed``; YAML that cannot be read becomes ``file: YAML error at line L, column
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +21,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import HERO_NAME_MAX, one_line, show
 from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.user_files import read_user_file
 from drawsteel_kit.kit.yaml_read import UniqueKeyLoader, quick_yaml
 
 __all__ = [
@@ -30,6 +32,8 @@ __all__ = [
     "Problem",
     "UniqueKeyLoader",
     "choices",
+    "field_like",
+    "foreign_file",
     "located",
     "model_in",
     "name_clashes",
@@ -50,6 +54,27 @@ NAMED_SECTIONS = ("heroes", "custom_projects", "characters", "foes")
 LOCATED_PROBLEMS = "party_problems"
 
 Problem = tuple[tuple[str | int, ...], str]
+#: What a field's name looks like; an unknown key of any other shape is not shown, so a file
+#: that is not ours (a password file) is never printed back a line at a time.
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+#: The message for an unknown key that does not look like a field name.
+NOT_A_FIELD = "holds a key that is not a field name (not shown): remove it."
+
+
+def field_like(key: object) -> bool:
+    """Whether an unknown key looks like a field's name (a word), and so may be shown."""
+    return isinstance(key, str) and _FIELD_NAME.fullmatch(key) is not None
+
+
+def foreign_file(source: str, data: object, fields: Sequence[str], what: str,
+                 hint: str) -> str | None:
+    """One line refusing a mapping none of whose keys is one of ``fields``: not ``what``
+    (nothing of it is shown); None when it is one."""
+    if not isinstance(data, dict) or not data or any(
+            isinstance(k, str) and k in fields for k in data):
+        return None
+    return (f"{source}: is not {what}: none of its top-level keys is one of its fields "
+            f"({', '.join(fields)}), so nothing of it is shown; {hint}")
 
 
 def model_in(annotation: Any) -> type[BaseModel] | None:
@@ -117,6 +142,8 @@ def _explain(root: type[BaseModel], err: ErrorDetails) -> str:
         return f"is required: {described}" if described else "is required"
     if kind == "extra_forbidden":
         allowed = list(_keys(owner)) if owner is not None else []
+        if not field_like(loc[-1]):
+            return f"{NOT_A_FIELD} Allowed: {', '.join(allowed)}"
         return f"unknown field{suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
     if kind == "invalid_key":
         return f"field names must be text, got {show(got)}"
@@ -198,7 +225,9 @@ def report(source: str, exc: ValidationError, data: object, root: type[BaseModel
         if err["type"] == LOCATED_PROBLEMS:
             problems.extend(err.get("ctx", {})["problems"])
         else:
-            at = err["loc"][:-1] if err["type"] == "invalid_key" else err["loc"]
+            hidden = err["type"] == "invalid_key" or (
+                err["type"] == "extra_forbidden" and not field_like(err["loc"][-1]))
+            at = err["loc"][:-1] if hidden else err["loc"]
             problems.append((at, _explain(root, err)))
     lines = list(
         dict.fromkeys(
@@ -215,20 +244,16 @@ def report(source: str, exc: ValidationError, data: object, root: type[BaseModel
 
 
 def read_text(path: str | os.PathLike[str], inside: str) -> str:
-    """The text of a file the Director wrote; CampaignFileError says why it cannot be read.
+    """The text of a file the Director wrote; CampaignFileError says why it cannot be read
+    (a pipe, a device, or a link out of its campaign folder is refused unread).
     ``inside`` is the file name to suggest when ``path`` is a folder."""
     source, file = os.fspath(path), Path(path)
     if file.is_dir():
         hint = f"; did you mean {file / inside}?" if (file / inside).is_file() else ""
         raise CampaignFileError(f"{source}: is a folder, not a campaign file{hint}")
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise CampaignFileError(
-            f"{source}: no such file; create a campaign with `drawsteel-kit new`"
-        ) from None
-    except OSError as exc:
-        raise CampaignFileError(f"{source}: cannot be read: {exc.strerror or exc}") from None
+    raw = read_user_file(
+        file, what="a campaign file", error=CampaignFileError, campaign=file.parent,
+        missing="no such file; create a campaign with `drawsteel-kit new`")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

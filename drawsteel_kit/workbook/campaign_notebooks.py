@@ -102,9 +102,23 @@ def _write(path: Path, nb: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def _read(path: Path) -> str:
+    """A file of the campaign folder as text; a pipe or a link out of it is never read
+    (ValueError, as for a file that is not JSON)."""
+    from drawsteel_kit.kit.errors import CampaignFileError
+    from drawsteel_kit.kit.user_files import read_user_file
+
+    try:
+        raw = read_user_file(path, what="a notebook", error=CampaignFileError,
+                             campaign=path.parent, missing="no such file")
+    except CampaignFileError as exc:
+        raise ValueError(str(exc)) from None
+    return raw.decode("utf-8")
+
+
 def _read_manifest(folder: Path) -> dict[str, str]:
     try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads(_read(folder / MANIFEST))
         return {str(k): str(v) for k, v in data.get("notebooks", {}).items()}
     except (OSError, ValueError, AttributeError):
         return {}
@@ -137,7 +151,7 @@ def refresh(folder: Path, names: list[str]) -> list[Refreshed]:
             done.append(Refreshed(name, "written"))
             continue
         try:
-            current = _cells_digest(json.loads(path.read_text(encoding="utf-8")))
+            current = _cells_digest(json.loads(_read(path)))
         except ValueError:
             current = ""  # not a notebook any more: the Director's file, kept
         if current == _cells_digest(fresh):

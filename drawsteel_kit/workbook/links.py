@@ -36,14 +36,16 @@ def load_links(folder: str | Path) -> dict[str, str]:
     """The heroes' keys (empty when the file does not exist yet)."""
     import yaml  # here: a page that reads no key (the party's) does not load it
 
+    from drawsteel_kit.kit.user_files import read_user_file
+
     path = Path(folder) / LINKS_FILE
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return {}
+    raw = read_user_file(path, what="a links file", error=CampaignFileError,
+                         campaign=folder, missing="no such file")  # a pipe is never read
     try:
-        data = yaml.safe_load(text) or {}
-    except yaml.YAMLError:
+        data = yaml.safe_load(raw.decode("utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError):
         data = None
     keys = data.get("heroes") if isinstance(data, dict) else None
     if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str)

@@ -9,6 +9,7 @@ unless asked to resolve it once more.
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -141,8 +142,8 @@ def find_plan(campaign_dir: str | Path, plan: str | Path) -> Path:
             return path
         folder = Path(campaign_dir) / "plans"
         for candidate in (folder / path, folder / f"{path}.yaml"):
-            if candidate.is_file():
-                return candidate
+            if os.path.lexists(candidate) and not candidate.is_dir():  # a pipe: refused
+                return candidate                                        # when it is read
     except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
         raise PlanError(f"{show(str(plan))} is not a path this system can open "
                         f"({getattr(exc, 'strerror', None) or exc}): name a plan file") from None

@@ -94,6 +94,14 @@ def check_sqlite_file(path: Path) -> None:
     """Refuse a path that is not an existing SQLite file, without touching it."""
     if path.is_dir():
         raise LedgerError(f"{path} is a folder, not a ledger file: move it aside")
+    from drawsteel_kit.kit.user_files import file_kind
+
+    try:
+        kind = file_kind(os.stat(path).st_mode)
+    except OSError:
+        kind = None  # said below, when it is opened
+    if kind is not None:  # a pipe would hang the command: never opened
+        raise LedgerError(f"{path} is {kind}, not a ledger file: move it aside")
     try:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_HEADER))

@@ -117,11 +117,15 @@ def _yaml_identity(folder: Path) -> Identity | None:
     """The campaign campaign.yaml names (for a ledger that cannot be read)."""
     import yaml
 
+    from drawsteel_kit.kit.errors import CampaignFileError
     from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.user_files import read_user_file
 
-    try:
-        data = yaml.safe_load((folder / "campaign.yaml").read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+    try:  # a pipe or a link out of the folder is not read
+        raw = read_user_file(folder / "campaign.yaml", what="a campaign file",
+                             error=CampaignFileError, missing="", campaign=folder)
+        data = yaml.safe_load(raw.decode("utf-8-sig"))
+    except (CampaignFileError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
@@ -192,8 +196,11 @@ def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, 
 def _read_export(path: Path) -> dict[str, Any]:
     shown = path_text(path)
     try:
-        with path.open("rb") as file:
-            raw = file.read(MAX_EXPORT_BYTES + 1)
+        from drawsteel_kit.kit.user_files import read_user_file
+
+        raw = read_user_file(path, what="an export file", error=LedgerError,  # a pipe: unread
+                             missing="no such file: name a file `drawsteel-kit export` wrote",
+                             limit=MAX_EXPORT_BYTES)
         if len(raw) > MAX_EXPORT_BYTES:
             raise LedgerError(f"{shown}: is too large to be an export (over "
                               f"{MAX_EXPORT_BYTES // 2**20} MB): name a file "
@@ -368,8 +375,9 @@ def csv_tables(export: dict[str, Any]) -> dict[str, str]:
 
 
 def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
-               force: bool = False) -> list[Path]:
-    """Write :func:`csv_tables` into ``folder`` (new or empty, unless ``force``)."""
+               force: bool = False, campaign: Path | None = None) -> list[Path]:
+    """Write :func:`csv_tables` into ``folder`` (new or empty, unless ``force``; never over
+    a file the ``campaign`` folder owns)."""
     from drawsteel_kit.kit.outputs import write_new_file
 
     target = Path(folder)
@@ -378,6 +386,15 @@ def export_csv(export: dict[str, Any], folder: str | os.PathLike[str], *,
     if target.is_dir() and any(target.iterdir()) and not force:
         raise LedgerError(f"{path_text(target)} already holds files: pass --force to replace "
                           "the CSV files in it, or name a new folder")
+    from drawsteel_kit.kit.outputs import campaign_owns
+
+    tables = csv_tables(export)
+    owned = [n for n in tables if campaign and os.path.lexists(target / f"{n}.csv")
+             and campaign_owns(target / f"{n}.csv", campaign)]
+    if owned:  # checked before any is written
+        raise LedgerError(f"{path_text(target / f'{owned[0]}.csv')} is one of the campaign's "
+                          "own files: an output never replaces it, even with --force: "
+                          "name another folder")
     target.mkdir(parents=True, exist_ok=True)
-    return [write_new_file(target / f"{name}.csv", text, force=force)
-            for name, text in csv_tables(export).items()]
+    return [write_new_file(target / f"{name}.csv", text, force=force, campaign=campaign)
+            for name, text in tables.items()]

@@ -300,7 +300,7 @@ def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
     """The plan at ``path`` as the campaign's system reads it: a Draw Steel downtime plan,
     or another system's (its book's ``load_plan``, e.g. Dungeon World's town days)."""
     if campaign.system.is_default:
-        return load_plan(path)
+        return load_plan(path, campaign=campaign.folder)
     return campaign.book.load_plan(path)
 
 

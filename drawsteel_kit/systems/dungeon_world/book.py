@@ -318,7 +318,7 @@ class DungeonWorldBook(SystemBook):
         """A town-days plan file, checked on its own (see ``systems.dungeon_world.plans``)."""
         from drawsteel_kit.systems.dungeon_world.plans import load_plan
 
-        return load_plan(path)
+        return load_plan(path, campaign=self.campaign.folder)
 
     def resolve_plan(self, plan: Any, *, seed: int, dry_run: bool = True,
                      again: bool = False) -> Any:

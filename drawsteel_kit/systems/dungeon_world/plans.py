@@ -39,7 +39,15 @@ from drawsteel_kit.kit.book.plans import (
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, DrawSteelKitError, PlanError, RulesError
 from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, quick_yaml, yaml_problem
+from drawsteel_kit.kit.file_errors import (
+    NOT_A_FIELD,
+    UniqueKeyLoader,
+    field_like,
+    foreign_file,
+    quick_yaml,
+    yaml_problem,
+)
+from drawsteel_kit.kit.user_files import read_user_file
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     Move,
@@ -89,9 +97,14 @@ def parse_plan(data: object, source: str = "plan") -> TownPlan:
     if not isinstance(data, dict):
         raise _fail(source, "", f"a plan is a mapping (`name:`, `entries:` lines), got "
                     f"{show(data)}")
+    foreign = foreign_file(source, data, _KEYS, "a plan file", "name a town-days plan")
+    if foreign is not None:
+        raise PlanError(foreign)
     unknown = [k for k in data if k not in _KEYS]
     if unknown:
-        raise _fail(source, str(unknown[0]), f"unknown field. Allowed: {', '.join(_KEYS)}")
+        shown = str(unknown[0]) if field_like(unknown[0]) else ""
+        raise _fail(source, shown, f"{'unknown field.' if shown else NOT_A_FIELD} "
+                    f"Allowed: {', '.join(_KEYS)}")
     if data.get("system", SYSTEM) != SYSTEM:
         raise _fail(source, "system", f"this campaign plays {SYSTEM}, the plan says "
                     f"{show(data.get('system'))}")
@@ -130,14 +143,16 @@ def parse_plan(data: object, source: str = "plan") -> TownPlan:
     return TownPlan(name.strip(), days, tuple(entries), source, notes)
 
 
-def load_plan(path: str | Path) -> TownPlan:
-    """Read and check a plan file; every problem is a PlanError naming the file."""
+def load_plan(path: str | Path, *, campaign: str | Path | None = None) -> TownPlan:
+    """Read and check a plan file; every problem is a PlanError naming the file. A pipe or
+    device is refused unread, and so is a plan in the ``campaign`` folder linked outside."""
     source = os.fspath(path)
+    raw = read_user_file(path, what="a plan file", error=PlanError, campaign=campaign,
+                         missing="cannot read the plan (no such file)")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        raise PlanError(f"{source}: cannot read the plan ({why})") from None
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PlanError(f"{source}: cannot read the plan ({exc})") from None
     quick = quick_yaml(text)  # libyaml, where it reads the text as the pure parser does
     try:  # both loaders are safe loaders
         data = quick[0] if quick is not None else yaml.load(text, Loader=UniqueKeyLoader)

@@ -111,7 +111,9 @@ def hero_file_text(campaign: Campaign, hero: str) -> str:
 
 def write_hero_file(campaign: Campaign, hero: str, dest: str | os.PathLike[str], *,
                     force: bool = False) -> Path:
-    """Write the hero's ``.ds-hero`` to ``dest`` (an existing file only with ``force``)."""
+    """Write the hero's ``.ds-hero`` to ``dest`` (an existing file only with ``force``, and
+    never one of the campaign's own files)."""
     from drawsteel_kit.kit.outputs import write_new_file
 
-    return write_new_file(dest, hero_file_text(campaign, hero), force=force)
+    return write_new_file(dest, hero_file_text(campaign, hero), force=force,
+                          campaign=campaign.folder)

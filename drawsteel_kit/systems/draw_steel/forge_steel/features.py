@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from drawsteel_kit.kit.errors import CampaignFileError
+from drawsteel_kit.kit.limits import WHOLE_LIMIT
 
 __all__ = ["HeroFileError", "bonus", "characteristic_bonus", "echelon", "features",
            "kit_stamina"]
@@ -150,8 +151,13 @@ def echelon(level: int) -> int:
 def _number(value: Any, where: str, source: str) -> int:
     if value is None:
         return 0
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
-        raise HeroFileError(f"{source}: {where}: must be a whole number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            isinstance(value, float) and not value.is_integer()):
+        raise HeroFileError(f"{source}: {where}: must be a whole number, got {value!r:.40}")
+    if abs(value) > WHOLE_LIMIT:
+        raise HeroFileError(f"{source}: {where}: must be from {-WHOLE_LIMIT:,} to "
+                            f"{WHOLE_LIMIT:,}, got a number {len(str(int(abs(value))))} "
+                            "digits long")
     return int(value)
 
 

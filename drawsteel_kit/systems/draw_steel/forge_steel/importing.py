@@ -31,6 +31,7 @@ from drawsteel_kit.systems.draw_steel.forge_steel.read import (
     ForgeHero,
     ForgeProject,
     HeroFileError,
+    hero_source,
     parse_hero,
     read_hero_file,
 )
@@ -82,13 +83,14 @@ def _values(fh: ForgeHero, custom: Any, track: str) -> dict[str, Any]:
              "project_points": "state.projectPoints", "class": "class.name",
              "level": "class.level", "career": "career.name", "ancestry": "ancestry.name",
              "victories": "state.victories"}
+    source = hero_source(fh.source, fh.name)
     try:
         spec = HeroSpec.model_validate(spec_data)
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = [str(p) for p in err["loc"]]
         place = where.get(loc[0], loc[0]) + "".join(f".{p}" for p in loc[1:])
-        raise HeroFileError(f"{fh.source}: {place}: {err['msg']}") from None
+        raise HeroFileError(f"{source}: {place}: {err['msg']}") from None
     values: dict[str, Any] = {
         "name": spec.name, "ancestry": spec.ancestry, "class": spec.hero_class,
         "career": spec.career,
@@ -101,10 +103,10 @@ def _values(fh: ForgeHero, custom: Any, track: str) -> dict[str, Any]:
     try:
         for kind in ("skills", "languages"):
             values[kind] = list(dict.fromkeys(
-                book_name(kind, n, custom, what=f"{fh.source}: {kind}")
+                book_name(kind, n, custom, what=f"{source}: {kind}")
                 for n in getattr(spec, kind)))
         for t in fh.titles:
-            book_name("titles", t.name, custom, what=f"{fh.source}: state.titles")
+            book_name("titles", t.name, custom, what=f"{source}: state.titles")
     except NotInBook as exc:
         raise HeroFileError(str(exc)) from None
     return values

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from dataclasses import dataclass
 from typing import Any
 
+from drawsteel_kit.kit.json_numbers import bad_number, loads
 from drawsteel_kit.kit.ledger.books import path_text
+from drawsteel_kit.kit.user_files import read_user_file
 from drawsteel_kit.systems.draw_steel.forge_steel.features import (
     CHARACTERISTIC_NAMES,
     HeroFileError,
@@ -30,6 +33,7 @@ __all__ = [
     "ForgeProject",
     "ForgeTitle",
     "HeroFileError",
+    "hero_source",
     "parse_hero",
     "read_hero_file",
 ]
@@ -102,10 +106,13 @@ def _whole(obj: dict[str, Any], key: str, where: str, source: str, *, default: i
     value = obj.get(key, default)
     if value is None:
         raise _fail(source, where, "is missing: a whole number is needed")
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != int(value):
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            isinstance(value, float) and not (math.isfinite(value) and value.is_integer())):
         raise _fail(source, where, f"must be a whole number, got {json.dumps(value)[:40]}")
     if not minimum <= value <= maximum:
-        raise _fail(source, where, f"must be from {minimum} to {maximum}, got {int(value)}")
+        got = int(value) if abs(value) < 10**12 else f"a number {len(str(int(abs(value))))} " \
+            "digits long"
+        raise _fail(source, where, f"must be from {minimum} to {maximum}, got {got}")
     return int(value)
 
 
@@ -157,7 +164,7 @@ def _decode(raw: bytes, source: str) -> tuple[str, dict[str, Any]]:
     if not text.strip():
         raise HeroFileError(f"{source}: is empty: export the hero from Forge Steel again")
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         cut = exc.pos >= len(text.rstrip())
         why = "the file ends there: cut short?" if cut else f"{exc.msg.lower()}"
@@ -250,13 +257,24 @@ def _titles(state: dict[str, Any], source: str) -> tuple[ForgeTitle, ...]:
     return tuple(out)
 
 
+def hero_source(source: str, name: str) -> str:
+    """``ilsa.ds-hero (Ilsa)``: the file and its hero, as every later message names them."""
+    shown = "".join(ch if ch.isprintable() else "?" for ch in name)
+    return f"{source} ({shown if len(shown) <= 60 else shown[:59] + '…'})"
+
+
 def parse_hero(raw: bytes, source: str) -> ForgeHero:
     """A Forge Steel hero from a file's bytes; HeroFileError names the field otherwise."""
-    source = path_text(source)
+    path = source = path_text(source)
     text, data = _decode(raw, source)
     name = _text(data, "name", "name", source)
     if not name:
         raise _fail(source, "name", "is empty: name the hero in Forge Steel")
+    source = hero_source(source, name)  # from here on, each message names the hero too
+    bad = bad_number(data)
+    if bad is not None:
+        raise _fail(source, bad[0], f"{bad[1]}: Forge Steel writes plain numbers; export "
+                    "the hero from Forge Steel again (or correct the number)")
     hero_class = data.get("class")
     if hero_class is None:
         raise _fail(source, "class", f"{name} has no class yet: choose one in Forge Steel, "
@@ -296,7 +314,7 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
     stamina = kit_stamina(found, source) * echelon(level) + bonus(found, "Stamina", source,
                                                                   level, scores)
     return ForgeHero(
-        source=source, sha256=hashlib.sha256(raw).hexdigest(), text=text, data=data,
+        source=path, sha256=hashlib.sha256(raw).hexdigest(), text=text, data=data,
         id=_text(data, "id", "id", source), name=name,
         ancestry=_named(data.get("ancestry"), "ancestry", source) or "",
         career=_named(data.get("career"), "career", source),
@@ -317,16 +335,8 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
 
 
 def read_hero_file(path: str | os.PathLike[str]) -> ForgeHero:
-    """Read and check one ``.ds-hero`` file."""
-    source = path_text(path)
-    try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise HeroFileError(f"{source}: is a folder: name a .ds-hero file") from None
-    except FileNotFoundError:
-        raise HeroFileError(f"{source}: no such file: name a .ds-hero file Forge Steel "
-                            "exported") from None
-    except OSError as exc:
-        raise HeroFileError(f"{source}: cannot be read ({exc.strerror or exc})") from None
-    return parse_hero(raw, source)
+    """Read and check one ``.ds-hero`` file (a pipe, device or folder is refused unread)."""
+    raw = read_user_file(path, what="a .ds-hero file", error=HeroFileError,
+                         missing="no such file: name a .ds-hero file Forge Steel exported",
+                         limit=MAX_FILE_BYTES)
+    return parse_hero(raw, path_text(path))

@@ -15,7 +15,14 @@ from pydantic.fields import FieldInfo
 from pydantic_core import ErrorDetails
 
 from drawsteel_kit.kit.fields import one_line, show
-from drawsteel_kit.kit.file_errors import TYPE_WORDS, choices, model_in, suggest
+from drawsteel_kit.kit.file_errors import (
+    NOT_A_FIELD,
+    TYPE_WORDS,
+    choices,
+    field_like,
+    model_in,
+    suggest,
+)
 
 __all__ = ["line_of", "node_count", "raw_names", "report", "report_validation"]
 
@@ -181,6 +188,8 @@ def _explain(
         return f"is required: {info.description}" if info and info.description else "is required"
     if kind == "extra_forbidden":
         allowed = list(owner.model_fields) if owner is not None else []
+        if not field_like(loc[-1]):
+            return f"{NOT_A_FIELD} Allowed: {', '.join(allowed)}"
         return f"unknown field{suggest(loc[-1], allowed) or '.'} Allowed: {', '.join(allowed)}"
     if kind == "invalid_key":
         return f"field names must be text, got {show(got)}"
@@ -205,7 +214,8 @@ def report_validation(
     for err in exc.errors():
         loc = [part for part in err["loc"] if part not in tags]
         message = _explain(err, root, loc, tags)
-        if "[key]" in loc[-1:]:
+        if "[key]" in loc[-1:] or (err["type"] == "extra_forbidden" and
+                                   not field_like(loc[-1])):
             loc = loc[:-1]
         problems.append((loc, message))
     return report(source, problems, node, raw_names(data))

@@ -12,7 +12,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -20,7 +19,13 @@ from pydantic import ValidationError
 
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.fields import show
-from drawsteel_kit.kit.file_errors import UniqueKeyLoader, quick_yaml, yaml_problem
+from drawsteel_kit.kit.file_errors import (
+    UniqueKeyLoader,
+    foreign_file,
+    quick_yaml,
+    yaml_problem,
+)
+from drawsteel_kit.kit.user_files import read_user_file
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
@@ -237,6 +242,10 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
     if not isinstance(data, dict):
         raise PlanError(f"{source}: the top level must be a mapping (`name:`, `days:`, "
                         f"`respites:` ... lines), got {show(data)}")
+    foreign = foreign_file(source, data, list(PlanFile.model_fields), "a plan file",
+                           "templates/campaign/plans/example.yaml shows the format")
+    if foreign is not None:
+        raise PlanError(foreign)
     try:
         spec = PlanFile.model_validate(data)
     except ValidationError as exc:
@@ -280,18 +289,14 @@ def parse_plan(text: str, source: str = "plan") -> Plan:
     return plan_from_data(data, source, node)
 
 
-def load_plan(path: str | os.PathLike[str]) -> Plan:
-    """Read a plan file; every problem is one PlanError naming the file."""
-    source, file = os.fspath(path), Path(path)
-    try:
-        raw = file.read_bytes()
-    except FileNotFoundError:
-        raise PlanError(f"{source}: no such plan file (plans live in the campaign's plans/ "
-                        "folder; templates/campaign/plans/example.yaml shows the format)") from None
-    except IsADirectoryError:
-        raise PlanError(f"{source}: is a folder, not a plan file") from None
-    except OSError as exc:
-        raise PlanError(f"{source}: cannot be read: {exc.strerror or exc}") from None
+def load_plan(path: str | os.PathLike[str], *,
+              campaign: str | os.PathLike[str] | None = None) -> Plan:
+    """Read a plan file; every problem is one PlanError naming the file. A pipe or device
+    is refused unread, and so is a plan in the ``campaign`` folder linked to a file outside."""
+    source = os.fspath(path)
+    raw = read_user_file(path, what="a plan file", error=PlanError, campaign=campaign,
+                         missing="no such plan file (plans live in the campaign's plans/ "
+                         "folder; templates/campaign/plans/example.yaml shows the format)")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
