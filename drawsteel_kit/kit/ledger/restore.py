@@ -27,7 +27,14 @@ from drawsteel_kit.kit.ledger.books import path_text, read_only, same_campaign
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 from drawsteel_kit.kit.ledger.history_check import HistoryCheck, ReplayError, kinds_of
 from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES, applied_names, check_not_newer
-from drawsteel_kit.kit.ledger.schema_check import Entry, build, differences, entries, reference
+from drawsteel_kit.kit.ledger.schema_check import (
+    Entry,
+    build,
+    differences,
+    entries,
+    named,
+    reference,
+)
 
 __all__ = ["Restored", "restore"]
 
@@ -106,7 +113,9 @@ def _rows_into(source: Path, staged: Path, shown: str) -> list[str]:
             raise LedgerError(f"{shown} fails SQLite's check ({problems[0]}): choose another "
                               "backup")
         if "events" not in tables or not applied:
-            raise LedgerError(f"{shown} is not a ledger backup: name a .db file "
+            held = (f" (it has tables {', '.join(named(t) for t in sorted(tables)[:5])})"
+                    if tables else "")
+            raise LedgerError(f"{shown} is not a drawsteel-kit ledger{held}: name a .db file "
                               "`drawsteel-kit backup` wrote")
         check_not_newer(src, path=shown)
         try:

@@ -19,12 +19,14 @@ from typing import Any
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES, applied_names, migrations
 
-__all__ = ["Entry", "build", "differences", "entries", "not_ours", "reference"]
+__all__ = ["Entry", "build", "differences", "entries", "named", "not_ours", "reference", "said"]
 
 #: Tables whose text sqlite-utils writes (its migrations' record): compared by their columns.
 _THEIRS = frozenset({"_sqlite_migrations"})
 #: How many differences a message names before it says how many more.
 SHOWN = 6
+#: How much of a name a message shows.
+NAME_SHOWN = 40
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,8 @@ def not_ours(conn: Any) -> list[str]:
 def differences(have: Mapping[tuple[str, str], Entry],
                 want: Mapping[tuple[str, str], Entry]) -> list[str]:
     """What ``have`` has besides ``want``, lacks, or holds otherwise, in a few words each."""
-    found = [f"{kind} {name} added" for kind, name in have if (kind, name) not in want]
+    found = [f"{named(kind)} {named(name)} added" for kind, name in have
+             if (kind, name) not in want]
     found += [f"{kind} {name} missing" for kind, name in want if (kind, name) not in have]
     for key, mine in want.items():
         theirs = have.get(key)
@@ -110,12 +113,18 @@ def differences(have: Mapping[tuple[str, str], Entry],
             continue
         extra = [c for c in theirs.columns if c not in mine.columns]
         lost = [c for c in mine.columns if c not in theirs.columns]
-        parts = [f"column {c} added" for c in extra] + [f"column {c} missing" for c in lost]
+        parts = [f"column {named(c)} added" for c in extra] + [f"column {c} missing" for c in lost]
         if parts:
             found.append(f"table {mine.name}: {', '.join(parts)}")
         elif mine.name not in _THEIRS:  # the same columns, another definition (a CHECK gone)
             found.append(f"table {mine.name} changed")
     return found
+
+
+def named(name: str) -> str:
+    """A name a file's schema holds, as a message shows it: on one line, not too long."""
+    text = name if name.isprintable() else repr(name)
+    return text if len(text) <= NAME_SHOWN else text[:NAME_SHOWN - 3] + "..."
 
 
 def said(found: Sequence[str]) -> str:
