@@ -227,3 +227,83 @@ def test_an_older_schemas_backup_restores_upgraded_and_without_what_was_added(
         assert camp.ledger.schema_problems() == []
         assert camp.ledger.verify()
     assert checked(demo) == (0, "State matches history.\n")
+
+
+# -- killed --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def long_books(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A long campaign (the bench builder's) and a backup of it taken before one more write."""
+    import sys
+
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    from benchmarks.ledgers import build
+
+    root = tmp_path_factory.mktemp("long")
+    build(root / "long", 6000)
+    backup = root / "kept.db"
+    assert invoke("backup", root / "long", backup).exit_code == 0
+    with Campaign.open(root / "long") as camp:
+        camp.award_victories(1)
+    return root / "long", backup
+
+
+def _events(folder: Path) -> int:
+    with Campaign.open(folder, readonly=True) as camp:
+        assert camp.ledger.integrity() == [] and camp.ledger.verify()
+        assert camp.ledger.schema_problems() == []
+        return camp.ledger.event_count()
+
+
+@pytest.mark.soak
+def test_restore_killed_at_any_moment_leaves_the_ledger_before_or_after(
+        long_books: tuple[Path, Path], tmp_path: Path) -> None:
+    import random
+    import signal
+    import subprocess
+    import time
+    from collections import Counter
+
+    from reliability_workers import EXE
+
+    base, backup = long_books
+    before, after = _events(base), _events_of_backup(backup)
+    assert before > after
+
+    def run(folder: Path) -> subprocess.Popen[bytes]:
+        return subprocess.Popen([str(EXE), "restore", str(folder), str(backup)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    reference = tmp_path / "reference"
+    shutil.copytree(base, reference)
+    started = time.monotonic()
+    proc = run(reference)
+    assert proc.wait() == 0, proc.stderr.read().decode()  # type: ignore[union-attr]
+    total = time.monotonic() - started
+    rng = random.Random(30)
+    seen: Counter[str] = Counter()
+    for n in range(8):
+        folder = tmp_path / f"kill{n}"
+        shutil.copytree(base, folder)
+        proc = run(folder)
+        time.sleep(rng.uniform(0.3 * total, 1.25 * total))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        count = _events(folder)
+        assert count in (before, after), count
+        seen[f"{'before' if count == before else 'after'}"
+             f"{'' if proc.returncode == -signal.SIGKILL else ' (had exited)'}"] += 1
+        result = invoke("restore", folder, backup)  # again: it completes
+        assert result.exit_code == 0, result.output
+        assert _events(folder) == after
+    print(f"\nrestore of {after} events: {total:.2f}s; kills: {dict(seen)}")
+
+
+def _events_of_backup(backup: Path) -> int:
+    conn = sqlite3.connect(backup)
+    try:
+        return int(conn.execute("SELECT count(*) FROM events").fetchone()[0])
+    finally:
+        conn.close()
