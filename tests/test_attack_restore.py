@@ -199,6 +199,20 @@ def test_a_backup_whose_books_cannot_be_is_refused_in_one_line(
     assert sorted(p.name for p in demo.iterdir()) == ["campaign.yaml", LEDGER_FILE]
 
 
+def test_rebuild_check_names_an_event_appended_twice_in_one_line(demo: Path) -> None:
+    conn = sqlite3.connect(demo / LEDGER_FILE)
+    try:
+        conn.executescript(_append_copy(
+            "SELECT min(id) FROM events WHERE kind = 'hero_added'", new_time=False))
+    finally:
+        conn.close()
+    before = ledger_fingerprint(demo / LEDGER_FILE)
+    for args in (("--check",), ()):
+        line = assert_one_clear_line(invoke("rebuild", demo, *args), "cannot be replayed")
+        assert "event #" in line and ("already there" in line or "UNIQUE" in line), line
+        assert ledger_fingerprint(demo / LEDGER_FILE) == before
+
+
 def _fixture_ledger(sql: Path, dest: Path) -> Path:
     conn = sqlite3.connect(dest)
     try:
