@@ -5,7 +5,7 @@ projects started and assigned). Its history is then played week by week through 
 code: ``Ledger.append`` of the event kinds the campaign's operations write (``session_started``,
 ``victories_awarded``, ``tokens_spent``, ``session_ended``, ``day_advanced``, ``follower_roll``,
 ``project_roll``, ``respite``, ``renown_gained``, ``wealth_gained``, ``project_started``,
-``follower_assigned``, ``adjusted``), each with the ops those operations write, in large write
+``follower_assigned``, ``hero_adjusted``), each with the ops those operations write, in large write
 transactions. Rolls and respites are computed by ``drawsteel_kit.systems.draw_steel.rules``; the
 events are what the operations would write, without their per-call checks, which is what makes a
 million events take minutes instead of an hour.
@@ -284,7 +284,7 @@ class _Player:
         if self.weeks % 52 == 51:  # the Director's own bookkeeping, once a year
             self.next_op()
             hero = self.heroes[who]
-            self.append("adjusted", [update_op("heroes", who, {"max_stamina": hero[
+            self.append("hero_adjusted", [update_op("heroes", who, {"max_stamina": hero[
                 "max_stamina"]}, {"max_stamina": hero["max_stamina"] + 1})],
                 f"{who}: max_stamina {hero['max_stamina']} → {hero['max_stamina'] + 1} "
                 "(a curse the players do not know of)", actor=who, visibility="director",

@@ -19,20 +19,27 @@ commands = click.Group()
 def restore(campaign: str, backup: str) -> None:
     """Put a backup back in place as the campaign's ledger, checked first.
 
-    The backup must pass SQLite's check, be of this campaign (its history, or its name and
-    system) and its state must equal a replay of its history; the current ledger is kept in
-    the campaign's backups/. Close the notebooks and pages that have the campaign open first.
+    Only the backup's rows are brought in, into a ledger this version builds: a trigger,
+    view or index the backup carries is left out (and named). The backup must pass SQLite's
+    check, be of this campaign (its history, or its name and system), its history must
+    replay event by event and its state must equal that replay; the current ledger is kept
+    in the campaign's backups/. Close the notebooks and pages that have the campaign open
+    first.
 
     \b
     Example: drawsteel-kit restore campaigns/demo campaigns/demo/backups/ledger-120-1a2b3c.db
     """
     from drawsteel_kit.kit.folder import find_campaign_dir
-    from drawsteel_kit.kit.ledger.books import restore as restore_backup
+    from drawsteel_kit.kit.ledger.restore import restore as restore_backup
+    from drawsteel_kit.kit.ledger.schema_check import said
 
     folder = find_campaign_dir(campaign)
-    kept, count = restore_backup(folder, backup)
-    click.echo(f"Restored {backup} ({count} events) as {folder}'s ledger"
-               + (f"; the ledger from before is {kept}" if kept else ""))
+    done = restore_backup(folder, backup)
+    click.echo(f"Restored {backup} ({done.count} events) as {folder}'s ledger"
+               + (f"; the ledger from before is {done.kept}" if done.kept else ""))
+    if done.left_out:
+        click.echo(f"Only its rows were restored, into the schema this version makes (the "
+                   f"backup's differed: {said(done.left_out)})")
 
 
 @commands.command("import")

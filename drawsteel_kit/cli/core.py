@@ -252,6 +252,9 @@ def export(campaign: str, out: str | None, party_only: bool, fmt: str, force: bo
 def rebuild(campaign: str, check: bool) -> None:
     """Rebuild the current state by replaying every event (or --check that it matches).
 
+    --check also compares the ledger's schema with the one this version makes, and names
+    any trigger, view, index, table or column added or dropped with another tool.
+
     Example: drawsteel-kit rebuild campaigns/demo --check
     """
     with open_campaign(campaign, readonly=check) as camp:
@@ -259,10 +262,18 @@ def rebuild(campaign: str, check: bool) -> None:
             problems = camp.ledger.integrity()
             for problem in problems[:PROBLEMS_SHOWN]:
                 click.echo(f"SQLite's check: {problem}")
-            ok = not problems and camp.ledger.verify()
-            if not problems:
-                click.echo("State matches history." if ok else "State differs from history!")
-            sys.exit(0 if ok else 1)
+            if problems:
+                sys.exit(1)
+            from drawsteel_kit.kit.ledger.schema_check import said
+
+            schema = camp.ledger.schema_problems()
+            if schema:
+                click.echo(f"Schema differs from what this version makes: {said(schema)} "
+                           "(back the ledger up and restore that backup: a restore brings "
+                           "in only its rows)")
+            ok = camp.ledger.verify()
+            click.echo("State matches history." if ok else "State differs from history!")
+            sys.exit(0 if ok and not schema else 1)
         click.echo(f"Replayed {camp.ledger.rebuild()} events.")
 
 

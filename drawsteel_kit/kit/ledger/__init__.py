@@ -296,6 +296,13 @@ class Ledger:
         with self.write():
             return _rebuild(self.db)
 
+    def schema_problems(self) -> list[str]:
+        """What the file's schema has besides what its migrations make, or lacks (a trigger,
+        view, index, table or column added or dropped with another tool); empty: none."""
+        from drawsteel_kit.kit.ledger.schema_check import not_ours
+
+        return not_ours(self.db.conn)
+
     def integrity(self) -> list[str]:
         """SQLite's own check of the file (``PRAGMA quick_check``): its problems, if any."""
         try:
@@ -305,7 +312,9 @@ class Ledger:
         return [] if rows == ["ok"] else rows
 
     def verify(self) -> bool:
-        """Do the projections equal a replay of history? Checked on an in-memory copy."""
+        """Do the projections equal a replay of history? Checked on an in-memory copy; a
+        history that cannot be replayed (an event adds a row already there, or changes a
+        value from one it never had: a repeated or edited event) raises ReplayError."""
         copy = sqlite3.connect(":memory:", isolation_level=None)
         try:
             self.db.conn.backup(copy)
@@ -313,7 +322,7 @@ class Ledger:
 
             mem = sqlite_utils.Database(copy, recursive_triggers=False, execute_plugins=False)
             copy.execute("BEGIN IMMEDIATE")
-            _rebuild(mem)
+            _rebuild(mem, check=True)
             return snapshot(mem, with_timeline=True) == snapshot(self.db, with_timeline=True)
         finally:
             copy.close()

@@ -1,9 +1,6 @@
-"""The books in and out: a backup put back in place, an export brought into a new campaign
-folder, and the state as CSV files for spreadsheets.
+"""The books in and out: an export brought into a new campaign folder, and the state as CSV
+files for spreadsheets (a backup put back in place: :mod:`.restore`).
 
-* :func:`restore` checks the backup (SQLite's own check, a ledger's tables, its state equal to
-  a replay of its history) on a copy, keeps the current ledger aside in ``backups/``, then puts
-  the copy in place in one rename.
 * :func:`import_export` writes an ``export``'s events, exactly as they were (ids, times,
   versions), into a new ledger, replays them, and refuses the result unless its state is the
   export's: ``export`` -> ``import`` -> ``export`` gives the same bytes.
@@ -12,11 +9,11 @@ folder, and the state as CSV files for spreadsheets.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import os
+import re
 import shutil
 import sqlite3
 import uuid
@@ -27,7 +24,8 @@ from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 from drawsteel_kit.kit.ledger.projections import snapshot
 
-__all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "restore"]
+__all__ = ["EXPORT_FORMAT", "export_csv", "import_export", "path_text", "read_only",
+           "same_campaign"]
 
 #: The ``format`` an ``export`` file names.
 EXPORT_FORMAT = "drawsteel-kit export"
@@ -45,47 +43,9 @@ def path_text(path: str | os.PathLike[str]) -> str:
     return text if text.isprintable() else repr(text)
 
 
-def _check_copy(path: Path, what: str) -> int:
-    """Open ``path`` as a ledger (bringing its schema up to date), run SQLite's check and
-    compare its state with a replay; the number of events. LedgerError names ``what``."""
-    from drawsteel_kit.kit.ledger import Ledger, check_sqlite_file
-
-    check_sqlite_file(path)
-    try:
-        ledger = Ledger.open(path, create=False)
-    except LedgerError as exc:
-        raise LedgerError(f"{what}: {str(exc).removeprefix(str(path)).lstrip(': ')}") from None
-    except sqlite3.DatabaseError as exc:
-        raise LedgerError(f"{what} is damaged ({exc}): choose another backup") from None
-    with ledger:
-        problems = ledger.integrity()
-        if problems:
-            raise LedgerError(f"{what} fails SQLite's check ({problems[0]}): choose another "
-                              "backup")
-        if "party" not in ledger.db.table_names() or not ledger.db["party"].count:
-            raise LedgerError(f"{what} holds no campaign: choose another backup")
-        if not ledger.verify():
-            raise LedgerError(f"{what}: its state differs from its history: choose another "
-                              "backup (or restore it and run `drawsteel-kit rebuild`)")
-        return ledger.event_count()
-
-
-def _read_only(path: Path) -> str:
+def read_only(path: Path) -> str:
     """``path`` as a read-only SQLite URI, escaped (a name may hold ``#``, ``?`` or ``%``)."""
     return f"{path.resolve().as_uri()}?mode=ro"
-
-
-def _copy_ledger(source: Path, dest: Path) -> None:
-    """A consistent, self-contained copy (SQLite's backup API, WAL folded in)."""
-    src = sqlite3.connect(_read_only(source), uri=True)
-    try:
-        out = sqlite3.connect(str(dest))
-        try:
-            src.backup(out)
-        finally:
-            out.close()
-    finally:
-        src.close()
 
 
 #: What names a campaign: its first event (when and by which operation the books were
@@ -98,7 +58,7 @@ def _identity(path: Path) -> Identity | None:
     from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
 
     try:
-        db = sqlite3.connect(_read_only(path), uri=True)
+        db = sqlite3.connect(read_only(path), uri=True)
     except sqlite3.Error:
         return None
     try:
@@ -132,7 +92,7 @@ def _yaml_identity(folder: Path) -> Identity | None:
     return None, data["name"], str(data.get("system") or DEFAULT_SYSTEM)
 
 
-def _same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
+def same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
     """Refuse a backup of another campaign: it must start with the ledger's first event, or
     have the name and system of the ledger or of campaign.yaml (which mends a folder whose
     ledger is another campaign's)."""
@@ -153,44 +113,6 @@ def _same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) ->
     raise LedgerError(f"{shown} is a backup of another campaign, {shown_as(theirs)}, not of "
                       f"{shown_as(named[0])}: name a backup of this campaign (restore that "
                       "one in its own campaign's folder)")
-
-
-def restore(folder: Path, backup: str | os.PathLike[str]) -> tuple[Path | None, int]:
-    """Put ``backup`` in place as ``folder``'s ledger, verified first; the current ledger is
-    kept in ``backups/``. Returns where it was kept (None: there was none) and the number of
-    events restored."""
-    source, shown = Path(backup), path_text(backup)
-    if not source.is_file():
-        raise LedgerError(f"{shown}: no such backup file: name a .db file `drawsteel-kit "
-                          "backup` wrote (they are in the campaign's backups/)")
-    ledger_path = folder / LEDGER_FILE
-    with contextlib.suppress(OSError):
-        if ledger_path.exists() and source.resolve() == ledger_path.resolve():
-            raise LedgerError(f"{shown} is the campaign's own ledger: name a backup")
-    staged = folder / f".restore-{uuid.uuid4().hex[:8]}.db"
-    try:
-        _copy_ledger(source, staged)
-    except sqlite3.DatabaseError as exc:
-        staged.unlink(missing_ok=True)
-        raise LedgerError(f"{shown} is not a ledger backup ({exc}): name a .db file "
-                          "`drawsteel-kit backup` wrote") from None
-    try:
-        count = _check_copy(staged, shown)
-        _same_campaign(folder, ledger_path, staged, shown)
-        kept = None
-        if ledger_path.exists():  # moved, not opened: a damaged ledger is kept as it is
-            kept = folder / "backups" / f"ledger-before-restore-{uuid.uuid4().hex[:6]}.db"
-            kept.parent.mkdir(exist_ok=True)
-            for suffix in ("-wal", "-shm", ""):
-                part = Path(f"{ledger_path}{suffix}")
-                if part.exists():
-                    os.replace(part, f"{kept}{suffix}")
-        os.replace(staged, ledger_path)
-    finally:
-        staged.unlink(missing_ok=True)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{staged}{suffix}").unlink(missing_ok=True)
-    return kept, count
 
 
 def _read_export(path: Path) -> dict[str, Any]:
@@ -280,56 +202,116 @@ def _event_row(event: Any, n: int, path: Path) -> dict[str, Any]:
 def import_export(export_file: str | os.PathLike[str], folder: str | os.PathLike[str]) -> int:
     """Bring an export into ``folder`` (new or empty) as its ledger; the events written.
 
-    Refused, leaving no folder or file behind, unless the replayed state is the export's."""
-    from sqlite_utils.db import NotFoundError
-
-    from drawsteel_kit.kit.ledger import Ledger
-    from drawsteel_kit.kit.ledger.projections import rebuild
-
+    Every event is checked before anything is written (:class:`HistoryCheck`); the ledger is
+    built beside, as a hidden file in ``folder``, replayed event by event, and renamed into
+    place only when its state is the export's: a killed import leaves no ``ledger.db`` (the
+    hidden file it left is taken away by the next import). Refused, leaving no folder or
+    file behind, when anything is wrong."""
     path, target = Path(export_file), Path(folder)
     data = _read_export(path)
     made = next((f for f in reversed([target, *target.parents]) if not f.exists()), None)
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
-        raise LedgerError(f"{path_text(target)} already holds files: import into a new or "
-                          "empty folder")
+    leftovers = _leftovers(target)
     try:
-        rows = [_event_row(e, n, path) for n, e in enumerate(data["events"])]
+        rows = _checked_rows(data, path)
     except RecursionError:
         raise LedgerError(f"{path_text(path)}: its events are nested too deeply to read: "
                           "export the campaign again") from None
+    for leftover in leftovers:  # what a killed import left
+        leftover.unlink(missing_ok=True)
     target.mkdir(parents=True, exist_ok=True)
-    ledger_path = target / LEDGER_FILE
+    staged = target / f"{_STAGED}{uuid.uuid4().hex[:8]}.db"
     try:
-        with Ledger.open(ledger_path) as ledger:
-            try:
-                with ledger.write():
-                    for row in rows:
-                        ledger.db.conn.execute(
-                            f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
-                            f"({', '.join(':' + c for c in EVENT_COLUMNS)})", row)
-                    rebuild(ledger.db)
-            except NotFoundError:
-                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
-                                  "changes a row that is not there): export the campaign "
-                                  "again") from None
-            except (sqlite3.DatabaseError, LedgerError) as exc:
-                raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
-                                  "export the campaign again") from None
-            except (KeyError, TypeError, ValueError, AttributeError):
-                raise LedgerError(f"{path_text(path)}: its events cannot be replayed (one "
-                                  "is not what an export holds): export the campaign "
-                                  "again") from None
-            if not _same_state(snapshot(ledger.db), data["state"]):
-                raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
-                                  "--party-only export, or an edited file): import a full "
-                                  "export")
+        _build(staged, rows, data["state"], path)
+        os.replace(staged, target / LEDGER_FILE)
     except BaseException:
-        for suffix in ("", "-wal", "-shm"):
-            Path(f"{ledger_path}{suffix}").unlink(missing_ok=True)
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{staged}{suffix}").unlink(missing_ok=True)
         if made is not None:  # the first folder this import made, and all in it
             shutil.rmtree(made, ignore_errors=True)
         raise
     return len(rows)
+
+
+#: The name of the ledger an import builds beside before it becomes ``ledger.db``.
+_STAGED = ".import-"
+
+
+def _leftovers(target: Path) -> list[Path]:
+    """The files a killed import left in ``target``; LedgerError if it holds anything else."""
+    if not target.exists():
+        return []
+    if target.is_dir():
+        found = list(target.iterdir())
+        left = [f for f in found if re.fullmatch(r"\.import-[0-9a-f]{8}\.db(-wal|-shm|-journal)?",
+                                                 f.name) and f.is_file()]
+        if len(left) == len(found):
+            return left
+    raise LedgerError(f"{path_text(target)} already holds files: import into a new or empty "
+                      "folder")
+
+
+def _checked_rows(data: dict[str, Any], path: Path) -> list[dict[str, Any]]:
+    """The export's events as ``events`` rows, each checked (:class:`HistoryCheck`)."""
+    from drawsteel_kit.kit.ledger.history_check import HistoryCheck, kinds_of
+    from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES
+    from drawsteel_kit.kit.ledger.schema_check import reference
+
+    try:
+        kinds = kinds_of(_played(data["state"]))
+    except LedgerError as exc:
+        raise LedgerError(f"{path_text(path)}: {exc}: import an export of a campaign this "
+                          "version plays") from None
+    want = reference(MIGRATION_NAMES)
+    check = HistoryCheck(kinds, {name: set(e.columns) for (kind, name), e in want.items()
+                                 if kind == "table"})
+    rows = []
+    for n, event in enumerate(data["events"]):
+        row = _event_row(event, n, path)
+        problem = check.problem(row, event["payload"], event["ops"])
+        if problem:
+            raise LedgerError(f"{path_text(path)}: events[{n}] (event #{row['id']}): {problem}: "
+                              "export the campaign again")
+        rows.append(row)
+    return rows
+
+
+def _played(state: dict[str, Any]) -> Any:
+    """The system the export's party plays (Draw Steel when it does not say)."""
+    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+
+    try:
+        settings = state["party"][0]["settings"]
+        settings = json.loads(settings) if isinstance(settings, str) else settings
+        return settings.get("system") or DEFAULT_SYSTEM
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return DEFAULT_SYSTEM
+
+
+def _build(staged: Path, rows: list[dict[str, Any]], state: dict[str, Any], path: Path) -> None:
+    """The new ledger at ``staged``: the events written, replayed with every change checked
+    against the rows before it, and its state compared with the export's."""
+    from drawsteel_kit.kit.ledger import Ledger
+    from drawsteel_kit.kit.ledger.history_check import ReplayError
+    from drawsteel_kit.kit.ledger.projections import rebuild
+
+    with Ledger.open(staged) as ledger:
+        try:
+            with ledger.write():
+                ledger.db.conn.executemany(
+                    f"INSERT INTO events ({', '.join(EVENT_COLUMNS)}) VALUES "
+                    f"({', '.join(':' + c for c in EVENT_COLUMNS)})", rows)
+                rebuild(ledger.db, check=True)
+        except ReplayError as exc:
+            raise LedgerError(f"{path_text(path)}: its events cannot be replayed: {exc.where}: "
+                              "export the campaign again") from None
+        except sqlite3.IntegrityError as exc:
+            raise LedgerError(f"{path_text(path)}: its events cannot be replayed ({exc}): "
+                              "export the campaign again") from None
+        if not _same_state(snapshot(ledger.db), state):
+            raise LedgerError(f"{path_text(path)}: its state is not what its history gives (a "
+                              "--party-only export, or an edited file): import a full "
+                              "export")
+        ledger.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def _same_state(have: dict[str, list[dict[str, Any]]], want: dict[str, Any]) -> bool:

@@ -7,9 +7,12 @@ it returns, however many projects a long campaign has finished.
 
 from __future__ import annotations
 
+import sqlite3
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ledger.events import apply_ops, load_event
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
@@ -38,9 +41,12 @@ def snapshot(
     }
 
 
-def rebuild(db: sqlite_utils.Database) -> int:
+def rebuild(db: sqlite_utils.Database, *, check: bool = False) -> int:
     """Clear the projections and replay every event's ops. Must run inside a write.
 
+    ``check``: each change must start from the rows the events before it left (a hero added
+    is not there yet, a value changed had the value it says), so a repeated or edited event
+    is found. An event that cannot be replayed raises ReplayError naming it.
     Returns the number of events replayed.
     """
     for p in reversed(PROJECTIONS):
@@ -57,9 +63,39 @@ def rebuild(db: sqlite_utils.Database) -> int:
         if not rows:
             return count
         for row in rows:
-            apply_ops(db, load_event(row).ops)
+            _replay(db, row, check)
             count += 1
         last = rows[-1]["id"]
+
+
+def _replay(db: sqlite_utils.Database, row: dict[str, Any], check: bool) -> None:
+    """One event's ops applied; ReplayError when its payload or a change cannot be."""
+    from drawsteel_kit.kit.ledger.history_check import ReplayError, op_problem
+
+    summary = str(row.get("kind"))
+    try:
+        event = load_event(row)
+        summary = event.summary
+        for op in event.ops if check else ():
+            problem = op_problem(db.conn, op)
+            if problem:
+                raise ReplayError(row["id"], summary, problem)
+        apply_ops(db, event.ops)
+    except ReplayError:
+        raise
+    except Exception as exc:
+        if not _about_the_event(exc):
+            raise
+        raise ReplayError(row["id"], summary, f"cannot be applied ({exc})") from None
+
+
+def _about_the_event(exc: Exception) -> bool:
+    """An error an event's own content causes (not the disk's, not a lock's)."""
+    if type(exc) is LedgerError or isinstance(exc, sqlite3.IntegrityError | KeyError |
+                                              TypeError | ValueError | OverflowError):
+        return True
+    found = sys.modules.get("sqlite_utils.db")
+    return found is not None and isinstance(exc, found.NotFoundError)
 
 
 def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
