@@ -312,9 +312,8 @@ class Ledger:
         return [] if rows == ["ok"] else rows
 
     def verify(self) -> bool:
-        """Do the projections equal a replay of history? Checked on an in-memory copy; a
-        history that cannot be replayed (an event adds a row already there, or changes a
-        value from one it never had: a repeated or edited event) raises ReplayError."""
+        """Do the projections equal a replay of history (on an in-memory copy)? A history
+        that cannot be replayed (a repeated or edited event) raises ReplayError."""
         copy = sqlite3.connect(":memory:", isolation_level=None)
         try:
             self.db.conn.backup(copy)
