@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
+from drawsteel_kit.kit.ledger.standing import standing_where
 from drawsteel_kit.systems.draw_steel.state import _decode
 
 if TYPE_CHECKING:
@@ -146,9 +147,10 @@ def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
                   fields: Iterable[str] | None = None, visible_to: str | None = None
                   ) -> list[TimelinePoint]:
     """Changes of tracked numbers in order (a hero's, or the party's with ``hero="party"``
-    ... or everything when None), optionally only some ``fields``."""
+    ... or everything when None), optionally only some ``fields``: those that stand (no undo
+    took them back)."""
     where, params = _visible(visible_to)
-    sql = f"SELECT * FROM timeline WHERE {where}"
+    sql = f"SELECT * FROM timeline WHERE {where} AND {standing_where(db)}"
     if hero == "party":
         sql += " AND tbl = 'party'"
     elif hero is not None:
@@ -162,6 +164,7 @@ def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
     for r in db.query(sql + " ORDER BY id", params):
         r = dict(r)
         r.pop("id")
+        r.pop("undone", None)  # (always 0 here)
         r["table"] = r.pop("tbl")
         out.append(TimelinePoint(**r))
     return out
