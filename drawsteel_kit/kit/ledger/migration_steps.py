@@ -319,15 +319,16 @@ def _reading_indexes(db: sqlite_utils.Database) -> None:
 def _undone_changes(db: sqlite_utils.Database) -> None:
     """The timeline's ``undone`` marks (issue 31): every change an undo took back, and the
     undo's own, so the charts draw the books as they stand. Older ledgers: their changes
-    marked from the undos in their history. The index a chart reads (0008's) holds only the
-    changes that stand. A reader does without it (:data:`READER_OPTIONAL`): an older ledger's
-    marks are worked out from its events as it is read."""
+    marked from the undos in their history. Each entry of the index a chart reads (0008's)
+    carries the mark, so a chart still counts and samples in the index alone. A reader does
+    without it (:data:`READER_OPTIONAL`): an older ledger's marks are worked out from its
+    events as it is read."""
     from drawsteel_kit.kit.ledger.standing import mark_all
 
     db.execute("ALTER TABLE timeline ADD COLUMN undone INTEGER NOT NULL DEFAULT 0")
     db.execute("DROP INDEX IF EXISTS timeline_points")
-    db.execute("CREATE INDEX timeline_standing ON timeline(tbl, key, field, id, after, "
-               "visibility) WHERE undone = 0")
+    db.execute("CREATE INDEX timeline_points ON timeline(tbl, key, field, id, after, "
+               "visibility, undone)")
     mark_all(db)
 
 

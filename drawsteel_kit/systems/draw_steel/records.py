@@ -144,13 +144,16 @@ def read_npcs(db: sqlite_utils.Database, *, visible_to: str | None = None) -> li
 
 
 def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
-                  fields: Iterable[str] | None = None, visible_to: str | None = None
-                  ) -> list[TimelinePoint]:
+                  fields: Iterable[str] | None = None, visible_to: str | None = None,
+                  standing: bool = True) -> list[TimelinePoint]:
     """Changes of tracked numbers in order (a hero's, or the party's with ``hero="party"``
     ... or everything when None), optionally only some ``fields``: those that stand (no undo
-    took them back)."""
+    took them back: what a chart draws), or with ``standing=False`` every one, undone
+    changes and undos among them (the Director's history of a number)."""
     where, params = _visible(visible_to)
-    sql = f"SELECT * FROM timeline WHERE {where} AND {standing_where(db)}"
+    sql = f"SELECT * FROM timeline WHERE {where}"
+    if standing:
+        sql += f" AND {standing_where(db)}"
     if hero == "party":
         sql += " AND tbl = 'party'"
     elif hero is not None:
