@@ -234,3 +234,50 @@ def test_every_chart_draws_only_the_operations_that_stand(
         assert camp.ledger.verify()  # the marks, too, are what a replay of history gives
         replay(camp, standing, home / "replayed" / "camp")
     assert drawn(folder) == drawn(home / "replayed" / "camp")
+
+
+# --- ledgers written before the marks ------------------------------------------------------
+
+FIXTURE = Path(__file__).parent / "fixtures" / "ledgers" / "schema_0008.sql"
+
+
+def drawn_events(folder: Path) -> tuple[dict, set[int]]:
+    """Every line's points (event ids) on the Director's charts and the party's, and the
+    events the books as they stand leave out (undos, and what they undid)."""
+    from drawsteel_kit.systems.draw_steel.pages.data import chart_series
+
+    with Campaign.open(folder, readonly=True) as camp:
+        names = list(camp.heroes)
+        fields = ("xp", "level", "renown", "wealth", "victories")
+        out = {("director", k): s.events for k, s in
+               chart_series(camp, names, fields, None).items()}
+        with PartyView.of(camp, "party") as view:
+            out.update({("party", k): s.events for k, s in
+                        chart_series(view.books, names, fields, "party").items()})
+        undos = {e.undoes: e.id for e in camp.history(kind="undo")}
+        left_out = set(undos.values()) | camp.ledger.undone_ids()
+    return out, left_out
+
+
+def test_an_older_ledgers_undone_changes_are_not_drawn_before_or_after_its_upgrade(
+        tmp_path: Path) -> None:
+    """The 0008 fixture holds a level-up respite undone, and an award whose undo was undone:
+    read as it is (a reader does not upgrade it) and once upgraded, no line draws an undo or
+    what it undid, the award that stands again is drawn, and both draw the same."""
+    import sqlite3
+
+    folder = tmp_path / "c"
+    folder.mkdir()
+    conn = sqlite3.connect(folder / LEDGER_FILE)
+    conn.executescript(FIXTURE.read_text(encoding="utf-8"))
+    conn.close()
+    before, left_out = drawn_events(folder)
+    assert len(left_out) >= 10  # the respite's events and their undos, and the renown's
+    run("upgrade", folder)
+    after, _ = drawn_events(folder)
+    assert after == before
+    points = {e for events in after.values() for e in events}
+    assert not points & left_out
+    with Campaign.open(folder, readonly=True) as camp:
+        redone = [e for e in camp.history(kind="renown_gained") if e.actor == "Yorn"][0]
+        assert redone.id not in left_out and redone.id in points

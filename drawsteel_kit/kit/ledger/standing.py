@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from drawsteel_kit.kit.ledger import memo
+
 __all__ = ["LEFT_OUT", "after_undo", "copy_conditions", "mark_all", "marked", "not_drawn",
            "standing_where", "undo_pairs", "undone_ids"]
 
@@ -77,9 +79,11 @@ def after_undo(db: Any, undo_id: int) -> None:
     root = undo_id
     while root in pairs:
         root = pairs[root]
+    changes = db.conn.total_changes
     db.execute("UPDATE timeline SET undone = 1 WHERE event_id = ?", [undo_id])
     db.execute("UPDATE timeline SET undone = ? WHERE event_id = ?",
                [int(root in undone_ids(pairs)), root])
+    memo.wrote(db, changes)  # the timeline only: what the operation remembered still holds
 
 
 def mark_all(db: Any) -> None:
