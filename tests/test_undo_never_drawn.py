@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.systems.draw_steel.pages.data import chart_series
 
 NAMES = [h["name"] for h in HEROES]
 #: The charts that draw numbers over time (the Director's, and what a run's report shows).
@@ -98,12 +100,10 @@ def test_an_undone_change_is_drawn_in_no_other_system_either(tmp_path: Path,
         folder = folders[case] = tmp_path / case / "camp"
         run("new", folder, "--system", system)
         run("init", folder)
-    command = [a.format(folders["undone"]) for a in OTHER_SYSTEMS[system]]
-    first = run(*command)
-    event = int(run("history", folders["undone"]).split()[0].lstrip("#"))
-    run("undo", folders["undone"], event)
-    assert "Undid #" in run("history", folders["undone"])
-    assert "Undid" not in first
+    run(*(a.format(folders["undone"]) for a in OTHER_SYSTEMS[system]))
+    newest = int(run("history", folders["undone"]).split()[0].lstrip("#"))
+    run("undo", folders["undone"], newest)
+    assert "Undid #" in run("history", folders["undone"])  # the Director's history lists it
     undone, never = (pages(folders[c], [None, "Ava"]) for c in ("undone", "never"))
     assert {w: figures for w, (_, figures) in undone.items()} == \
         {w: figures for w, (_, figures) in never.items()}  # the lines first, then the pages
@@ -244,8 +244,6 @@ FIXTURE = Path(__file__).parent / "fixtures" / "ledgers" / "schema_0008.sql"
 def drawn_events(folder: Path) -> tuple[dict, set[int]]:
     """Every line's points (event ids) on the Director's charts and the party's, and the
     events the books as they stand leave out (undos, and what they undid)."""
-    from drawsteel_kit.systems.draw_steel.pages.data import chart_series
-
     with Campaign.open(folder, readonly=True) as camp:
         names = list(camp.heroes)
         fields = ("xp", "level", "renown", "wealth", "victories")
@@ -264,8 +262,6 @@ def test_an_older_ledgers_undone_changes_are_not_drawn_before_or_after_its_upgra
     """The 0008 fixture holds a level-up respite undone, and an award whose undo was undone:
     read as it is (a reader does not upgrade it) and once upgraded, no line draws an undo or
     what it undid, the award that stands again is drawn, and both draw the same."""
-    import sqlite3
-
     folder = tmp_path / "c"
     folder.mkdir()
     conn = sqlite3.connect(folder / LEDGER_FILE)
@@ -279,5 +275,5 @@ def test_an_older_ledgers_undone_changes_are_not_drawn_before_or_after_its_upgra
     points = {e for events in after.values() for e in events}
     assert not points & left_out
     with Campaign.open(folder, readonly=True) as camp:
-        redone = [e for e in camp.history(kind="renown_gained") if e.actor == "Yorn"][0]
+        redone = next(e for e in camp.history(kind="renown_gained") if e.actor == "Yorn")
         assert redone.id not in left_out and redone.id in points
