@@ -205,7 +205,7 @@ def drawn(folder: Path) -> dict[str, object]:
     return out
 
 
-@settings(max_examples=examples(60), deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(STEP, min_size=1, max_size=14))
 def test_every_chart_draws_only_the_operations_that_stand(
