@@ -122,13 +122,13 @@ STEP = st.one_of(
     st.tuples(st.just("session"), st.none(), st.none()),
     st.tuples(st.just("day"), st.integers(1, 2), st.none()),
     st.tuples(st.just("xp"), st.integers(0, 30), st.sampled_from(NAMES)),
-    st.tuples(st.just("undo"), st.integers(0, 40), st.none()),
-    st.tuples(st.just("undo"), st.integers(0, 40), st.none()),
-    st.tuples(st.just("undo"), st.just(-1), st.none()),  # the newest: undo the undo just made
+    # an undo of any operation done so far, then (chain 2, 3) of the undo just made, in turn
+    st.tuples(st.just("undo"), st.integers(0, 40), st.sampled_from([1, 1, 2, 3])),
+    st.tuples(st.just("undo"), st.integers(0, 40), st.sampled_from([1, 1, 2, 3])),
 )
 
 
-def operate(camp: Campaign, what: str, a: int | None, b: str | None) -> list[int]:
+def operate(camp: Campaign, what: str, a: int | None, b: str | int | None) -> list[int]:
     """One campaign operation; the events it wrote."""
     if what == "victories":
         done = camp.award_victories(a, [b], reason="a fight")
@@ -220,16 +220,15 @@ def test_every_chart_draws_only_the_operations_that_stand(
                 with contextlib.suppress(DrawSteelKitError):  # refused: nothing written
                     model.add(operate(camp, what, a, b))
                 continue
-            if not model.events:
-                continue
-            target = a % len(model.events)
-            try:
-                undone = camp.undo(model.events[target][0], reason=f"undo {target}")
-            except UndoError:  # already undone, or a later change stands in its way
-                continue
-            assert model.active[target], "the ledger undid what was undone already"
-            event("an undo of an undo" if model.undoes[target] is not None else "an undo")
-            model.add(list(undone.event_ids), target)
+            for chain in range(b if model.events else 0):
+                target = a % len(model.events) if chain == 0 else len(model.events) - 1
+                try:
+                    undone = camp.undo(model.events[target][0], reason=f"undo {target}")
+                except UndoError:  # already undone, or a later change stands in its way
+                    break
+                assert model.active[target], "the ledger undid what was undone already"
+                event("an undo of an undo" if model.undoes[target] is not None else "an undo")
+                model.add(list(undone.event_ids), target)
         standing = model.standing()
         assert camp.ledger.verify()  # the marks, too, are what a replay of history gives
         replay(camp, standing, home / "replayed" / "camp")
