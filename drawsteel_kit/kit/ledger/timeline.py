@@ -5,15 +5,16 @@ table instead of scanning history. It is an index, not a projection: each row is
 pure function of one event (its ops, day, session, kind, visibility and reason), so it
 is written in the same transaction as the event, refilled by ``rebuild()``, and filled
 for older ledgers by the migration that made it. Its one mark besides, ``undone``, says that
-an undo took the change back (the undo's own changes are marked too): every read here keeps
-only the changes that stand (:mod:`~drawsteel_kit.kit.ledger.standing`), so a chart draws
-the books as they stand, never a change that was undone.
+an undo took the change back (the undo's own changes are marked too; set as the undo is
+written, and by ``rebuild()`` from the undos in history): every read here keeps only the
+changes that stand (:mod:`~drawsteel_kit.kit.ledger.standing`), so a chart draws the books
+as they stand, never a change that was undone.
 
 Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample`
 (:func:`spread`) and :func:`newest_first`, whose cost depends on how many points they
 return, not on how long the history is: each one walks the ``timeline_points`` index
-(table, key, field, then id, holding each change's ``after`` and ``visibility``, so
-counting and seeking read the index alone) from one end, or seeks into it. :func:`shares`
+(table, key, field, then id, holding each change's ``after``, ``visibility`` and
+``undone``, so counting and seeking read the index alone) from one end, or seeks into it. :func:`shares`
 splits a chart's budget of points among its lines, so a chart with many lines costs no
 more than one with a few.
 """
