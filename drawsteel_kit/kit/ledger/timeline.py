@@ -14,9 +14,9 @@ Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`samp
 (:func:`spread`) and :func:`newest_first`, whose cost depends on how many points they
 return, not on how long the history is: each one walks the ``timeline_points`` index
 (table, key, field, then id, holding each change's ``after``, ``visibility`` and
-``undone``, so counting and seeking read the index alone) from one end, or seeks into it. :func:`shares`
-splits a chart's budget of points among its lines, so a chart with many lines costs no
-more than one with a few.
+``undone``, so counting and seeking read the index alone) from one end, or seeks into it.
+:func:`shares` splits a chart's budget of points among its lines, so a chart with many
+lines costs no more than one with a few.
 """
 
 from __future__ import annotations
