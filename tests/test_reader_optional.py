@@ -21,13 +21,15 @@ NUMBERS = ("renown", "wealth", "xp", "victories", "stamina", "project_points")
 
 
 def without_reader_indexes(folder: Path) -> None:
-    """The ledger as drawsteel-kit wrote it before 0007 and 0008: their indexes dropped,
-    the one 0008 replaced put back, and neither migration recorded."""
+    """The ledger as drawsteel-kit wrote it before 0007, 0008 and 0009: their indexes and
+    the timeline's undone marks dropped, the index 0008 replaced put back, and none of the
+    migrations recorded."""
     conn = sqlite3.connect(folder / LEDGER_FILE)
     try:
         for name in ("events_hidden", "events_hidden_order", "timeline_points",
                      "projects_hidden"):
             conn.execute(f"DROP INDEX IF EXISTS {name}")
+        conn.execute("ALTER TABLE timeline DROP COLUMN undone")
         conn.execute("CREATE INDEX IF NOT EXISTS timeline_key ON timeline(tbl, key, field)")
         conn.executemany("DELETE FROM _sqlite_migrations WHERE name = ?",
                          [[n] for n in READER_OPTIONAL])
@@ -46,13 +48,25 @@ def books(folder: Path, viewer: str) -> tuple[object, ...]:
                   data.series(view.books, NUMBERS, viewer).items()}
         export = view.export()
         export.pop("schema")  # the one difference: which migrations the ledger has had
-        return export, newest, lines, charts
+        director = {k: (s.values, s.reasons) for k, s in data.series(camp, NUMBERS, None).items()}
+        return export, newest, lines, charts, director
+
+
+def undo_some(camp: Campaign) -> None:
+    """Undone changes the charts must leave out: an award, a hidden one, a respite whose undo
+    is undone in turn (it stands again)."""
+    camp.undo(camp.award_victories(2, ["Val"], reason="Miscounted").event_ids[0])
+    camp.undo(camp.award_renown("Val", 2, reason="A secret patron",
+                                visibility="director").event_ids[0])
+    rested = camp.take_respite(seed=9)
+    camp.undo(camp.undo(rested.event_ids[0]).event_ids[0], reason="It happened after all")
 
 
 @pytest.mark.parametrize("viewer", ["party", "Val"])
 def test_a_ledger_without_reading_indexes_gives_the_same_books(
         campaign: Campaign, tmp_path: Path, viewer: str) -> None:
     play(campaign)
+    undo_some(campaign)
     campaign.close()
     folder = campaign.folder
     with_indexes = books(folder, viewer)

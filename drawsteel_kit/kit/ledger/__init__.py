@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerNeedsUpgrade, LedgerReadOnly, UndoError
 from drawsteel_kit.kit.ledger import events as _events
+from drawsteel_kit.kit.ledger import standing as _standing
 from drawsteel_kit.kit.ledger.backup import backup as _backup
 from drawsteel_kit.kit.ledger.backup import export as _export
 from drawsteel_kit.kit.ledger.connection import BUSY_TIMEOUT_MS, LEDGER_FILE, connect
@@ -274,17 +275,7 @@ class Ledger:
 
     def undone_ids(self) -> set[int]:
         """Ids of events undone by an undo event that is not itself undone."""
-        pairs = dict(
-            # "> 0" (an event id), not "IS NOT NULL": SQLite takes the index through a
-            # players' copy's view for the one, not the other
-            self.db.execute("SELECT id, undoes FROM events WHERE undoes > 0").fetchall()
-        )
-        undone: set[int] = set()
-        # Newest first: an undo that was itself undone no longer counts.
-        for undo_id in sorted(pairs, reverse=True):
-            if undo_id not in undone:
-                undone.add(pairs[undo_id])
-        return undone
+        return _standing.undone_ids(_standing.undo_pairs(self.db))
 
     # -- state ---------------------------------------------------------------
     def snapshot(self) -> dict[str, list[dict[str, Any]]]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
-from drawsteel_kit.kit.ledger import memo, timeline
+from drawsteel_kit.kit.ledger import memo, standing, timeline
 from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 
@@ -32,19 +32,8 @@ if TYPE_CHECKING:
     from sqlite_utils.db import NotFoundError
 
 __all__ = [
-    "DIRECTOR",
-    "PARTY",
-    "Event",
-    "Op",
-    "append",
-    "apply_ops",
-    "check_ops_current",
-    "flush",
-    "hero_visibility",
-    "insert_op",
-    "invert_ops",
-    "load_event",
-    "update_op",
+    "DIRECTOR", "PARTY", "Event", "Op", "append", "apply_ops", "check_ops_current", "flush",
+    "hero_visibility", "insert_op", "invert_ops", "load_event", "update_op",
 ]
 
 DIRECTOR = "director"
@@ -327,6 +316,8 @@ def append(
             _apply(db.conn, ops)
             assert cursor.lastrowid is not None
             timeline.record(db, cursor.lastrowid, row, body, ops)
+        if undoes is not None:  # the books as they stand: no undone change is drawn
+            standing.after_undo(db, cursor.lastrowid)
         return load_event({**row, "id": cursor.lastrowid})
     with memo.writing(db, ops):  # events, timeline: never remembered
         held = _held_back(db)
@@ -341,6 +332,8 @@ def append(
         seed=seed, visibility=visibility,  # dice as read back: whole numbers are already that
         dice=faces if faces is None or whole else json.loads(row["dice"]),
         version=__version__, created_at=row["created_at"], undoes=undoes, operation=operation)
+    if undoes is not None:  # (reading which events undo which inserts those held back)
+        standing.after_undo(db, event_id)
     return event
 
 

@@ -316,9 +316,27 @@ def _reading_indexes(db: sqlite_utils.Database) -> None:
                "WHERE visibility <> 'party'")
 
 
-#: Migrations that add nothing a reader needs (an index): a read-only opening of a ledger
-#: that lacks only these reads it as it is, rather than asking for an upgrade first.
-READER_OPTIONAL = frozenset({"0007_hidden_events", "0008_reading_indexes"})
+def _undone_changes(db: sqlite_utils.Database) -> None:
+    """The timeline's ``undone`` marks (issue 31): every change an undo took back, and the
+    undo's own, so the charts draw the books as they stand. Older ledgers: their changes
+    marked from the undos in their history. Each entry of the index a chart reads (0008's)
+    carries the mark, so a chart still counts and samples in the index alone. A reader does
+    without it (:data:`READER_OPTIONAL`): an older ledger's marks are worked out from its
+    events as it is read."""
+    from drawsteel_kit.kit.ledger.standing import mark_all
+
+    db.execute("ALTER TABLE timeline ADD COLUMN undone INTEGER NOT NULL DEFAULT 0")
+    db.execute("DROP INDEX IF EXISTS timeline_points")
+    db.execute("CREATE INDEX timeline_points ON timeline(tbl, key, field, id, after, "
+               "visibility, undone)")
+    mark_all(db)
+
+
+#: Migrations that add nothing a reader needs (an index, marks a reader can work out): a
+#: read-only opening of a ledger that lacks only these reads it as it is, rather than asking
+#: for an upgrade first.
+READER_OPTIONAL = frozenset({"0007_hidden_events", "0008_reading_indexes",
+                             "0009_undone_changes"})
 
 #: Every migration, oldest first: its name in ``_sqlite_migrations``, and what it does.
 STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
@@ -330,4 +348,5 @@ STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("0006_follower_location", _follower_location),
     ("0007_hidden_events", _hidden_events),
     ("0008_reading_indexes", _reading_indexes),
+    ("0009_undone_changes", _undone_changes),
 )

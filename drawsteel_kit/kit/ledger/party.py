@@ -19,6 +19,7 @@ What the copy drops or rewrites:
   it is written (shown as ``(hidden)``, :mod:`drawsteel_kit.kit.redact`): an event's
   words, a timeline reason, a note's text, an NPC's or an item's notes, a visible sheet;
 * the timeline's reason for each hidden change (the chart shows the step, not why);
+* every undone event and every undo, and their changes (the books as they stand);
 * each visible sheet's data through its system's *face* (``faces``): what players see at
   the table, for instance a condition-sheet foe without its profile.
 
@@ -44,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.ledger.party_names import blank_rows, redactor, shown_payload
 from drawsteel_kit.kit.ledger.reader import ReadDatabase
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.standing import copy_conditions
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
 from drawsteel_kit.kit.redact import HIDDEN
 
@@ -237,7 +239,9 @@ def _views(db: ReadDatabase, visible: str) -> None:
     """``events``, ``timeline`` and ``projects`` as the viewer sees them, read on demand:
     visible events (``dsk_shown``) merged in id order with the hidden ones that become lines
     (``dsk_adjusted``; each column keeps its type, so a page of the newest events reads that
-    page); timeline rows of visible rows, hidden changes as adjustments; visible projects."""
+    page); timeline rows of visible rows, hidden changes as adjustments; visible projects.
+    Neither holds an undone event or an undo (:func:`.standing.copy_conditions`)."""
+    kept, kept_changes, marks = copy_conditions(db)
     info = [(r[1], r[2] or "TEXT") for r in db.execute("PRAGMA main.table_info(events)")]
     shown = [f"CAST(dsk_shown({c}) AS {t}) AS {c}" if c == "payload" else c for c, t in info]
     line = {"kind": "'adjusted'", "visibility": "'party'", "payload": "dsk_adjusted(payload)",
@@ -247,17 +251,18 @@ def _views(db: ReadDatabase, visible: str) -> None:
         "SELECT 1 FROM main.sqlite_master WHERE type = 'index' AND name = "
         "'events_hidden_order'").fetchone() else "")
     db.execute(f"CREATE TEMP VIEW events AS SELECT {', '.join(shown)} FROM main.events "
-               f"WHERE {visible} UNION ALL SELECT {', '.join(lines)} FROM main.events {walk} "
-               f"WHERE visibility <> 'party' AND NOT ({visible}) "
-               "AND dsk_adjusted(payload) IS NOT NULL")
+               f"WHERE {visible}{kept} UNION ALL SELECT {', '.join(lines)} FROM main.events "
+               f"{walk} WHERE visibility <> 'party' AND NOT ({visible}) "
+               f"AND dsk_adjusted(payload) IS NOT NULL{kept}")
     hidden = {"visibility": "'party'", "kind": "'adjusted'",
               "reason": "'" + ADJUSTED.replace("'", "''") + "'"}
     columns = [r[1] for r in db.execute("PRAGMA main.table_info(timeline)").fetchall()]
     seen = [(f"CAST(CASE WHEN {visible} THEN "
              f"{'dsk_text(reason)' if c == 'reason' else c} ELSE {hidden[c]} END AS TEXT) "
              f"AS {c}") if c in hidden else c for c in columns]
-    db.execute(f"CREATE TEMP VIEW timeline AS SELECT {', '.join(seen)} FROM main.timeline "
-               "WHERE NOT (tbl = 'sheets' AND key NOT IN (SELECT key FROM temp.sheets))")
+    db.execute(f"CREATE TEMP VIEW timeline AS SELECT {', '.join(seen)}{marks} FROM "
+               "main.timeline WHERE NOT (tbl = 'sheets' AND key NOT IN (SELECT key FROM "
+               f"temp.sheets)){kept_changes}")
     db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
 
 

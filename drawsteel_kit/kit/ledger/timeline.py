@@ -4,16 +4,19 @@ Charts of XP, level, renown, wealth and hero tokens over time read this small in
 table instead of scanning history. It is an index, not a projection: each row is a
 pure function of one event (its ops, day, session, kind, visibility and reason), so it
 is written in the same transaction as the event, refilled by ``rebuild()``, and filled
-for older ledgers by the migration that made it. Undo events invert ops, so an undone
-award shows as a change back, with the undo's reason.
+for older ledgers by the migration that made it. Its one mark besides, ``undone``, says that
+an undo took the change back (the undo's own changes are marked too; set as the undo is
+written, and by ``rebuild()`` from the undos in history): every read here keeps only the
+changes that stand (:mod:`~drawsteel_kit.kit.ledger.standing`), so a chart draws the books
+as they stand, never a change that was undone.
 
 Charts read it through :func:`count_changes`, :func:`first_changes`, :func:`sample`
 (:func:`spread`) and :func:`newest_first`, whose cost depends on how many points they
 return, not on how long the history is: each one walks the ``timeline_points`` index
-(table, key, field, then id, holding each change's ``after`` and ``visibility``, so
-counting and seeking read the index alone) from one end, or seeks into it. :func:`shares`
-splits a chart's budget of points among its lines, so a chart with many lines costs no
-more than one with a few.
+(table, key, field, then id, holding each change's ``after``, ``visibility`` and
+``undone``, so counting and seeking read the index alone) from one end, or seeks into it.
+:func:`shares` splits a chart's budget of points among its lines, so a chart with many
+lines costs no more than one with a few.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
+
+from drawsteel_kit.kit.ledger import standing
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -122,11 +127,13 @@ def visible_where(visible_to: str | None) -> tuple[str, list[Any]]:
     return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
 
 
-def _where(tbl: str, key: str, field: str, visible_to: str | None) -> tuple[str, list[Any]]:
-    """One number's visible changes that set a value (a deleted row's last change does not)."""
+def _where(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+           visible_to: str | None) -> tuple[str, list[Any]]:
+    """One number's visible changes that set a value (a deleted row's last change does not)
+    and stand (no undo took them back)."""
     vis, params = visible_where(visible_to)
-    return (f"tbl = ? AND key = ? AND field = ? AND after IS NOT NULL AND {vis}",
-            [tbl, key, field, *params])
+    return (f"tbl = ? AND key = ? AND field = ? AND after IS NOT NULL AND {vis} AND "
+            f"{standing.standing_where(db)}", [tbl, key, field, *params])
 
 
 #: What a chart draws of each change (``columns=POINT``): the rest of a row is left unread.
@@ -152,7 +159,7 @@ def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                   columns: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The oldest ``limit`` visible changes of one number, oldest first (``columns``: only
     these of each row, and its id)."""
-    where, params = _where(tbl, key, field, visible_to)
+    where, params = _where(db, tbl, key, field, visible_to)
     return _rows(db, f"SELECT {_select(columns)} FROM timeline WHERE {where} ORDER BY id "
                      "LIMIT ?",
                  [*params, limit])
@@ -162,7 +169,7 @@ def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                   visible_to: str | None, at_most: int) -> int:
     """How many visible changes one number has, counted up to ``at_most`` (in SQLite: no
     row is built in Python to learn that a history is long)."""
-    where, params = _where(tbl, key, field, visible_to)
+    where, params = _where(db, tbl, key, field, visible_to)
     return int(db.execute(f"SELECT count(*) FROM (SELECT 1 FROM timeline WHERE {where} "
                           f"LIMIT ?)", [*params, at_most]).fetchone()[0])
 
@@ -170,7 +177,7 @@ def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
 def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                  visible_to: str | None) -> Iterator[dict[str, Any]]:
     """The visible changes of one number, newest first, read lazily (stop when done)."""
-    where, params = _where(tbl, key, field, visible_to)
+    where, params = _where(db, tbl, key, field, visible_to)
     yield from db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id DESC", params)
 
 
@@ -193,7 +200,7 @@ def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     seek). Where its changes are bunched (many other numbers' changes written between
     them), several ids find the same change: the others are then made up from the changes
     the seeks stepped over (:func:`_made_up`), so a bunched history still gives ``points``."""
-    where, params = _where(tbl, key, field, visible_to)
+    where, params = _where(db, tbl, key, field, visible_to)
     first, last = db.execute(  # both ends in one round trip
         f"SELECT (SELECT id FROM timeline WHERE {where} ORDER BY id LIMIT 1), "
         f"(SELECT id FROM timeline WHERE {where} ORDER BY id DESC LIMIT 1)",
@@ -312,7 +319,7 @@ def fill(db: sqlite_utils.Database) -> int:
         page = list(db.query("SELECT id, kind, day, session, visibility, payload FROM events "
                              "WHERE id > ? ORDER BY id LIMIT ?", [last, FILL_PAGE]))
         if not page:
-            return count
+            break
         rows: list[dict[str, Any]] = []
         for event in page:
             payload = json.loads(event["payload"] or "{}")
@@ -322,3 +329,6 @@ def fill(db: sqlite_utils.Database) -> int:
             db["timeline"].insert_all(rows)
         count += len(rows)
         last = page[-1]["id"]
+    if standing.marked(db):  # (the migration that made the timeline fills it unmarked)
+        standing.mark_all(db)
+    return count

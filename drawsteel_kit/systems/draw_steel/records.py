@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
+from drawsteel_kit.kit.ledger.standing import standing_where
 from drawsteel_kit.systems.draw_steel.state import _decode
 
 if TYPE_CHECKING:
@@ -143,12 +144,16 @@ def read_npcs(db: sqlite_utils.Database, *, visible_to: str | None = None) -> li
 
 
 def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
-                  fields: Iterable[str] | None = None, visible_to: str | None = None
-                  ) -> list[TimelinePoint]:
+                  fields: Iterable[str] | None = None, visible_to: str | None = None,
+                  standing: bool = True) -> list[TimelinePoint]:
     """Changes of tracked numbers in order (a hero's, or the party's with ``hero="party"``
-    ... or everything when None), optionally only some ``fields``."""
+    ... or everything when None), optionally only some ``fields``: those that stand (no undo
+    took them back: what a chart draws), or with ``standing=False`` every one, undone
+    changes and undos among them (the Director's history of a number)."""
     where, params = _visible(visible_to)
     sql = f"SELECT * FROM timeline WHERE {where}"
+    if standing:
+        sql += f" AND {standing_where(db)}"
     if hero == "party":
         sql += " AND tbl = 'party'"
     elif hero is not None:
@@ -162,6 +167,7 @@ def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
     for r in db.query(sql + " ORDER BY id", params):
         r = dict(r)
         r.pop("id")
+        r.pop("undone", None)  # (always 0 here)
         r["table"] = r.pop("tbl")
         out.append(TimelinePoint(**r))
     return out

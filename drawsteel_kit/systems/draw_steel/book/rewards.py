@@ -120,15 +120,16 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
 
     def score_history(self, hero: str, field: str, *, visible_to: str | None = None
                       ) -> list[TimelinePoint]:
-        """Every change of one of a hero's numbers (renown, wealth, xp, level ...), in order:
-        the history a chart draws, reconstructed from events."""
+        """Every change of one of a hero's numbers (renown, wealth, xp, level ...), in order,
+        undone ones and their undos among them (the Director's history of it; a chart draws
+        only the changes that stand)."""
         who = self.hero(hero)
         kept = TRACKED["heroes"]
         if field not in kept:
             raise RulesError(f"no history is kept of a hero's {field!r}; it is kept of: "
                              f"{', '.join(kept)}")
         return read_timeline(self.ledger.db, hero=who.name, fields=[field],
-                             visible_to=visible_to)
+                             visible_to=visible_to, standing=False)
 
     # -- what wealth buys ----------------------------------------------------------------
     def _wealth_extra(self) -> dict[int, list[str]]:

@@ -188,8 +188,9 @@ def series(campaign: Campaign, fields: Iterable[str], viewer: str | None, *,
            ) -> dict[tuple[str, str], Series]:
     """Time series by (key, field) from the ledger's timeline (``hero="party"``: the party's).
 
-    Only changes the viewer may see are drawn; a value an undo or a hidden change set
-    shows up at the next visible change. A number that changed more than MAX_POINTS times
+    Only changes the viewer may see that stand are drawn (an undone change and its undo are
+    not: the books as they stand); a value a hidden change set shows up at the next visible
+    change. A number that changed more than MAX_POINTS times
     is drawn from a sample of its changes (``Series.sampled``), so a page costs the same
     however long the campaign has run. ``redact``: the viewer's :func:`redactor`, when the
     caller already has it. Without ``hero``: every change of every hero and the party."""
