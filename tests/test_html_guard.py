@@ -25,8 +25,10 @@ ELEMENTS = ("a|abbr|article|aside|audio|b|body|br|button|caption|code|col|detail
             "input|label|li|link|main|meta|nav|object|ol|option|p|pre|s|script|section|select|"
             "small|source|span|strong|style|sub|summary|sup|svg|table|tbody|td|textarea|tfoot|"
             "th|thead|title|tr|u|ul|video")
-#: An HTML tag: ``<p>``, ``<td class=...``, ``</b>``, ``<!DOCTYPE``.
-TAG = re.compile(r"<(?:/?(?:" + ELEMENTS + r")(?=[\s/>])|!)", re.IGNORECASE)
+#: An HTML tag: ``<p>``, ``<td class=...``, ``</b>``, ``<!DOCTYPE``, ``<!--`` (not a regular
+#: expression's look-behind, ``(?<!...)``).
+TAG = re.compile(r"<(?:/?(?:" + ELEMENTS + r")(?=[\s/>])|!(?:doctype|--|\[cdata))",
+                 re.IGNORECASE)
 #: A plotly hover template (``%{y}``, ``<extra>``): plotly draws it as SVG text, not HTML.
 PLOTLY = re.compile(r"%\{|<extra>")
 

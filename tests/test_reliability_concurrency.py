@@ -46,6 +46,7 @@ from reliability_workers import (
 from workbook_helpers import demo_copy, free_port
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE, update_op
+from drawsteel_kit.kit.ledger.history_check import ReplayError
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
@@ -127,7 +128,8 @@ def test_lost_updates_notices_a_write_computed_from_a_stale_value(tmp_path: Path
             camp.ledger.append("wealth_gained", day=1, session=None, actor=QUILLON,
                                ops=[update_op("heroes", QUILLON, {"wealth": stale},
                                               {"wealth": stale + 1})])
-        assert camp.ledger.verify()  # a replay alone does not notice
+        with pytest.raises(ReplayError, match="cannot be replayed at event"):
+            camp.ledger.verify()  # the strict replay notices the stale value too
     assert lost_updates(path) == [
         f"#{numbers(folder)['last']} ('heroes', '{QUILLON}') wealth: before {stale}, "
         f"but the history left {stale + 1}"]
