@@ -237,7 +237,8 @@ def test_cli_recruit_then_the_rest_of_the_party_is_one_day(folder):
 
 def test_cli_one_respite_does_the_whole_partys_day(folder):
     day = ["--start", "Val=Discover Lore|kind=common|title=The mill's cellar",
-           "--roll", "Val=The mill's cellar", "--dice", "Val=5,5", "--buy", "Yorn=common tools|count=2"]
+           "--roll", "Val=The mill's cellar", "--dice", "Val=5,5",
+           "--buy", "Yorn=common tools|count=2"]
     out = run("respite", folder, *day,
               "--recruit", "Val=Mirela|sage|ancestry=Human|skills=History,Magic,Rumors,"
                            "Society|languages=Khelt,Voll|at=Market", ok=False)
@@ -352,3 +353,42 @@ def test_cli_resolve_runs_the_recruit_then_work_plan(folder):
     assert status["party"]["day"] == 3
     mirela = next(f for f in status["followers"] if f["name"] == "Mirela")
     assert mirela["project_id"] is not None
+
+
+# --- the Director's panels --------------------------------------------------------------------
+
+
+def test_the_projects_panel_starts_two_heroes_projects_on_one_day(camp):
+    from drawsteel_kit.systems.draw_steel.panels.projects import ProjectsPanel
+
+    panel = ProjectsPanel(camp)
+    assert panel.in_respite.value  # the default: in the hero's respite today
+    for hero, title in (("Val", ""), ("Bran", "Bran's lore"), ("Val", "Second")):
+        panel.results.value = "Discover Lore"
+        panel.hero.value = hero
+        panel.project_title.value = title
+        panel.params.value = "kind=common"
+        panel.start_button.click()
+        assert panel.ok, panel.message_text
+    assert camp.party.day == 2 and len(camp.projects(status="active")) == 3
+
+
+def test_the_respite_panel_joins_todays_respite_with_starts_and_purchases(camp):
+    from drawsteel_kit.systems.draw_steel.panels.respite import RespitePanel
+
+    camp.take_respite(["Val"])
+    panel = RespitePanel(camp)
+    # Val rested today: only the others are ticked, and the panel says the day is under way
+    assert {h: r.takes.value for h, r in panel.rows.items()} == {
+        "Val": False, "Bran": True, "Yorn": True}
+    assert "Day 2&#39;s respite is under way (Val rested)" in panel.today.value
+    panel.rows["Bran"].start.value = "Discover Lore"
+    panel.rows["Bran"].start_title.value = "Bran's lore"
+    panel.rows["Yorn"].buy.value = "common tools"
+    panel.commit_button.click()
+    assert panel.ok, panel.message_text
+    assert camp.party.day == 2
+    assert camp.project("Bran's lore").started_day == 2
+    assert [i.item for i in camp.inventory("Yorn")] == ["common tools"]
+    assert not any(r.takes.value for r in panel.rows.values())  # everyone rested today
+    assert panel.rows["Bran"].start.value == ""  # the next respite starts afresh

@@ -247,16 +247,17 @@ class RespitePanel(Panel):
 
     def commit(self) -> None:
         """Write the respite (with the previewed dice when there was a preview)."""
-        resting = sum(r.takes.value for r in self.rows.values())
-        self._working(f"Resolving the respite for {plural(resting, 'hero', 'heroes')} ...")
+        resting = self._chosen()
+        self._working(f"Resolving the respite for {plural(len(resting), 'hero', 'heroes')} "
+                      "...")
         result = self.run(self._call, lambda h: "Written:\n" + self.describe(h))
         self._done()
         if result is not None:
             self.seed = None
+            self.preview_text.value = preview_table(result, resting)
             for row in self.rows.values():  # done: the next respite starts and buys afresh
                 row.start.value = row.start_title.value = row.buy.value = ""
             self._show_today()
-            self.preview_text.value = preview_table(result, self._chosen())
 
     def move(self) -> None:
         """The party moves on to the place typed in."""
