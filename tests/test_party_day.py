@@ -384,6 +384,7 @@ def test_the_respite_panel_joins_todays_respite_with_starts_and_purchases(camp):
     assert "Day 2&#39;s respite is under way (Val rested)" in panel.today.value
     panel.rows["Bran"].start.value = "Discover Lore"
     panel.rows["Bran"].start_title.value = "Bran's lore"
+    panel.rows["Bran"].start_params.value = "kind=common"
     panel.rows["Yorn"].buy.value = "common tools"
     panel.commit_button.click()
     assert panel.ok, panel.message_text

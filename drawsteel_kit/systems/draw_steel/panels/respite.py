@@ -26,6 +26,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 )
 from drawsteel_kit.systems.draw_steel.book.base import Happened
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels.projects import parse_params
 from drawsteel_kit.systems.draw_steel.panels.respite_preview import describe, preview_table
 from drawsteel_kit.systems.draw_steel.rules.power import SKILL_BONUS
 
@@ -89,15 +90,17 @@ class RespiteRow:
         # The rest of the hero's day: not the one activity (a project started may be rolled on).
         self.start = W.Text(description="Start", placeholder="a project to start (its name)")
         self.start_title = W.Text(description="Title", placeholder="your title for it")
+        self.start_params = W.Text(description="Params", placeholder="kind=common")
         self.buy = W.Text(description="Buy", placeholder="an item to buy today")
         self.widget = W.VBox([W.HBox([self.takes, self.activity]), self.fields.box,
-                              W.HBox([self.start, self.start_title, self.buy])])
+                              W.HBox([self.start, self.start_title, self.start_params]),
+                              self.buy])
 
     def starts(self) -> list[StartProject]:
         """The project this hero starts in the respite (none when the box is empty)."""
         name = self.start.value.strip()
-        return [StartProject(self.hero, name, title=self.start_title.value.strip() or None)
-                ] if name else []
+        return [StartProject(self.hero, name, title=self.start_title.value.strip() or None,
+                             params=parse_params(self.start_params.value))] if name else []
 
     def purchases(self) -> list[Buy]:
         """What this hero buys on the respite's day (none when the box is empty)."""
@@ -256,7 +259,8 @@ class RespitePanel(Panel):
             self.seed = None
             self.preview_text.value = preview_table(result, resting)
             for row in self.rows.values():  # done: the next respite starts and buys afresh
-                row.start.value = row.start_title.value = row.buy.value = ""
+                row.start.value = row.start_title.value = row.start_params.value = ""
+                row.buy.value = ""
             self._show_today()
 
     def move(self) -> None:
