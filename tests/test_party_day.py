@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from cli_helpers import assert_one_clear_line, invoke, run
 from conftest import campaign_data, refused, write_campaign
+from test_schema_fixtures import FILES, load, rows
 
 from drawsteel_kit.kit.errors import PlanError, RulesError, UndoError
 from drawsteel_kit.systems.draw_steel.activities import (
@@ -393,3 +394,24 @@ def test_the_respite_panel_joins_todays_respite_with_starts_and_purchases(camp):
     assert [i.item for i in camp.inventory("Yorn")] == ["common tools"]
     assert not any(r.takes.value for r in panel.rows.values())  # everyone rested today
     assert panel.rows["Bran"].start.value == ""  # the next respite starts afresh
+
+
+# --- older ledgers keep their days ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sql", FILES, ids=[f.stem for f in FILES])
+def test_an_older_ledger_keeps_its_recorded_days(sql: Path, tmp_path: Path) -> None:
+    """Ledgers written before a respite was the party's day replay as recorded; a respite
+    taken after the upgrade begins a day or joins one by the ledger's own history."""
+    path = load(sql, tmp_path / "c")
+    days = {e["id"]: e["day"] for e in rows(path)["events"]}
+    assert "State matches history" in run("rebuild", path.parent, "--check")
+    with Campaign.open(path.parent) as camp:
+        today, under_way = camp.party.day, camp.day_respite() is not None
+        hero = sorted(camp.heroes)[0]
+        joins = under_way and hero not in camp.rested_today()
+        camp.take_respite([hero], seed=1)
+        assert camp.party.day == today + (0 if joins else 1)
+        assert camp.ledger.verify()
+    assert {e["id"]: e["day"] for e in rows(path)["events"] if e["id"] in days} == days
+    assert "State matches history" in run("rebuild", path.parent, "--check")
