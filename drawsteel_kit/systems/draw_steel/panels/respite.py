@@ -93,8 +93,8 @@ class RespiteRow:
         self.start_params = W.Text(description="Params", placeholder="kind=common")
         self.buy = W.Text(description="Buy", placeholder="an item to buy today")
         self.widget = W.VBox([W.HBox([self.takes, self.activity]), self.fields.box,
-                              W.HBox([self.start, self.start_title, self.start_params]),
-                              self.buy])
+                              W.Box([self.start, self.start_title, self.start_params,
+                                     self.buy], layout=W.Layout(flex_flow="row wrap"))])
 
     def starts(self) -> list[StartProject]:
         """The project this hero starts in the respite (none when the box is empty)."""
