@@ -187,14 +187,20 @@ class Worker:
                                                 for e in happened.events], **numbers)
 
 
+def began(happened: Any) -> int:
+    """The days a respite moved the calendar: one when it began the day (000: 861), none when
+    it joined the party's respite of a day another worker's respite began."""
+    return sum(e.kind == "day_advanced" for e in happened.events)
+
+
 def respites(camp: Any, w: Worker, deadline: float) -> None:
     """Victories, then a respite that turns them into XP, for Bran (the library)."""
     i = 0
     while time.time() < deadline:
         tag = f"respites {i}"
         w.happened("respites", tag, camp.award_victories(1, [BRAN], reason=tag))
-        w.happened("respites", tag, camp.take_respite([BRAN], reason=tag),
-                   day=1)  # a respite is a day (000: 861)
+        happened = camp.take_respite([BRAN], reason=tag)
+        w.happened("respites", tag, happened, day=began(happened))
         time.sleep(PACE)
         i += 1
 
@@ -220,7 +226,7 @@ def projects(camp: Any, w: Worker, deadline: float) -> None:
                                          starts=starts, seed=i, reason=tag)
             if starts:
                 project = camp.project(roll_on).id
-        w.happened("projects", tag, happened, day=1)
+        w.happened("projects", tag, happened, day=began(happened))
         time.sleep(PACE)
         i += 1
 

@@ -65,7 +65,8 @@ def test_followers_make_their_daily_roll_on_a_respite_day(book):
                                                     params={"kind": "forbidden"})])
     book.add_follower("Val", "Ash", "sage", **SAGE)
     book.assign_follower("Ash", "Discover Lore")
-    happened = book.take_respite(["Yorn"], dice=ScriptedDice([5, 5]))
+    # Val rested today: her next respite is a new day (Yorn joining today's would not be)
+    happened = book.take_respite(["Val"], dice=ScriptedDice([5, 5]))
     assert [e.kind for e in happened.events] == ["day_advanced", "follower_roll", "respite"]
     assert book.project("Discover Lore").points == 5 + 5 + 1  # Ash: Reason 1
 

@@ -218,6 +218,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         if not any(e.ops or e.kind in self.undoable_without_changes for e in members):
             raise UndoError(f"event #{event_id} ({target.summary}) changed nothing: "
                             "there is nothing to undo")
+        self._check_undo(target, members)
         summary = f"Undid #{event_id} ({target.summary})" + (f": {reason}" if reason else "")
         with self._writing() as w:
             # Newest first, each checked against the state the later undos left: events of
@@ -235,6 +236,10 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
                         "the project, an item it made). Undo or change that first"
                     ) from None
         return Happened("undo", summary, tuple(w.written))
+
+    def _check_undo(self, target: Event, members: list[Event]) -> None:
+        """A system's own reason to refuse an undo (UndoError), beyond the ledger's: Draw
+        Steel keeps a day whole while other heroes' respites joined it."""
 
     # -- backup and export ---------------------------------------------------
     def backup(self, dest: str | Path | None = None) -> Path:

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 __all__ = [
     "Activity",
+    "Buy",
     "FindSource",
     "NewFollower",
     "Other",
@@ -151,6 +152,17 @@ class StartProject:
                 "prerequisite": self.prerequisite, "prerequisite_item": self.prerequisite_item,
                 "source": self.source,
                 "at_stronghold": self.at_stronghold, "visibility": self.visibility}
+
+
+@dataclass(frozen=True)
+class Buy:
+    """A purchase a hero makes on the respite's day (Wealth, 000: 3965): not the respite's
+    one activity. The fields are ``buy``'s."""
+
+    hero: str
+    item: str
+    tier: int | None = None
+    count: int = 1
 
 
 Activity: TypeAlias = ProjectRoll | StudyGuide | FindSource | ServeAsSource | Recruit | Other

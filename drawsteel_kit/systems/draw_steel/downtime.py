@@ -5,13 +5,14 @@ spent, on the campaign's current day; its undated projects start then if their h
 that day (else in the hero's first respite of the plan, and the entries naming them with it).
 Each plan day then
 
-1. is one respite (``take_respite``) for every hero resting that day: a respite is a day
-   (000: 861), so it moves the calendar one day (followers make their daily rolls), starts
-   the projects dated that day of the heroes resting (projects start during a respite,
-   000: 3746), then each hero does their one activity. A hero whose activity works on a
-   project that is already complete rests without it (``every`` means "until it is done");
-   the day's notes say so. A day nobody rests is a day passing (``advance_day``). Either
-   way a 7-day plan moves the calendar exactly 7 days;
+1. is one respite (``take_respite``) for every hero resting that day: a respite is the party's
+   day (000: 861), so it moves the calendar one day (followers make their daily rolls; a
+   plan day never joins a respite the party took before the plan), starts the projects
+   dated that day of the heroes resting (projects start during a respite, 000: 3746), then
+   each hero does their one activity (followers a hero recruits join that day). A hero
+   whose activity works on a project that is already complete rests without it (``every``
+   means "until it is done"); the day's notes say so. A day nobody rests is a day passing
+   (``advance_day``). Either way a 7-day plan moves the calendar exactly 7 days;
 2. then adds and assigns the followers and spends the points dated that day (and starts
    other projects dated that day, where the campaign starts projects at any time), in plan
    order.
@@ -184,7 +185,7 @@ class _Run:
         locs = [("respites", i) for i in resting] + [("start", i) for i in self.in_respite]
         happened = self.step(locs, day, lambda: self.campaign.take_respite(
             heroes, activities=activities, starts=starts, reason=self.reason(day),
-            dice=self.dice))
+            dice=self.dice, join=False))
         made = [e.payload["project_id"] for e in happened.events if e.kind == "project_started"]
         for i, pid in zip(self.in_respite, made, strict=True):
             self.projects[self.plan.start[i].name.casefold()] = pid

@@ -302,16 +302,19 @@ class RespiteWorkOps(CampaignBase):
                           {"hero_tokens": pool - INSPIRED_ARTISAN_TOKENS})]
 
     def _respite_activities(
-        self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None
+        self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None, *,
+        event_check: bool = True,
     ) -> dict[str, dict[str, Any]]:
-        """Resolve every activity of one respite, drawing the "roll" mode event first."""
+        """Resolve every activity of one respite, drawing the "roll" mode event first
+        (once per respite, 000: 3812: not again for heroes joining a day's respite that
+        made it, ``event_check`` False)."""
         from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
         from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
         from drawsteel_kit.systems.draw_steel.rules import projects as rules
 
         rolls = [p for p in plans if isinstance(p.activity, ProjectRoll)]
         event, target = None, None
-        if rolls and self.settings.get("project_events") == "roll":
+        if rolls and event_check and self.settings.get("project_events") == "roll":
             start = len(getattr(dice, "faces", []))
             check = rules.project_event_check(dice)
             text = f"Project event check: the d6 shows {check.face}"

@@ -9,16 +9,16 @@ from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, update_op
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
     Happened,
     check_text,
     hero_row,
     operation,
 )
+from drawsteel_kit.systems.draw_steel.book.party_day import JOINED, PartyDayOps
 from drawsteel_kit.systems.draw_steel.rules import respite as respite_rules
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.activities import Activity, StartProject
+    from drawsteel_kit.systems.draw_steel.activities import Activity, Buy, StartProject
 
 __all__ = ["HIDDEN_PROJECT", "RespiteOps"]
 
@@ -26,8 +26,15 @@ __all__ = ["HIDDEN_PROJECT", "RespiteOps"]
 HIDDEN_PROJECT = "a project of the Director's"
 
 
-class RespiteOps(CampaignBase):
+class RespiteOps(PartyDayOps):
     """Respites (with one activity per hero) and the Director's hand adjustments."""
+
+    def _checked_today(self) -> bool:
+        """Whether today's respite already made its "roll" mode project event check (once
+        per respite in which heroes make project rolls, 000: 3806)."""
+        undone = self.ledger.undone_ids()
+        return any(ev.id not in undone for ev in
+                   self.ledger.events(kind="project_event_check", day=self.party.day))
 
     @operation
     def take_respite(
@@ -36,33 +43,46 @@ class RespiteOps(CampaignBase):
         *,
         activities: Mapping[str, Activity | str] | None = None,
         starts: Sequence[StartProject] = (),
+        purchases: Sequence[Buy] = (),
         interrupted: bool = False,
         reason: str = "",
         seed: int | None = None,
         dice: Dice | None = None,
+        join: bool = True,
     ) -> Happened:
         """A respite for some heroes (None: all): each may do at most one activity.
 
-        A respite is 24 hours (000: 861): the calendar moves one day first and followers make
-        their daily rolls on it, as with ``advance_day``. Then the projects in ``starts`` are
+        A respite is the party's 24 hours (000: 861). The first respite of a day moves the
+        calendar one day and followers make their daily rolls on it, as with ``advance_day``;
+        heroes who have not rested yet on a day that began with a respite join that respite
+        instead (the calendar stays: ``book/party_day.py``). ``join=False`` always begins a
+        new day (a plan's days do). Then the projects in ``starts`` are
         started (projects start during a respite, 000: 3746), the activities (project rolls,
-        guides, sources: ``drawsteel_kit.systems.draw_steel.activities``) are resolved, each
-        as its own event, and the respite ends: Stamina and recoveries come back and
-        victories become XP (levelling up where the XP allows).
+        guides, sources, recruits: ``drawsteel_kit.systems.draw_steel.activities``) are
+        resolved, each as its own event, the ``purchases`` (``Buy``) of the day are made,
+        and the respite ends: Stamina and recoveries come back and victories become XP
+        (levelling up where the XP allows).
         An interrupted respite ends early: it gives nothing, moves no day, and its
-        activities and starts are not resolved.
+        activities, starts and purchases are not resolved.
         """
         reason = check_text(reason, "reason")
         chosen = self._resolve_heroes(heroes)
         resting = {h.name for h in chosen}
-        starts = tuple(starts)
-        if activities or starts:  # a respite without them loads none of their rules
+        starts, purchases = tuple(starts), tuple(purchases)
+        if activities or starts or purchases:  # a respite without them loads none of their rules
             from drawsteel_kit.systems.draw_steel.activities import (
+                Buy,
                 Other,
                 Recruit,
                 StartProject,
                 activity_label,
             )
+        for buy in purchases:
+            if not isinstance(buy, Buy):
+                raise RulesError(f"a purchase made in a respite is a Buy, got {buy!r}")
+            if self.hero(buy.hero).name not in resting:
+                raise RulesError(f"{self.hero(buy.hero).name} buys {buy.item!r} but is not "
+                                 "taking this respite: buy it with `drawsteel-kit buy`")
         for start in starts:
             if not isinstance(start, StartProject):
                 raise RulesError(f"a project started in a respite is a StartProject, got "
@@ -70,9 +90,9 @@ class RespiteOps(CampaignBase):
             if self.hero(start.hero).name not in resting:
                 raise RulesError(f"{self.hero(start.hero).name} starts a project but is not "
                                  "taking this respite: projects are started during a respite")
-        if interrupted and starts:
-            raise RulesError("an interrupted respite starts no project: start it in the "
-                             "next respite")
+        if interrupted and (starts or purchases):
+            raise RulesError("an interrupted respite starts no project and buys nothing: "
+                             "start or buy in the next respite")
         # The projects it starts may be rolled on: its activities are checked after them.
         plans = self._plan_activities(chosen, activities or {}) if interrupted else []
         rolling = isinstance(activities, Mapping) and any(
@@ -80,11 +100,14 @@ class RespiteOps(CampaignBase):
         # Loved Ones bonuses held before this respite end with it (one it brings stays).
         ending = {h.name: self.stamina_bonuses(h.name)  # type: ignore[attr-defined]
                   for h in chosen}
-        if not interrupted and (rolling or self._workers_today()):  # type: ignore[attr-defined]
+        joined = self._joins(resting) if join and not interrupted else None
+        if not interrupted and (rolling or (joined is None
+                                            and self._workers_today())):  # type: ignore[attr-defined]
             dice, seed = dice_for(seed, dice)
         with self._writing() as w:
             if not interrupted:
-                self._begin_day(w, reason, dice, seed, respite=True)  # type: ignore[attr-defined]
+                if joined is None:  # the first respite of a day begins it
+                    self._begin_day(w, reason, dice, seed, respite=True)  # type: ignore[attr-defined]
                 for start in starts:
                     self._start(w, self.hero(start.hero), start.project,  # type: ignore[attr-defined]
                                 during_respite=True, **start.options())
@@ -96,11 +119,15 @@ class RespiteOps(CampaignBase):
             effects: dict[str, dict[str, Any]] = {}
             if not interrupted and rolling:
                 assert dice is not None
-                effects = self._respite_activities(w, plans, dice, seed)
+                effects = self._respite_activities(  # type: ignore[attr-defined]
+                    w, plans, dice, seed, event_check=joined is None or not self._checked_today())
             if not interrupted:
                 for p in plans:
                     if isinstance(p.activity, Recruit):
                         self._recruit(w, p.hero, p.activity)  # type: ignore[attr-defined]
+                for buy in purchases:
+                    self._buy(w, buy.hero, buy.item, tier=buy.tier,  # type: ignore[attr-defined]
+                              count=buy.count, reason=reason)
             events = []
             results = {}
             for h in chosen:
@@ -152,10 +179,13 @@ class RespiteOps(CampaignBase):
                 if side.get("renown"):
                     change["renown"] = h.renown + side["renown"]
                     text += f"; renown +{side['renown']} (a project event)"
+                if joined is not None:
+                    text += f" (joining day {w.day}'s respite)"
                 events.append(w.hero_event(
                     "respite", h, change, summary=text,
                     payload={"activity": activity, "reason": reason, "xp_gained": r.xp_gained,
-                             "levels_gained": r.levels_gained},
+                             "levels_gained": r.levels_gained,
+                             **({JOINED: joined.id} if joined is not None else {})},
                 ))
                 if r.levels_gained and self.settings.get("level_rewards", True):
                     self._level_rewards(w, h.name, h.level, after.level)  # type: ignore[attr-defined]
@@ -169,8 +199,27 @@ class RespiteOps(CampaignBase):
         kind = "respite_interrupted" if interrupted else "respite"
         done = ", ".join(h.name for h in chosen)
         summary = (f"Respite interrupted for {done}: no benefits" if interrupted
-                   else f"Respite completed by {done}")
-        return Happened(kind, summary, tuple(w.written), {"results": results, "seed": seed})
+                   else f"Respite completed by {done}" + (
+                       f", joining day {w.day}'s respite (the calendar stays)" if joined
+                       else f" (day {w.day})"))
+        return Happened(kind, summary, tuple(w.written),
+                        {"results": results, "seed": seed, "day": w.day,
+                         "joined": joined.id if joined is not None else None})
+
+    @operation
+    def start_in_respite(self, start: StartProject, *, reason: str = "") -> Happened:
+        """Start a project in its hero's respite of today (000: 3746): the one the hero took
+        (the project just starts), else the hero rests now, joining the party's respite of
+        today where there is one (else that respite begins a new day)."""
+        from drawsteel_kit.systems.draw_steel.activities import StartProject
+
+        if not isinstance(start, StartProject):
+            raise RulesError(f"a project started in a respite is a StartProject, got {start!r}")
+        who = self.hero(start.hero)
+        if who.name in self.rested_today():
+            return self.start_project(who.name, start.project,  # type: ignore[attr-defined]
+                                      **start.options())
+        return self.take_respite([who.name], starts=[start], reason=reason)
 
     # -- by hand, and undo ---------------------------------------------------
     @operation

@@ -177,6 +177,13 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         inventory with its tier. One tier above works only with the campaign's
         stretch_purchases rule, and costs 1 wealth. The item must be available, and the hero
         within the purchases allowed, on the shopping trip under way (``shopping``)."""
+        with self._writing() as w:
+            return self._buy(w, hero, item, tier=tier, count=count, reason=reason,
+                             visibility=visibility)
+
+    def _buy(self, w: Writer, hero: str, item: str, *, tier: int | None = None, count: int = 1,
+             reason: str = "", visibility: str = PARTY) -> Happened:
+        """:meth:`buy` written by ``w`` (a respite's purchases are part of it)."""
         from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
         who = self.hero(hero)
@@ -206,18 +213,17 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         ops: list[Op] = [insert_op("inventory", self._next_id("inventory"), {
             "holder": who.name, "item": name, "kind": "purchase", "count": count,
             "origin": "bought", "project_id": None, "visibility": check_visibility(visibility),
-            "tier": tier, "notes": reason, "acquired_day": self.party.day})]
+            "tier": tier, "notes": reason, "acquired_day": w.day})]
         if bought.wealth_after != who.wealth:
             ops.insert(0, update_op("heroes", who.name, {"wealth": who.wealth},
                                     {"wealth": bought.wealth_after}))
-        with self._writing() as w:
-            w.event("purchase", ops, actor=who.name, visibility=visibility, summary=summary,
-                    payload={"item": name, "tier": tier, "count": count,
-                             "stretched": bought.stretched, "source": "purchase",
-                             "reason": reason or f"bought {name}",
-                             "wealth_before": who.wealth, "wealth_after": bought.wealth_after,
-                             "trip": trip.key})
-        return Happened("purchase", summary, tuple(w.written),
+        ev = w.event("purchase", ops, actor=who.name, visibility=visibility, summary=summary,
+                     payload={"item": name, "tier": tier, "count": count,
+                              "stretched": bought.stretched, "source": "purchase",
+                              "reason": reason or f"bought {name}",
+                              "wealth_before": who.wealth, "wealth_after": bought.wealth_after,
+                              "trip": trip.key})
+        return Happened("purchase", summary, (ev,),
                         {"tier": tier, "stretched": bought.stretched})
 
 

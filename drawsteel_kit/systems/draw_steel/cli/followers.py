@@ -233,7 +233,9 @@ def followers_recruit(campaign: str, hero: str, name: str, role: str, ancestry: 
     """Recruit a follower, up to the cap, where followers can be found.
 
     Recruiting is a respite activity: this takes a respite for HERO with it, so the hero's
-    respite ends with it (Stamina and recoveries come back, victories become XP).
+    respite ends with it (Stamina and recoveries come back, victories become XP). A hero who
+    has not rested today joins the party's respite of today (the calendar stays); `respite
+    --recruit` does the same with the rest of the party's day.
 
     \b
     Example: drawsteel-kit followers recruit campaigns/demo "Quillon Ashmark" Oss sage \\

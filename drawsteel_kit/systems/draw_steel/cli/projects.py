@@ -62,8 +62,9 @@ def project() -> None:
 @click.option("--at-stronghold", is_flag=True, help="Started at the stronghold.")
 @click.option("--director-only", is_flag=True, help="Hide it from the players.")
 @click.option("--respite", "in_respite", is_flag=True,
-              help="Start it in a respite the hero takes now (a day passes; Stamina and "
-                   "recoveries come back, victories become XP).")
+              help="Start it in the hero's respite today: the one they took, else they "
+                   "join the party's respite of today, else a respite begins a new day "
+                   "(Stamina and recoveries come back, victories become XP).")
 @friendly
 def project_start(campaign: str, hero: str, name: str, title: str | None,
                   params: Sequence[str], learns: str | None, treasure: str | None,
@@ -73,7 +74,8 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
     """Start a downtime project for a hero, during a respite (Downtime Projects).
 
     Without --respite the hero must have rested today, unless campaign.yaml's
-    project_starts is any_time.
+    project_starts is any_time. With it, a hero who has not rested today rests now: joining
+    the party's respite of today when there is one (the calendar stays).
 
     \b
     Examples:
@@ -91,7 +93,7 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
                    visibility="director" if director_only else "party")
     with open_campaign(campaign) as camp:
         if in_respite:
-            happened = camp.take_respite([hero], starts=[StartProject(hero, name, **options)])
+            happened = camp.start_in_respite(StartProject(hero, name, **options))
         else:
             happened = camp.start_project(hero, name, **options)  # type: ignore[arg-type]
         say(campaign, happened)

@@ -237,6 +237,17 @@ def _activities(
               help="Find a common source for a project.")
 @click.option("--serve", "serves", multiple=True, metavar="HERO=PROJECT",
               help="Serve as the source of another hero's project.")
+@click.option("--recruit", "recruiting", multiple=True,
+              metavar="HERO=NAME|ROLE[|ancestry=A|skills=S,S,...|languages=L,L|at=PLACE]",
+              help="Recruit a follower (the hero's activity; repeat for several).")
+@click.option("--start", "starting", multiple=True,
+              metavar="HERO=PROJECT[|title=TITLE|NAME=VALUE...]",
+              help="Start a project in this respite (not the hero's activity: the hero may "
+                   "roll on it too). NAME=VALUE: title, learns, treasure, language, source, "
+                   "prerequisite, prerequisite-item, at-stronghold, director-only, or a goal "
+                   "parameter such as kind=obscure.")
+@click.option("--buy", "buying", multiple=True, metavar="HERO=ITEM[|count=N|tier=N]",
+              help="A purchase on the respite's day (not the hero's activity).")
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Seed for the rolls (default: a new one, shown in history).")
 @click.option("--interrupted", is_flag=True, help="The respite was interrupted: no benefits.")
@@ -246,20 +257,36 @@ def respite(campaign: str, heroes: Sequence[str], texts: Sequence[str], rolls: S
             edges: Sequence[str], banes: Sequence[str], skills: Sequence[str],
             chars: Sequence[str], faces: Sequence[str], inspired: Sequence[str],
             skill_allowed: Sequence[str], guides: Sequence[str], finds: Sequence[str],
-            serves: Sequence[str], seed: int | None, interrupted: bool, reason: str) -> None:
+            serves: Sequence[str], recruiting: Sequence[str], starting: Sequence[str],
+            buying: Sequence[str], seed: int | None, interrupted: bool, reason: str) -> None:
     """Take a respite: one activity each, then Stamina and recoveries back, victories to XP.
+
+    A respite is the party's day: the first of a day moves the calendar; heroes who rest
+    later that day (and have not rested yet) join it, and the calendar stays.
 
     \b
     Examples:
       drawsteel-kit respite campaigns/demo --activity "Yorn=Changes kit"
       drawsteel-kit respite campaigns/demo --roll "Val=The mill's cellar" --edges Val=1 \\
           --guide "Bran Ironvein=Healing Potion|The Alchemist's Primer|20" --seed 7
+      drawsteel-kit respite campaigns/demo \\
+          --start "Val=Discover Lore|kind=obscure|title=The mill's cellar" \\
+          --roll "Val=The mill's cellar" --buy "Bran Ironvein=horse and cart" \\
+          --recruit "Quillon=Hesk|sage|skills=History,Magic,Rumors,Society|languages=Khelt,Voll"
     """
+    from drawsteel_kit.systems.draw_steel.cli import respite_day
+
     acts = _activities(texts, rolls, edges, banes, skills, chars, faces, guides, finds, serves,
                        inspired, skill_allowed)
+    for hero, act in respite_day.recruits(recruiting).items():
+        if hero in acts:
+            raise click.UsageError(f"{hero} has two activities: one respite activity each")
+        acts[hero] = act
+    starts, purchases = respite_day.starts(starting), respite_day.purchases(buying)
     with open_campaign(campaign) as camp:
-        say(campaign, camp.take_respite(heroes or None, activities=acts,
-                                        interrupted=interrupted, reason=reason, seed=seed))
+        say(campaign, camp.take_respite(heroes or None, activities=acts, starts=starts,
+                                        purchases=purchases, interrupted=interrupted,
+                                        reason=reason, seed=seed))
 
 
 @commands.command()

@@ -54,7 +54,8 @@ class ProjectsPanel(Panel):
         self.prerequisite_item = W.Text(description="Item", placeholder="the item the book names")
         self.in_respite = W.Checkbox(
             value=True, indent=False,
-            description="in a respite the hero takes now (projects start during a respite)")
+            description="in the hero's respite today (projects start during a respite): "
+                        "a hero who has not rested joins the party's respite of today")
         self.start_button = self.button("Start project", self.start, "success")
         # The item a prerequisite names, only once there is one.
         self.prerequisite_fields = ModeFields(self.prerequisite, {
@@ -112,8 +113,10 @@ class ProjectsPanel(Panel):
             self.forecast_project.value = keep_p
 
     def start(self) -> None:
-        """Start it in a respite the hero takes now (000: 3746), or, unticked, on a day the
-        hero already rested (or at any time, where the campaign allows it)."""
+        """Start it in the hero's respite of today (000: 3746): the one they took, else they
+        rest now, joining the party's respite of today (the calendar stays) where there is
+        one; unticked, on a day the hero already rested (or at any time, where the campaign
+        allows it)."""
         name = self.results.value or self.search.value
 
         def call() -> Any:
@@ -124,7 +127,7 @@ class ProjectsPanel(Panel):
                 prerequisite=self.prerequisite.value or None,
                 prerequisite_item=self.prerequisite_item.value.strip() or None)
             if self.in_respite.value:
-                return self.campaign.take_respite([start.hero], starts=[start])
+                return self.campaign.start_in_respite(start)
             return self.campaign.start_project(start.hero, start.project,
                                                **start.options())  # type: ignore[arg-type]
 

@@ -9,20 +9,24 @@ import secrets
 import ipywidgets as W
 
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.kit.ui.html import escape
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, preview, split_list
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
+    Buy,
     FindSource,
     NewFollower,
     Other,
     ProjectRoll,
     Recruit,
     ServeAsSource,
+    StartProject,
     StudyGuide,
 )
 from drawsteel_kit.systems.draw_steel.book.base import Happened
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels.projects import parse_params
 from drawsteel_kit.systems.draw_steel.panels.respite_preview import describe, preview_table
 from drawsteel_kit.systems.draw_steel.rules.power import SKILL_BONUS
 
@@ -83,7 +87,25 @@ class RespiteRow:
             "other": (self.text,)})
         # Only an artisan has a physical characteristic to choose.
         self.fields.nest(ModeFields(self.recruit_role, {"artisan": (self.recruit_physical,)}))
-        self.widget = W.VBox([W.HBox([self.takes, self.activity]), self.fields.box])
+        # The rest of the hero's day: not the one activity (a project started may be rolled on).
+        self.start = W.Text(description="Start", placeholder="a project to start (its name)")
+        self.start_title = W.Text(description="Title", placeholder="your title for it")
+        self.start_params = W.Text(description="Params", placeholder="kind=common")
+        self.buy = W.Text(description="Buy", placeholder="an item to buy today")
+        self.widget = W.VBox([W.HBox([self.takes, self.activity]), self.fields.box,
+                              W.Box([self.start, self.start_title, self.start_params,
+                                     self.buy], layout=W.Layout(flex_flow="row wrap"))])
+
+    def starts(self) -> list[StartProject]:
+        """The project this hero starts in the respite (none when the box is empty)."""
+        name = self.start.value.strip()
+        return [StartProject(self.hero, name, title=self.start_title.value.strip() or None,
+                             params=parse_params(self.start_params.value))] if name else []
+
+    def purchases(self) -> list[Buy]:
+        """What this hero buys on the respite's day (none when the box is empty)."""
+        item = self.buy.value.strip()
+        return [Buy(self.hero, item)] if item else []
 
     def build(self) -> Activity | None:
         """The activity these widgets describe (None: rest only)."""
@@ -121,6 +143,9 @@ class RespitePanel(Panel):
         super().__init__(campaign)
         self.rows: dict[str, RespiteRow] = {}
         self.rows_box = W.VBox()
+        #: Today's respite: who rested on it (a hero who has not joins it, the calendar stays).
+        self.today = W.HTML()
+        self._ticked_for: tuple[int, tuple[str, ...]] | None = None
         self.reason = W.Text(description="Reason")
         self.interrupted = W.Checkbox(value=False, description="Interrupted (no benefits)")
         self.preview_button = self.button("Preview", self.preview)
@@ -133,7 +158,7 @@ class RespitePanel(Panel):
         # The party moves on: a common source found elsewhere is needed again.
         self.move_to = W.Text(description="Move to", placeholder="where the party goes")
         self.move_button = self.button("Move on", self.move)
-        self._box = W.VBox([self.rows_box, W.HBox([self.reason, self.interrupted]),
+        self._box = W.VBox([self.today, self.rows_box, W.HBox([self.reason, self.interrupted]),
                             W.HBox([self.preview_button, self.commit_button]),
                             W.HBox([self.progress, self.busy]), self.preview_text,
                             W.HBox([self.move_to, self.move_button]), self.message])
@@ -160,17 +185,40 @@ class RespitePanel(Panel):
             if keep_place in places:
                 row.recruit_at.value = keep_place
         self.rows_box.children = [r.widget for r in self.rows.values()]
+        self._show_today()
+
+    def _show_today(self) -> None:
+        """Say whose respite today is, and tick only the heroes who have not rested on it (a
+        new day, or the day's respite taken, moves the ticks once)."""
+        day, rested = self.campaign.party.day, tuple(self.campaign.rested_today())
+        under_way = self.campaign.day_respite() is not None
+        if under_way:
+            self.today.value = escape(
+                f"Day {day}'s respite is under way ({', '.join(rested) or 'no one yet'} "
+                "rested): heroes who have not rested join it, and the calendar stays. A hero "
+                "who rests again takes a new respite: a new day.")
+        else:
+            self.today.value = escape(f"Day {day}: the next respite begins day {day + 1}.")
+        if self._ticked_for != (day, rested):
+            self._ticked_for = (day, rested)
+            for name, row in self.rows.items():
+                row.takes.value = not (under_way and name in rested)
 
     def _call(self) -> Happened:
         heroes = self._chosen()
         activities = {}
+        starts: list[StartProject] = []
+        purchases: list[Buy] = []
         for h in heroes:
             act = self.rows[h].build()
             if act is not None:
                 activities[h] = act
+            starts += self.rows[h].starts()
+            purchases += self.rows[h].purchases()
         if self.seed is None:
             self.seed = secrets.randbelow(2**31)
-        return self.campaign.take_respite(heroes, activities=activities,
+        return self.campaign.take_respite(heroes, activities=activities, starts=starts,
+                                          purchases=purchases,
                                           interrupted=self.interrupted.value,
                                           reason=self.reason.value, seed=self.seed)
 
@@ -202,13 +250,18 @@ class RespitePanel(Panel):
 
     def commit(self) -> None:
         """Write the respite (with the previewed dice when there was a preview)."""
-        resting = sum(r.takes.value for r in self.rows.values())
-        self._working(f"Resolving the respite for {plural(resting, 'hero', 'heroes')} ...")
+        resting = self._chosen()
+        self._working(f"Resolving the respite for {plural(len(resting), 'hero', 'heroes')} "
+                      "...")
         result = self.run(self._call, lambda h: "Written:\n" + self.describe(h))
         self._done()
         if result is not None:
             self.seed = None
-            self.preview_text.value = preview_table(result, self._chosen())
+            self.preview_text.value = preview_table(result, resting)
+            for row in self.rows.values():  # done: the next respite starts and buys afresh
+                row.start.value = row.start_title.value = row.start_params.value = ""
+                row.buy.value = ""
+            self._show_today()
 
     def move(self) -> None:
         """The party moves on to the place typed in."""

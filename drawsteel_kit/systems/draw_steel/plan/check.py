@@ -3,7 +3,8 @@
 Every hero the plan names must be in the campaign; every project it starts must be in the
 catalog (a project or a treasure) or a custom project of campaign.yaml; every project it
 works on must be active in the campaign or started by the plan on or before that day; every
-follower it assigns must follow someone by then. All problems come as one PlanError that
+follower it assigns must follow someone by then (added by the plan, or recruited in one of its
+respites: what the plan's own days make counts). All problems come as one PlanError that
 lists the names that do exist.
 """
 
@@ -17,6 +18,7 @@ from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 from drawsteel_kit.systems.draw_steel.plan.model import (
     FindSourceSpec,
     GuideSpec,
+    RecruitSpec,
     RollSpec,
     ServeSpec,
 )
@@ -26,7 +28,7 @@ from drawsteel_kit.systems.draw_steel.state import read_followers
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["check_plan", "entry_day", "project_ref_of", "start_days"]
+__all__ = ["check_plan", "entry_day", "project_ref_of", "recruit_days", "start_days"]
 
 Problem = tuple[tuple[str | int, ...], str]
 #: How many names an error lists before it says "and N more".
@@ -167,7 +169,8 @@ def start_days(campaign: Campaign, plan: Plan) -> list[int | None]:
 def entry_day(campaign: Campaign, plan: Plan, section: str, index: int,
               starts: list[int | None] | None = None) -> int:
     """The plan day a ``followers`` or ``spend`` entry runs on: its ``day``, or, undated and
-    naming a project the plan starts later, the day that project starts."""
+    naming a project the plan starts later (or a follower one of its respites recruits), the
+    day that project starts (that follower is recruited)."""
     entry = getattr(plan, section)[index]
     if entry.day is not None:
         return int(entry.day)
@@ -177,6 +180,8 @@ def entry_day(campaign: Campaign, plan: Plan, section: str, index: int,
         for i, other in enumerate(plan.followers[:index]):
             if other.add is not None and other.add.name.casefold() == entry.name.casefold():
                 day = entry_day(campaign, plan, section, i, starts)
+        # one a respite of the plan recruits: that day, after the respite
+        day = max(day, recruit_days(plan).get(entry.name.casefold(), (0, 0))[1])
     ref = entry.assign if section == "followers" else entry.project
     if isinstance(ref, str):
         for s, when in zip(plan.start, starts, strict=True):
@@ -238,10 +243,24 @@ def _check_refs(campaign: Campaign, plan: Plan) -> list[Problem]:
     return problems
 
 
+def recruit_days(plan: Plan) -> dict[str, tuple[int, int]]:
+    """The followers the plan's respites recruit (by casefolded name): the respite entry and
+    the first day it recruits them. A day's respite comes before the day's other entries, so
+    they may be put to work that day and after."""
+    found: dict[str, tuple[int, int]] = {}
+    for i, r in enumerate(plan.respites):
+        if isinstance(r.activity, RecruitSpec) and plan.schedule[i]:
+            for new in r.activity.recruit:
+                found.setdefault(new.name.casefold(), (i, plan.schedule[i][0]))
+    return found
+
+
 def _check_followers(campaign: Campaign, plan: Plan) -> list[Problem]:
-    """New followers have new names; followers put to work exist by then."""
+    """New followers have new names; followers put to work exist by then (added by the plan
+    or recruited in one of its respites on or before that day)."""
     existing = {f.name.casefold(): f for f in read_followers(campaign.ledger.db)}
     added: dict[str, tuple[int, int]] = {}
+    recruited = recruit_days(plan)
     problems: list[Problem] = []
     when = [entry_day(campaign, plan, "followers", i) for i in range(len(plan.followers))]
     order = sorted(range(len(plan.followers)), key=lambda i: when[i])
@@ -249,15 +268,26 @@ def _check_followers(campaign: Campaign, plan: Plan) -> list[Problem]:
         f = plan.followers[i]
         key, day = f.name.casefold(), when[i]
         if f.add is not None:
-            if key in existing or key in added:
+            if key in existing or key in added or key in recruited:
                 whose = (f"#{existing[key].id}, {existing[key].hero}'s" if key in existing
-                         else f"followers[{added[key][0]}]")
+                         else f"followers[{added[key][0]}]" if key in added
+                         else f"recruited in respites[{recruited[key][0]}]")
                 problems.append((("followers", i, "add", "name"), f"a follower named "
                                  f"{f.name!r} already exists ({whose}): give each its own name"))
             added.setdefault(key, (i, day))
+        elif key in recruited and key not in existing and key not in added:
+            entry, on = recruited[key]
+            if on > day:
+                where = "before day 1" if day == 0 else f"on day {day}"
+                problems.append((("followers", i, "day" if f.day is not None else "follower"),
+                                 f"{f.name!r} is recruited on day {on} (respites[{entry}]): "
+                                 f"not yet a follower {where}; give this entry day: {on} or "
+                                 "later"))
         elif key not in existing and key not in added:
             names = [x.name for x in existing.values()] + [
-                g.add.name for g in plan.followers if g.add is not None]
+                g.add.name for g in plan.followers if g.add is not None] + [
+                n.name for r in plan.respites if isinstance(r.activity, RecruitSpec)
+                for n in r.activity.recruit]
             problems.append((("followers", i, "follower"), f"no follower named {f.name!r} by "
                              f"day {day}{_close(f.name, names)} The followers are: "
                              f"{_names(names)}"))
