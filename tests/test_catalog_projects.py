@@ -111,7 +111,7 @@ def test_fishing_and_loved_ones_details() -> None:
     [
         ("Build Airship", {"miles": 3}, "fixed goal of 3000"),
         ("Discover Lore", {"miles": 3}, "takes kind"),
-        ("Discover Lore", {}, "needs kind"),
+        ("Discover Lore", {}, "depends on kind: give --param kind=..."),
         ("Discover Lore", {"kind": "ancient"}, "common, obscure, lost, forbidden"),
     ],
 )

@@ -131,6 +131,9 @@ def test_project_start_refusals(demo: Path) -> None:
     assert "prerequisite" in run("project", "start", demo, "Val", "Build Airship", ok=False)
     assert "learns" in run("project", "start", demo, "Val", "Learn New Skill", ok=False)
     assert "close matches" in run("project", "start", demo, "Val", "Discover Lroe", ok=False)
+    out = run("project", "start", demo, "Val", "Discover Lore", "--title", "x", ok=False)
+    assert "Discover Lore's goal depends on kind: give --param kind=..." in out
+    assert "_goal" not in out and "argument" not in out  # words, not Python's
 
 
 def test_followers_commands(demo: Path) -> None:

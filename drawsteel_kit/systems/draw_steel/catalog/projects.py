@@ -140,11 +140,17 @@ class ProjectTemplate:
             allowed = ", ".join(self.goal_parameters)
             raise RulesError(f"{self.name} goal takes {allowed}; not "
                             f"{', '.join(map(repr, unknown))}")
+        rule = GOAL_RULES[self.goal_rule]
+        missing = [name for name, p in inspect.signature(rule).parameters.items()
+                   if p.default is p.empty and name not in parameters]
+        if missing:
+            raise RulesError(f"{self.name}'s goal depends on {' and '.join(missing)}: give "
+                             + " ".join(f"--param {m}=..." for m in missing))
         try:
-            goal = GOAL_RULES[self.goal_rule](**parameters)
-        except TypeError as exc:
+            goal = rule(**parameters)
+        except TypeError:
             allowed = ", ".join(self.goal_parameters)
-            raise RulesError(f"{self.name} goal needs {allowed}: {exc}") from None
+            raise RulesError(f"{self.name}'s goal takes {allowed}") from None
         if goal > rules.MAX_WHOLE:
             given = ", ".join(f"{k}={v!r}" for k, v in parameters.items())
             raise RulesError(f"{self.name}: {given} gives a goal of {goal:,}, more than "
