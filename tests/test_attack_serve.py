@@ -26,7 +26,7 @@ from workbook_helpers import demo_copy, free_port, needs_chromium
 
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve import CULL_INTERVAL
-from drawsteel_kit.workbook.serve_guard import CONNECT_SECONDS, NOT_YOUR_PAGE, NO_KEY, TOO_MANY
+from drawsteel_kit.workbook.serve_guard import CONNECT_SECONDS, NO_KEY, NOT_YOUR_PAGE, TOO_MANY
 
 pytestmark = pytest.mark.soak
 

@@ -53,14 +53,17 @@ from drawsteel_kit.workbook.links import (
 )
 from drawsteel_kit.workbook.serve_places import (
     BUSY,
+    BUSY_HERO,
+    BUSY_PARTY,
     PARTY_PAGE,
     busy_message,
-    hero_page,
+    page_name,
+    page_of_query,
     refusal,
 )
 
-__all__ = ["BUSY", "NOT_YOURS", "NOT_YOUR_PAGE", "NO_KEY", "TOO_MANY", "CappedKernelManager",
-           "page_of_query", "prelaunch"]
+__all__ = ["BUSY", "BUSY_HERO", "BUSY_PARTY", "NOT_YOURS", "NOT_YOUR_PAGE", "NO_KEY",
+           "PARTY_PAGE", "TOO_MANY", "CappedKernelManager", "page_of_query", "prelaunch"]
 
 NO_KEY = "This page needs its player's link: ask the Director for yours"
 NOT_YOURS = "Only the page that started this kernel may shut it down"
@@ -122,10 +125,6 @@ class CappedKernelManager(AsyncMappingKernelManager):
         live.update(self._reserved)
         return live
 
-    def in_use(self) -> int:
-        """Kernels alive or on their way (counted before their process exists)."""
-        return len(self._live())
-
     def _heroes(self) -> list[str]:
         """The heroes with a player's link (the served campaign's links file)."""
         folder = os.environ.get(CAMPAIGN_ENV, "")
@@ -170,7 +169,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         message = busy_message(page, answer, open_now=len(held),
                                free_in=min((self._ends_in(k) for k in held), default=60))
         self.log.warning("Refused a visitor of %s: %s (%d pages open, cap %d)",
-                         _page_name(page), message, len(live), self.max_kernels)
+                         page_name(page), message, len(live), self.max_kernels)
         return message
 
     def _ends_in(self, kernel_id: str) -> float:
@@ -288,7 +287,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return
         self._leaving.add(kernel_id)
         self.log.info("Ending the page %s of %s: %s", kernel_id,
-                      _page_name(self._page_of.get(kernel_id, "")), why)
+                      page_name(self._page_of.get(kernel_id, "")), why)
         for socket in list(self._sockets.pop(kernel_id, ())):
             socket.close(1000, "page ended")
 
@@ -367,13 +366,6 @@ def _digest(key: str) -> bytes:
     return hashlib.sha256(key.encode()).digest()
 
 
-def _page_name(page: str) -> str:
-    """A page as the server's log names it (the hero, never a key)."""
-    if page.startswith("hero:"):
-        return f"{page[5:]}'s page"
-    return "the party page" if page == PARTY_PAGE else "a page"
-
-
 def _request() -> Any:
     """The request being answered (None in the server's own calls: the cull, the stop)."""
     return CallContext.get(CallContext.JUPYTER_HANDLER)
@@ -384,12 +376,6 @@ def _visitor_name(handler: Any) -> str:
     given on a first visit), "" when unknown."""
     user = getattr(handler, "current_user", None)
     return str(getattr(user, "username", "") or "")
-
-
-def page_of_query(query: str) -> str:
-    """The page a query string asks for: ``party``, or ``hero:NAME``."""
-    hero, _ = hero_and_key(query or "")
-    return PARTY_PAGE if hero is None else hero_page(hero)
 
 
 def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from drawsteel_kit.workbook.links import hero_and_key
+
 __all__ = ["BUSY", "BUSY_HERO", "BUSY_PARTY", "PARTY_PAGE", "busy_message", "guarantee",
-           "hero_page", "refusal", "retry_in"]
+           "hero_page", "page_name", "page_of_query", "refusal", "retry_in"]
 
 #: The party's page among the pages; a hero's page is ``hero:NAME``.
 PARTY_PAGE = "party"
@@ -34,6 +36,19 @@ BUSY_HERO = ("Busy: this hero's page is already open {open} times; close one of 
 def hero_page(hero: str) -> str:
     """A hero's page's name among the pages."""
     return f"hero:{hero}"
+
+
+def page_of_query(query: str) -> str:
+    """The page a query string asks for: ``party``, or ``hero:NAME``."""
+    hero, _ = hero_and_key(query or "")
+    return PARTY_PAGE if hero is None else hero_page(hero)
+
+
+def page_name(page: str) -> str:
+    """A page as the server's log names it (the hero, never a key)."""
+    if page.startswith("hero:"):
+        return f"{page[5:]}'s page"
+    return "the party page" if page == PARTY_PAGE else "a page"
 
 
 def guarantee(max_kernels: int, per_page: int, heroes: int) -> int:
