@@ -26,7 +26,13 @@ from workbook_helpers import demo_copy, free_port, needs_chromium
 
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve import CULL_INTERVAL
-from drawsteel_kit.workbook.serve_guard import CONNECT_SECONDS, NO_KEY, NOT_YOUR_PAGE, TOO_MANY
+from drawsteel_kit.workbook.serve_guard import (
+    CONNECT_SECONDS,
+    NO_KEY,
+    NOT_YOUR_PAGE,
+    TOO_MANY,
+    UNCLAIMED_SECONDS,
+)
 
 pytestmark = pytest.mark.soak
 
@@ -93,6 +99,8 @@ def test_a_flood_never_locks_a_player_out(tmp_path: Path) -> None:
         assert [s for s, _ in shown] == [200, 200, 200]
         preview_kernels = [kernel_of(body) for _, body in shown]
 
+        # A player taps the link after its preview showed: a moment later, at least.
+        time.sleep(UNCLAIMED_SECONDS)
         players = {hero: Visitor(server.port) for hero in keys}
         for hero, player in players.items():
             status, body = player.open("?" + hero_query(hero, keys[hero]))
@@ -110,6 +118,8 @@ def test_a_flood_never_locks_a_player_out(tmp_path: Path) -> None:
                 assert player.sign() == 200
             time.sleep(1)
         assert time.monotonic() - previewed <= 30
+        print(f"previews ended {time.monotonic() - previewed:.0f}s after they were sent")
+        held_from = previewed  # the held pages connected as the attack ended
 
         # The held party pages (websockets open, answering pings, no sign of a person) end
         # after the idle time; the players, whose pages say a person is there, keep theirs.
@@ -122,6 +132,8 @@ def test_a_flood_never_locks_a_player_out(tmp_path: Path) -> None:
                 assert player.sign() == 200
             time.sleep(3)
         assert not any(kernel_alive(server.port, v.kernel or "") for v in holders)
+        print(f"{len(holders)} held party pages ended {time.monotonic() - held_from:.0f}s "
+              f"after connecting (idle time {IDLE}s)")
         assert all(v.closed_within(5) for v in holders)
         for hero, player in players.items():
             assert kernel_alive(server.port, player.kernel or ""), hero

@@ -18,10 +18,8 @@ server to end its kernel (Voila's ``beforeunload`` request, carrying the page's 
 cookie), answered for that browser only.
 
 The keys file is watched: a hero page opened with a key that is rotated (``links
---rotate``) ends within a second, its websocket closed.
-
-Both read their settings from the kernel manager's traits, so they come from Voila's
-command line (``--CappedKernelManager.max_kernels=12``): see ``serve.voila_argv``.
+--rotate``) ends within a second, its websocket closed. The settings are the manager's
+traits, from Voila's command line (``--CappedKernelManager.max_kernels=12``, ``voila_argv``).
 """
 
 from __future__ import annotations
@@ -73,8 +71,9 @@ TOO_MANY = "Too many pages opened from your address: wait a minute, then reload"
 #: A page no browser has run (nor connected to) ends this long after its cells ran.
 CONNECT_SECONDS = 20
 #: A fetched page no browser has run gives its place to a new visitor of the same page once
-#: it is this old (a browser's page says it runs within a second or two of its first byte).
-UNCLAIMED_SECONDS = 5
+#: its cells ran this long ago (a browser's page says it runs as its first bytes arrive,
+#: long before its cells are done).
+UNCLAIMED_SECONDS = 2
 #: How often the keys file is looked at (a rotated key's pages end this soon).
 LINKS_POLL_MS = 1000
 #: How often, at most, a page with a person at it says so.
@@ -82,9 +81,8 @@ SIGN_SECONDS = 30
 
 
 class CappedKernelManager(AsyncMappingKernelManager):
-    """Voila's kernel manager with a ceiling on live kernels, a share of it for each page
-    that the others cannot take (``serve_places``), a per-address page rate, and an end for
-    pages nobody is at (see the module doc)."""
+    """Voila's kernel manager with places that hold (``serve_places``), a per-address rate,
+    and an end for pages nobody is at (see the module doc)."""
 
     max_kernels = Int(12, config=True, help="Kernels (open pages) alive at once, at most.")
     per_page = Int(PAGES_PER_HERO, config=True,
@@ -135,13 +133,19 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def _unclaimed(self, page: str) -> list[str]:
         """The kernels of ``page`` a program fetched and no browser ran, oldest first."""
-        now = time.monotonic()
         found = [k for k, p in self._page_of.items()
                  if p == page and k in self._kernels and k not in self._leaving
                  and k not in self._seen and k not in self._connected
-                 and now - self._born.get(k, now) >= UNCLAIMED_SECONDS
-                 and getattr(self._kernels[k], "execution_state", "") != "busy"]
-        return sorted(found, key=lambda k: self._born.get(k, now))
+                 and getattr(self._kernels[k], "execution_state", "") != "busy"
+                 and self._quiet(k) >= UNCLAIMED_SECONDS]
+        return sorted(found, key=lambda k: self._born.get(k, 0.0))
+
+    def _quiet(self, kernel_id: str) -> float:
+        """The seconds since the kernel last did anything (0: it never started)."""
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not hasattr(kernel, "last_activity"):
+            return 0.0
+        return (utcnow() - kernel.last_activity).total_seconds()
 
     def refuse(self, page: str) -> str | None:
         """What a new visitor of ``page`` reads when no place is free for it, or None. The
@@ -174,10 +178,9 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def _ends_in(self, kernel_id: str) -> float:
         """The seconds until this kernel ends if nothing more happens at its page."""
-        kernel = self._kernels.get(kernel_id)
-        if kernel is None or not hasattr(kernel, "last_activity"):
+        if not hasattr(self._kernels.get(kernel_id), "last_activity"):
             return 60
-        quiet = (utcnow() - kernel.last_activity).total_seconds()
+        quiet = self._quiet(kernel_id)
         if self._kernel_connections.get(kernel_id, 0):
             seen = self._seen.get(kernel_id, self._born.get(kernel_id, time.monotonic()))
             return self.cull_idle_timeout - (time.monotonic() - seen)
@@ -185,7 +188,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return self._connect_grace() - quiet
         return self.cull_idle_timeout - quiet
 
-    def _connect_grace(self) -> int:
+    def _connect_grace(self) -> int:  # never longer than the idle time
         return min(self.connect_seconds, self.cull_idle_timeout or self.connect_seconds)
 
     def note_page(self, address: str) -> bool:
@@ -319,7 +322,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._seen or kernel_id in self._connected or \
                 getattr(kernel, "execution_state", "") == "busy":
             return None
-        quiet = (utcnow() - kernel.last_activity).total_seconds()
+        quiet = self._quiet(kernel_id)
         if quiet >= self._connect_grace():
             return f"no browser opened it {quiet:.0f} s after it was sent"
         return None
@@ -344,10 +347,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
         when the file changed)."""
         path = os.path.join(os.environ.get(CAMPAIGN_ENV, ""), LINKS_FILE)
         try:
-            st = os.stat(path)
-            stamp: tuple[int, int, int] | None = (st.st_mtime_ns, st.st_size, st.st_ino)
+            st: os.stat_result | None = os.stat(path)
         except OSError:
-            stamp = None
+            st = None
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino) if st else None
         if stamp == self._links_stamp and stamp is not None:
             return
         self._links_stamp = stamp
