@@ -6,7 +6,10 @@ the page's kernel websocket forwards only ``comm_open``, ``comm_close``, ``comm_
 ``comm_info_request``, ``kernel_info_request`` and ``shutdown_request``; anything else
 (``execute_request``, ``inspect_request``, ``history_request`` ...) is dropped by
 jupyter_server with a warning in the server's log and never reaches the kernel. So a
-visitor's reach is the page's widgets: their comm messages are what these tests craft.
+visitor's reach is the page's widgets: their comm messages are what these tests craft. (Only
+the browser whose page started a kernel may open its websocket, and a ``shutdown_request``
+over it is dropped: test_attack_serve. So the crafty visitor here is that browser: it speaks
+to its own page's kernel with its own cookies.)
 
 One server for campaign A (the demo's books with Director-only rows added), with campaign B
 beside it on disk. The last tests break A's files under the running server, then put them
@@ -110,8 +113,10 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def party_page(world: dict[str, Any], browser: Any) -> str:
-    """The party page, open in the browser; its kernel's id (what a visitor attacks)."""
+    """The party page, open in the browser; its kernel's id (what a visitor attacks, with
+    the browser's cookies: ``world["cookies"]``)."""
     load(browser, world["server"].url())
+    world["cookies"] = "; ".join(f"{c['name']}={c['value']}" for c in browser.get_cookies())
     return kernel_of(browser)
 
 
@@ -142,18 +147,22 @@ def assert_clean(text: str, *, what: str, asked: str = "") -> None:
 class Visitor:
     """The Jupyter protocol spoken straight to a page's kernel, as a crafty visitor would."""
 
-    def __init__(self, port: int, kernel_id: str) -> None:
+    def __init__(self, port: int, kernel_id: str, cookies: str) -> None:
         self.url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels"
+        self.cookies = cookies  # the page's own browser's: no other may connect
         self.session = uuid.uuid4().hex
         self.received: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.ws: Any = None
 
     async def __aenter__(self) -> Visitor:
+        from tornado.httpclient import HTTPRequest
         from tornado.websocket import websocket_connect
 
-        self.ws = await websocket_connect(f"{self.url}?session_id={self.session}",
-                                          max_message_size=64 * 1024 * 1024)
+        self.ws = await websocket_connect(
+            HTTPRequest(f"{self.url}?session_id={self.session}",
+                        headers={"Cookie": self.cookies}),
+            max_message_size=64 * 1024 * 1024)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -253,7 +262,7 @@ def test_an_execute_request_never_reaches_the_kernel(world, party_page) -> None:
                              ledger=str(folder / LEDGER_FILE))
 
     async def attack() -> Visitor:
-        async with Visitor(server.port, party_page) as v:
+        async with Visitor(server.port, party_page, world["cookies"]) as v:
             assert (await v.fence())["content"]["status"] == "ok"  # the channel works
             content = {"code": code, "silent": False, "store_history": True,
                        "user_expressions": {"x": code}, "allow_stdin": False,
@@ -281,7 +290,7 @@ def test_crafted_widget_messages_cannot_write_or_reveal(world, party_page, brows
     server = world["server"]
 
     async def attack() -> tuple[Visitor, list[dict[str, Any]]]:
-        async with Visitor(server.port, party_page) as v:
+        async with Visitor(server.port, party_page, world["cookies"]) as v:
             states = await v.widgets()
             (picker,) = of_model(states, "DropdownModel")
             (events,) = of_model(states, "ToggleButtonsModel")
@@ -341,7 +350,7 @@ def test_a_rejected_widget_message_sends_back_no_traceback(world, party_page) ->
     server = world["server"]
 
     async def attack() -> Visitor:
-        async with Visitor(server.port, party_page) as v:
+        async with Visitor(server.port, party_page, world["cookies"]) as v:
             states = await v.widgets()
             (picker,) = of_model(states, "DropdownModel")
             (events,) = of_model(states, "ToggleButtonsModel")

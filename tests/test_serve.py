@@ -41,6 +41,7 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve_guard import (
     BUSY,
+    BUSY_PARTY,
     NO_KEY,
     NOT_YOURS,
     PARTY_PAGE,
@@ -548,10 +549,12 @@ def test_over_the_cap_or_the_rate_a_visitor_gets_a_plain_page(tmp_path: Path) ->
 
 
 def test_party_visitors_cannot_lock_players_out(tmp_path: Path) -> None:
-    """The party page needs no key, so its visitors may take any place but one kept free for
-    each player with no page open: with room for two party pages beyond the players' own,
-    two open (the count exact), the third is 'busy', and Val's player, with Val's key, still
-    gets Val's page."""
+    """The party page needs no key, so its visitors may take any place but one kept for
+    each player (a cap with room for one a page): with room for two party pages beyond the
+    players' own, two open and connected (the count exact), the third is 'busy' and says the
+    party page is full, and Val's player, with Val's key, still gets Val's page."""
+    from serve_visitors import Visitor
+
     folder = demo_copy(tmp_path / "demo")
     with Campaign.open(folder, readonly=True) as camp:
         heroes = len(camp.heroes)
@@ -559,10 +562,11 @@ def test_party_visitors_cannot_lock_players_out(tmp_path: Path) -> None:
                     "--pages-per-minute", "0")
     try:
         for _ in range(2):
-            assert _page(server.port, PAGE)[0] == 200
+            visitor = Visitor(server.port)
+            assert visitor.open()[0] == 200 and visitor.connect() == 101
         status, body = _page(server.port, PAGE)
         assert status == 503
-        assert_plain_refusal(body, BUSY, folder)
+        assert_plain_refusal(body, BUSY_PARTY.split(";")[0], folder)
         status, body = _page(server.port, server.hero("Val").split(str(server.port))[1])
         assert status == 200 and "dsk-page" in body
         assert server.kernels() == 3

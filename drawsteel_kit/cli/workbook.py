@@ -31,8 +31,9 @@ commands = click.Group()
 @click.option("--pages-per-minute", type=click.IntRange(0, 10_000), default=30,
               show_default=True, help="Pages one address may open per minute (0: no limit).")
 @click.option("--idle-seconds", type=click.IntRange(10, 86_400), default=None,
-              help="How long a page nobody has open keeps its place (a page left in a "
-                   "browser frees it at once); default: five minutes.")
+              help="How long a page nobody is at (no focus, no input, out of view) keeps "
+                   "its place (a page left in a browser frees it at once); default: five "
+                   "minutes.")
 @friendly
 def serve(campaign: str, port: int, host: str, token: str | None, no_browser: bool,
           max_pages: int | None, pages_per_minute: int,

@@ -9,7 +9,8 @@ never a file or a campaign. The pages open the ledger read-only.
 
 The server holds under load (``serve_guard``): at most ``max_kernels`` page kernels alive,
 a per-address page rate, a time limit on each cell of a page, and the kernel of a page its
-visitor leaves shut down at once (or, when the browser never says so, once idle).
+visitor leaves shut down at once (or, when the browser never says so, once nobody is at it),
+each page's places its own, a page's kernel ended when its key is rotated, no key in a log.
 """
 
 from __future__ import annotations
@@ -51,13 +52,16 @@ TEMPLATE_ROOT = Path(str(resources.files("drawsteel_kit.workbook"))) / "jupyter"
 DASHBOARD = "dashboard.ipynb"
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8866
-#: A page's kernel idle this long with no page connected is shut down (checked every
-#: CULL_INTERVAL seconds; ``serve --idle-seconds``). A page left in a browser ends its kernel
-#: at once, so this only covers pages fetched by other programs or whose browser went away;
-#: and a page still loading after its cells ran: a slow phone, or a loaded machine (40 s, then
-#: 90 s, were once too short: the page's controls lost their kernel, "model not found").
+#: A page's kernel ends after this long with no sign of a person at its page (checked every
+#: CULL_INTERVAL seconds; ``serve --idle-seconds``): a page nobody connected to, idle this long;
+#: a connected page whose browser has not said a person is at it (focus, input, in view) for
+#: this long. A page left in a browser ends its kernel at once, and a page no browser opened
+#: (a program fetched it) ends CONNECT_SECONDS after it was sent (serve_guard): so this covers
+#: a browser that went away, or a page still loading after its cells ran on a slow phone or a
+#: loaded machine (40 s, then 90 s, were once too short: the page's controls lost their
+#: kernel, "model not found").
 CULL_IDLE_SECONDS = 300
-CULL_INTERVAL = 10
+CULL_INTERVAL = 5
 #: Live page kernels per page (each hero's and the party's) when --max-pages is not given.
 #: Pages one address may open per minute.
 PAGES_PER_MINUTE = 30
@@ -97,7 +101,8 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         "--VoilaConfiguration.allow_template_override=NO",
         "--VoilaConfiguration.allow_theme_override=NO",
         "--VoilaConfiguration.file_allowlist=^$",  # no file of the folder is served as is
-        # Each page view runs a kernel; one whose page was closed is shut down once idle.
+        # Each page view runs a kernel; one whose page was closed is shut down once idle (a
+        # connected one with nobody at it: serve_guard's cull).
         f"--MappingKernelManager.cull_idle_timeout={idle_seconds}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
@@ -204,12 +209,13 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
 
     skip_unused_formats()
     from traitlets.config import Config
-    from voila.app import Voila
 
+    from drawsteel_kit.workbook.serve_app import ServeVoila
     from drawsteel_kit.workbook.serve_guard import prelaunch
 
     hook = Config({"VoilaConfiguration": {"prelaunch_hook": prelaunch}})
-    Voila.launch_instance(argv=voila_argv(host=host, port=port, token=token, max_kernels=cap,
-                                          pages_per_minute=pages_per_minute,
-                                          idle_seconds=idle_seconds or CULL_IDLE_SECONDS),
-                          config=hook)
+    ServeVoila.launch_instance(
+        argv=voila_argv(host=host, port=port, token=token, max_kernels=cap,
+                        pages_per_minute=pages_per_minute,
+                        idle_seconds=idle_seconds or CULL_IDLE_SECONDS),
+        config=hook)

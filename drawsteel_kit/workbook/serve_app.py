@@ -1,0 +1,168 @@
+"""Voila as ``drawsteel-kit serve`` runs it: whose websocket, a page's signs of a person, and
+logs without keys.
+
+- A kernel's websocket is accepted only from the browser whose page started the kernel
+  (403 for anyone else, 404 for no such kernel), and a ``shutdown_request`` sent over it is
+  dropped: a page is ended by the server (its unload request, the cull), never by a message.
+- ``POST /voila/api/presence/<kernel>``: the page's script says a browser runs it and a
+  person is at it (``serve_guard``: what holds a place).
+- No log line carries a hero's key: the access log names the hero (``?hero=Val``) and drops
+  ``key=``; every other line has any ``key=...`` taken out before it is written.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from jupyter_server.base.handlers import APIHandler
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+)
+from jupyter_server.utils import url_path_join
+from tornado import web
+from tornado.log import access_log
+from voila.app import Voila, _kernel_id_regex
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+from drawsteel_kit.workbook.links import KEY_PARAM
+from drawsteel_kit.workbook.serve_guard import NOT_YOUR_PAGE, CappedKernelManager
+
+__all__ = ["PRESENCE_PATH", "ServeVoila", "scrub"]
+
+#: Where a page's script says a person is at it (after the server's base URL).
+PRESENCE_PATH = "voila/api/presence/"
+#: Kernel messages a page's websocket never passes on.
+DROPPED = frozenset({"shutdown_request"})
+_V1 = "v1.kernel.websocket.jupyter.org"
+_KEY = re.compile(rf"([?&;]|\b){KEY_PARAM}=[^&;\s\"'#<>]*(&?)", re.IGNORECASE)
+
+
+def scrub(text: str) -> str:
+    """``text`` with every ``key=...`` parameter taken out (``?hero=Val&key=K`` ->
+    ``?hero=Val``)."""
+    if KEY_PARAM not in text.lower():
+        return text
+    return _KEY.sub(lambda m: m[1] if m[1] in "?&;" and m[2] else "", text)
+
+
+class _NoKeys(logging.Filter):
+    """Takes keys out of every record a handler writes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except Exception:  # a record that cannot format: leave it as it is
+            return True
+        clean = scrub(text)
+        if clean != text:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = scrub(logging.Formatter().formatException(record.exc_info))
+        return True
+
+
+def hide_keys_in_logs() -> None:
+    """Put the key filter on every log handler there is (the server's are all made by now)."""
+    loggers = [logging.getLogger(), *(logger for logger in
+                                       logging.Logger.manager.loggerDict.values()
+                                       if isinstance(logger, logging.Logger))]
+    for logger in loggers:
+        for handler in logger.handlers:
+            if not any(isinstance(f, _NoKeys) for f in handler.filters):
+                handler.addFilter(_NoKeys())
+
+
+def log_request(handler: web.RequestHandler) -> None:
+    """The access log: status, method, path and query without the key, address, time."""
+    status = handler.get_status()
+    log = access_log.info if status < 400 else (
+        access_log.warning if status < 500 else access_log.error)
+    request = handler.request
+    log("%d %s %s (%s) %.2fms", status, request.method, scrub(request.uri or ""),
+        request.remote_ip, 1000.0 * request.request_time())
+
+
+def _msg_type(subprotocol: str | None, message: str | bytes) -> str | None:
+    """The type of a kernel message a page sent over its websocket (None: unreadable)."""
+    try:
+        if subprotocol == _V1:
+            _, parts = deserialize_msg_from_ws_v1(message)
+            header = json.loads(parts[0])
+        elif isinstance(message, bytes):
+            header = deserialize_binary_message(message)["header"]
+        else:
+            header = json.loads(message)["header"]
+        return str(header["msg_type"])
+    except Exception:  # anything unreadable is dropped
+        return None
+
+
+class PageSocketHandler(VoilaKernelWebsocketHandler):
+    """A kernel's websocket, for the browser whose page started the kernel only."""
+
+    async def pre_get(self) -> None:
+        km = self.kernel_manager
+        if isinstance(km, CappedKernelManager):
+            km.check_visitor(self.kernel_id, self, NOT_YOUR_PAGE)
+        await super().pre_get()
+
+    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+        km = self.kernel_manager
+        if isinstance(km, CappedKernelManager):
+            km.note_socket(kernel_id, self, opened=True)
+        await super().open(kernel_id)
+
+    def on_message(self, message: str | bytes) -> None:  # type: ignore[override]
+        kind = _msg_type(self.selected_subprotocol, message)
+        if kind is None or kind in DROPPED:
+            self.log.warning("Dropped a %s sent to page %s", kind or "message it could not "
+                             "read", self.kernel_id)
+            return
+        super().on_message(message)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A refused websocket: its status and reason as plain text (never a traceback)."""
+        self.set_header("Content-Type", "text/plain; charset=utf-8")
+        self.finish(f"{status_code}: {self._reason}\n")
+
+    def on_close(self) -> None:
+        km = self.kernel_manager
+        if isinstance(km, CappedKernelManager):
+            km.note_socket(self.kernel_id, self, opened=False)
+        if getattr(self, "connection", None) is not None:
+            super().on_close()
+
+
+class PresenceHandler(APIHandler):
+    """A page's script: a browser runs the page, a person is at it."""
+
+    @web.authenticated
+    async def post(self, kernel_id: str) -> None:
+        km = self.kernel_manager
+        if not isinstance(km, CappedKernelManager):
+            raise web.HTTPError(404)
+        every = km.note_sign(kernel_id, self)
+        self.finish({"every": every})
+
+
+class ServeVoila(Voila):
+    """Voila with the handlers above, and the key filter on its logs."""
+
+    def init_settings(self) -> dict[str, Any]:
+        settings = super().init_settings()
+        settings["log_function"] = log_request
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        handlers = [(h[0], PageSocketHandler, *h[2:]) if h[1] is VoilaKernelWebsocketHandler
+                    else h for h in super().init_handlers()]
+        presence = url_path_join(self.server_url, f"/{PRESENCE_PATH}{_kernel_id_regex}")
+        return [(presence, PresenceHandler), *handlers]
+
+    def start(self) -> None:
+        hide_keys_in_logs()
+        super().start()
