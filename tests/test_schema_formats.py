@@ -59,6 +59,20 @@ def _imports(node: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
+def _pulls_jupyter(name: str) -> bool:
+    """Whether importing module ``name`` imports a Jupyter library: it is one, or it is a
+    module of ours that imports one at its top (``workbook.serve_app`` imports Voila)."""
+    if name.split(".")[0] in JUPYTER:
+        return True
+    if not name.startswith("drawsteel_kit."):
+        return False
+    path = REPO / (name.replace(".", "/") + ".py")
+    if not path.is_file():
+        return False
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(n.split(".")[0] in JUPYTER for _, n in _imports(tree))
+
+
 def test_serve_and_lab_skip_the_unused_formats_before_they_import_their_server() -> None:
     """The functions that launch Voila (serve) and JupyterLab (lab) in the command's own
     process call skip_unused_formats() before their first import of a Jupyter library."""
@@ -71,8 +85,7 @@ def test_serve_and_lab_skip_the_unused_formats_before_they_import_their_server()
                 continue
             skips = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call)
                      and getattr(n.func, "id", None) == "skip_unused_formats"]
-            first = min(line for line, name in _imports(func)
-                        if name.split(".")[0] in JUPYTER)
+            first = min(line for line, name in _imports(func) if _pulls_jupyter(name))
             launchers[f"{path.relative_to(REPO)}:{func.name}"] = any(s < first for s in skips)
     assert set(launchers) == {"drawsteel_kit/workbook/serve.py:serve",
                               "drawsteel_kit/workbook/lab.py:lab"}, launchers

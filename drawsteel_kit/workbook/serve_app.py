@@ -31,10 +31,12 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from drawsteel_kit.workbook.links import KEY_PARAM
 from drawsteel_kit.workbook.serve_guard import NOT_YOUR_PAGE, CappedKernelManager
 
-__all__ = ["PRESENCE_PATH", "ServeVoila", "scrub"]
+__all__ = ["PRESENCE_FLAG", "PRESENCE_PATH", "ServeVoila", "scrub"]
 
 #: Where a page's script says a person is at it (after the server's base URL).
 PRESENCE_PATH = "voila/api/presence/"
+#: The page config's ``extensionConfig`` key that says this server asks for it.
+PRESENCE_FLAG = "dskPresence"
 #: Kernel messages a page's websocket never passes on.
 DROPPED = frozenset({"shutdown_request"})
 _V1 = "v1.kernel.websocket.jupyter.org"
@@ -153,6 +155,10 @@ class ServeVoila(Voila):
     """Voila with the handlers above, and the key filter on its logs."""
 
     def init_settings(self) -> dict[str, Any]:
+        # The page's script says a person is at it only where this server listens
+        # (PRESENCE_FLAG in the page's config): a plain Voila has no such address.
+        config = self.voila_configuration
+        config.extension_config = {**config.extension_config, PRESENCE_FLAG: True}
         settings = super().init_settings()
         settings["log_function"] = log_request
         return settings
