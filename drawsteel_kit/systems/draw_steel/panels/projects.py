@@ -53,9 +53,9 @@ class ProjectsPanel(Panel):
         self.prerequisite = W.Dropdown(options=PREREQUISITES, description="Prerequisite")
         self.prerequisite_item = W.Text(description="Item", placeholder="the item the book names")
         self.in_respite = W.Checkbox(
-            value=True, indent=False,
-            description="in the hero's respite today (projects start during a respite): "
-                        "a hero who has not rested joins the party's respite of today")
+            value=True, indent=False, layout=W.Layout(width="auto"),
+            description="in the hero's respite today (projects start during a respite)",
+            tooltip="a hero who has not rested today joins the party's respite of today")
         self.start_button = self.button("Start project", self.start, "success")
         # The item a prerequisite names, only once there is one.
         self.prerequisite_fields = ModeFields(self.prerequisite, {
@@ -101,7 +101,7 @@ class ProjectsPanel(Panel):
                               for m in milestones_for_goal(p.goal))
             label = (f"#{p.id} {p.title} ({p.hero}, {p.kind}): {p.points}/{p.goal}"
                      f"{' complete' if p.status == 'complete' else ''}; "
-                     f"{f'milestones at {marks} points' if marks else 'no milestones'}")
+                     f"{f'milestone points: {marks}' if marks else 'no milestones'}")
             if p.item_prerequisite:
                 label += f"; needs {p.item_prerequisite} ({p.prerequisite})"
             rows.append(W.HBox([bar, W.HTML(escape(label))]))
