@@ -101,7 +101,7 @@ class ProjectsPanel(Panel):
                               for m in milestones_for_goal(p.goal))
             label = (f"#{p.id} {p.title} ({p.hero}, {p.kind}): {p.points}/{p.goal}"
                      f"{' complete' if p.status == 'complete' else ''}; "
-                     f"{f'milestone points: {marks}' if marks else 'no milestones'}")
+                     f"{f'milestones (points): {marks}' if marks else 'no milestones'}")
             if p.item_prerequisite:
                 label += f"; needs {p.item_prerequisite} ({p.prerequisite})"
             rows.append(W.HBox([bar, W.HTML(escape(label))]))
