@@ -207,6 +207,8 @@ def test_export_needs_an_imported_hero_and_never_clobbers(demo: Path, tmp_path: 
     taken = _bad(tmp_path, "taken.ds-hero", "keep me")
     code, out = _run("heroes", "export", demo, "Ilsa", "--to", taken)
     assert code == 1 and "--force" in out and taken.read_text() == "keep me"
+    assert "choose another --to" in out and "--out" not in out  # the option it has
+    assert "--out" not in _run("heroes", "export", "--help")[1]
     assert _run("heroes", "export", demo, "Ilsa", "--to", taken, "--force")[0] == 0
 
 

@@ -33,7 +33,8 @@ _LEFTOVER = re.compile(r"\.publishing-[a-z0-9_]{8}"
                        r"|\.\.drawsteel-kit-publish\.json\.[a-z0-9_]{8}\.part")
 
 
-_AGAIN = "pass --force to replace it, or choose another --out"
+def _again(option: str = "--out") -> str:
+    return f"pass --force to replace it, or choose another {option}"
 
 
 def _default_mode() -> int:
@@ -71,9 +72,10 @@ def campaign_owns(path: str | os.PathLike[str], campaign: str | os.PathLike[str]
 
 
 def _check_replaceable(path: Path, *, force: bool, what: str = "",
-                       campaign: Path | None = None) -> None:
+                       campaign: Path | None = None, option: str = "--out") -> None:
     """Refuse an existing ``path`` (a link counts, even a dangling one) unless ``force``;
-    refuse a folder, device or pipe, and a file the ``campaign`` owns, even then."""
+    refuse a folder, device or pipe, and a file the ``campaign`` owns, even then.
+    ``option``: the command's option that named the file, as the messages name it."""
     try:
         mode = os.lstat(path).st_mode
     except FileNotFoundError:
@@ -82,16 +84,17 @@ def _check_replaceable(path: Path, *, force: bool, what: str = "",
         raise OutputExists(f"{path} is one of the campaign's own files: an output never "
                            "replaces it, even with --force: write to another file")
     if stat.S_ISDIR(mode):
-        raise OutputExists(f"{path} is a folder: choose a file name for --out")
+        raise OutputExists(f"{path} is a folder: choose a file name for {option}")
     if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
         raise OutputExists(f"{path} is not a regular file (a device, pipe or socket): "
-                           "choose another --out")
+                           f"choose another {option}")
     if stat.S_ISREG(mode) and _is_sqlite(path):
         raise OutputExists(f"{path} is a ledger or a backup of one (a SQLite database): an "
-                           "output never replaces it, even with --force; choose another --out")
+                           f"output never replaces it, even with --force; choose another "
+                           f"{option}")
     if not force:
         link = " (a symbolic link)" if stat.S_ISLNK(mode) else ""
-        raise OutputExists(f"{path}{link} already exists{what}: {_AGAIN}")
+        raise OutputExists(f"{path}{link} already exists{what}: {_again(option)}")
 
 
 #: How a SQLite database, and its write-ahead log, begin.
@@ -123,12 +126,12 @@ def _stage(folder: Path, name: str, data: bytes) -> Path:
 
 
 def write_new_file(out: str | Path, text: str, *, force: bool = False,
-                   campaign: Path | None = None) -> Path:
+                   campaign: Path | None = None, option: str = "--out") -> Path:
     """Write ``text`` to ``out``: refused when it exists unless ``force``, and then the
     existing file (or link) is replaced, never written through; a file the ``campaign``
     folder owns (:func:`campaign_owns`) is never replaced."""
     path = Path(out)
-    _check_replaceable(path, force=force, campaign=campaign)
+    _check_replaceable(path, force=force, campaign=campaign, option=option)
     try:
         tmp = _stage(path.parent, path.name, text.encode("utf-8"))
     except OSError as exc:  # name the file asked for, not the hidden one beside it
@@ -140,7 +143,7 @@ def write_new_file(out: str | Path, text: str, *, force: bool = False,
         try:  # a hard link fails if the name appeared meanwhile: never clobber
             os.link(tmp, path)
         except FileExistsError:
-            raise OutputExists(f"{path} already exists: {_AGAIN}") from None
+            raise OutputExists(f"{path} already exists: {_again(option)}") from None
         except OSError as exc:  # a disk without hard links: the check above must do
             if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EXDEV, errno.EMLINK):
                 raise

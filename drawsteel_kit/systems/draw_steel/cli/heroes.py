@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.kit.commands import campaign_arg, force_option, friendly
+from drawsteel_kit.kit.commands import campaign_arg, friendly
 from drawsteel_kit.systems.draw_steel.cli.options import open_campaign
 
 __all__ = ["heroes", "heroes_export", "heroes_import"]
@@ -56,7 +56,8 @@ def heroes_import(campaign: str, files: tuple[str, ...], dry_run: bool) -> None:
 @click.argument("hero")
 @click.option("--to", "dest", required=True, type=click.Path(dir_okay=False),
               metavar="FILE.ds-hero", help="The Forge Steel hero file to write.")
-@force_option
+@click.option("--force", is_flag=True,
+              help="Replace an existing --to file (never one of the campaign's own).")
 @friendly
 def heroes_export(campaign: str, hero: str, dest: str, force: bool) -> None:
     """Write a hero's Forge Steel file with the workbook's numbers in its state.

@@ -116,4 +116,4 @@ def write_hero_file(campaign: Campaign, hero: str, dest: str | os.PathLike[str],
     from drawsteel_kit.kit.outputs import write_new_file
 
     return write_new_file(dest, hero_file_text(campaign, hero), force=force,
-                          campaign=campaign.folder)
+                          campaign=campaign.folder, option="--to")
