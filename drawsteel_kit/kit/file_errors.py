@@ -7,7 +7,6 @@ allowed``; YAML that cannot be read becomes ``file: YAML error at line L, column
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.fields import HERO_NAME_MAX, one_line, show
+from drawsteel_kit.kit.json_numbers import PLAIN_KEY
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.kit.user_files import read_user_file
 from drawsteel_kit.kit.yaml_read import UniqueKeyLoader, quick_yaml
@@ -54,16 +54,15 @@ NAMED_SECTIONS = ("heroes", "custom_projects", "characters", "foes")
 LOCATED_PROBLEMS = "party_problems"
 
 Problem = tuple[tuple[str | int, ...], str]
-#: What a field's name looks like; an unknown key of any other shape is not shown, so a file
-#: that is not ours (a password file) is never printed back a line at a time.
-_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 #: The message for an unknown key that does not look like a field name.
 NOT_A_FIELD = "holds a key that is not a field name (not shown): remove it."
 
 
 def field_like(key: object) -> bool:
-    """Whether an unknown key looks like a field's name (a word), and so may be shown."""
-    return isinstance(key, str) and _FIELD_NAME.fullmatch(key) is not None
+    """Whether an unknown key looks like a field's name (a word), and so may be shown: a
+    key of any other shape is not, so a file that is not ours (a password file) is never
+    printed back a line at a time."""
+    return isinstance(key, str) and PLAIN_KEY.fullmatch(key) is not None
 
 
 def foreign_file(source: str, data: object, fields: Sequence[str], what: str,

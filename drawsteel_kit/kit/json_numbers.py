@@ -15,12 +15,13 @@ import math
 import re
 from typing import Any
 
-__all__ = ["INT64_MAX", "INT64_MIN", "NotANumber", "bad_number", "loads"]
+__all__ = ["INT64_MAX", "INT64_MIN", "PLAIN_KEY", "NotANumber", "bad_number", "loads"]
 
 #: SQLite's whole numbers: 64 bits, signed.
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 #: A key shown as it is in a path (``state.xp``); any other is shown quoted and cut.
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
+#: What a field's name looks like (a word): a key of another shape is quoted, or not shown.
+PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,39}")
 
 
 class NotANumber(str):
@@ -42,7 +43,7 @@ def loads(text: str) -> Any:
 
 
 def _key(key: str) -> str:
-    if _PLAIN_KEY.fullmatch(key):
+    if PLAIN_KEY.fullmatch(key):
         return key
     return repr(key if len(key) <= 30 else key[:29] + "…")
 

@@ -16,6 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from drawsteel_kit.kit.errors import LedgerError
+from drawsteel_kit.kit.json_numbers import INT64_MAX, INT64_MIN
 from drawsteel_kit.kit.ledger.memo import stored_values
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 
@@ -24,8 +25,6 @@ __all__ = ["FIRST_DAY", "HistoryCheck", "ReplayError", "kinds_of", "number_probl
 
 #: The first campaign day (the ledger's ``party.day`` is never below it).
 FIRST_DAY = 1
-#: What SQLite holds as a whole number: a signed 64-bit integer.
-SQLITE_INT = (-(2**63), 2**63 - 1)
 #: How much of a value a message shows.
 SHOWN = 40
 _PKS = {p.table: p.pk for p in PROJECTIONS}
@@ -66,9 +65,9 @@ def number_problem(value: Any) -> str | None:
         item = stack.pop()
         if isinstance(item, bool | str) or item is None:
             continue
-        if isinstance(item, int) and not SQLITE_INT[0] <= item <= SQLITE_INT[1]:
+        if isinstance(item, int) and not INT64_MIN <= item <= INT64_MAX:  # SQLite's whole
             return (f"a number of {len(str(abs(item)))} digits, more than SQLite holds "
-                    "(whole numbers up to 9223372036854775807)")
+                    f"(whole numbers up to {INT64_MAX})")
         if isinstance(item, float) and not math.isfinite(item):
             return f"{item!r}, which is not a number a ledger holds"
         if isinstance(item, dict):
