@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import run
-from conftest import ledger_fingerprint
+from conftest import checkpoint, ledger_fingerprint
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -105,6 +105,15 @@ def test_day_adjust_history_visibility(demo: Path) -> None:
     assert [e["day"] for e in days] == [4, 3, 2]  # one event per day, newest first
     text = run("history", demo, "--hero", name)
     assert "[director]" in text and name in text
+
+
+def test_history_as_a_player_closes_the_players_copy(demo: Path) -> None:
+    """`history --as` reads a players' copy of the ledger: the command closes it (run in one
+    process, as the workbook and tests run commands, it would hold the ledger open)."""
+    for viewer in ("party", "Val", "Pip"):  # a hero by the start of a name too
+        run("victories", demo, "1", "--hero", "Val", "--reason", "a write in the WAL")
+        run("history", demo, "--as", viewer)
+        checkpoint(demo / "ledger.db")  # refuses while another connection holds the ledger
 
 
 def test_adjust_says_when_level_and_xp_disagree(demo: Path) -> None:

@@ -10,6 +10,7 @@ upgrade); the root group is in ``root``, and each system adds its own (``systems
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -145,11 +146,11 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int, page:
     """
     from drawsteel_kit.kit.book.sentences import sentence
 
-    with open_campaign(campaign, readonly=True) as camp:
+    with open_campaign(campaign, readonly=True) as camp, contextlib.ExitStack() as held:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
             from drawsteel_kit.kit.book.party_view import PartyView
 
-            view = PartyView.of(camp, viewer)
+            view = held.enter_context(PartyView.of(camp, viewer))  # closed with the command
             camp, viewer = view.books, view.viewer
         offset = min((page - 1) * limit, MAX_ROW_ID)
         events = camp.history(kind=kind, hero=hero, limit=limit, visible_to=viewer,

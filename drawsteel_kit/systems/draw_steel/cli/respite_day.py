@@ -50,6 +50,15 @@ def _value(raw: str) -> Any:
         return raw
 
 
+def _hero_spec(option: str, pair: str, usage: str, *, parts: int = 1) -> tuple[str, str]:
+    """``HERO=SPEC`` split, the hero stripped; a usage error naming ``option`` when there is
+    no hero, or fewer than ``parts`` ``|``-parts."""
+    hero, sep, spec = pair.partition("=")
+    if not sep or not hero.strip() or spec.count("|") < parts - 1:
+        raise click.UsageError(f"{option} takes {usage}, got {pair!r}")
+    return hero.strip(), spec
+
+
 def starts(values: Sequence[str]) -> list[Any]:
     """``--start HERO=PROJECT[|title=T|kind=obscure|...]`` as StartProject entries."""
     if not values:
@@ -59,16 +68,14 @@ def starts(values: Sequence[str]) -> list[Any]:
     usage = "HERO=PROJECT[|title=TITLE|NAME=VALUE...]"
     out = []
     for pair in values:
-        hero, sep, spec = pair.partition("=")
-        if not sep or not hero.strip():
-            raise click.UsageError(f"--start takes {usage}, got {pair!r}")
+        hero, spec = _hero_spec("--start", pair, usage)
         project, named = _parts("--start", spec, usage)
         options: dict[str, Any] = {_START_OPTIONS[k]: v for k, v in named.items()
                                    if k in _START_OPTIONS}
         params = {k: _value(v) for k, v in named.items()
                   if k not in _START_OPTIONS and k not in _START_FLAGS}
         out.append(StartProject(
-            hero.strip(), project, params=params or None,
+            hero, project, params=params or None,
             at_stronghold="at-stronghold" in named,
             visibility="director" if "director-only" in named else "party", **options))
     return out
@@ -84,9 +91,7 @@ def recruits(values: Sequence[str]) -> dict[str, Any]:
     usage = "HERO=NAME|ROLE[|ancestry=A|skills=S,S,...|languages=L,L|at=PLACE]"
     found: dict[str, tuple[list[Any], str | None]] = {}
     for pair in values:
-        hero, sep, spec = pair.partition("=")
-        if not sep or not hero.strip() or spec.count("|") < 1:
-            raise click.UsageError(f"--recruit takes {usage}, got {pair!r}")
+        hero, spec = _hero_spec("--recruit", pair, usage, parts=2)
         name, named = _parts("--recruit", spec, usage)
         role, _, _ = spec.split("|")[1].partition("=")
         named.pop(role.strip().casefold(), None)
@@ -110,9 +115,9 @@ def recruits(values: Sequence[str]) -> dict[str, Any]:
                           {k: int(v) for k, v in chars.items()} or None,
                           int(level) if level is not None else None,
                           named.get("stat-block", ""))
-        followers, at = found.setdefault(hero.strip(), ([], named.get("at")))
+        followers, at = found.setdefault(hero, ([], named.get("at")))
         if named.get("at", at) != at:
-            raise click.UsageError(f"--recruit: {hero.strip()} recruits in one place a "
+            raise click.UsageError(f"--recruit: {hero} recruits in one place a "
                                    "respite (one activity): give every recruit the same at=")
         followers.append(new)
     return {hero: Recruit(tuple(followers), at=at) for hero, (followers, at) in found.items()}
@@ -127,9 +132,7 @@ def purchases(values: Sequence[str]) -> list[Any]:
     usage = "HERO=ITEM[|count=N|tier=N]"
     out = []
     for pair in values:
-        hero, sep, spec = pair.partition("=")
-        if not sep or not hero.strip():
-            raise click.UsageError(f"--buy takes {usage}, got {pair!r}")
+        hero, spec = _hero_spec("--buy", pair, usage)
         item, named = _parts("--buy", spec, usage)
         stray = set(named) - {"count", "tier"}
         if stray:
@@ -140,6 +143,6 @@ def purchases(values: Sequence[str]) -> list[Any]:
             if not v.isdecimal():
                 raise click.UsageError(f"--buy: {k} must be a whole number, got {v!r}")
             numbers[k] = int(v)
-        out.append(Buy(hero.strip(), item, tier=numbers.get("tier"),
+        out.append(Buy(hero, item, tier=numbers.get("tier"),
                        count=numbers.get("count", 1)))
     return out
