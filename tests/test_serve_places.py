@@ -3,7 +3,10 @@ others hold; a refusal says which page is full and when to try again."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
+from traitlets import TraitError
 
 from drawsteel_kit.workbook.serve_places import (
     BUSY,
@@ -11,6 +14,7 @@ from drawsteel_kit.workbook.serve_places import (
     busy_message,
     guarantee,
     hero_page,
+    last_activity,
     page_name,
     page_of_query,
     refusal,
@@ -72,3 +76,16 @@ def test_the_refusal_says_which_page_is_full() -> None:
 def test_a_page_is_named_by_its_hero_never_its_key() -> None:
     assert page_of_query("hero=Val&key=secret") == VAL
     assert page_name(VAL) == "Val's page" and page_name(PARTY_PAGE) == "the party page"
+
+
+def test_a_kernel_still_starting_has_no_last_activity_yet() -> None:
+    """A refusal during a flood read a starting kernel's ``last_activity``, which is not set
+    yet and raises a TraitError (``hasattr`` does not catch it): the visitor got a 500."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    starting = ServerKernelManager()
+    with pytest.raises(TraitError):
+        hasattr(starting, "last_activity")
+    assert last_activity(starting) is None and last_activity(None) is None
+    starting.last_activity = now = datetime.now(UTC)
+    assert last_activity(starting) == now

@@ -55,6 +55,7 @@ from drawsteel_kit.workbook.serve_places import (
     BUSY_PARTY,
     PARTY_PAGE,
     busy_message,
+    last_activity,
     page_name,
     page_of_query,
     refusal,
@@ -142,10 +143,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def _quiet(self, kernel_id: str) -> float:
         """The seconds since the kernel last did anything (0: it never started)."""
-        kernel = self._kernels.get(kernel_id)
-        if kernel is None or not hasattr(kernel, "last_activity"):
-            return 0.0
-        return (utcnow() - kernel.last_activity).total_seconds()
+        at = last_activity(self._kernels.get(kernel_id))
+        return 0.0 if at is None else (utcnow() - at).total_seconds()
 
     def refuse(self, page: str) -> str | None:
         """What a new visitor of ``page`` reads when no place is free for it, or None. The
@@ -178,7 +177,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
 
     def _ends_in(self, kernel_id: str) -> float:
         """The seconds until this kernel ends if nothing more happens at its page."""
-        if not hasattr(self._kernels.get(kernel_id), "last_activity"):
+        if last_activity(self._kernels.get(kernel_id)) is None:
             return 60
         quiet = self._quiet(kernel_id)
         if self._kernel_connections.get(kernel_id, 0):
@@ -311,7 +310,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         connected to once idle): a connected page with no sign of a person for the idle
         time, a page no browser ran ``connect_seconds`` after it was sent."""
         kernel = self._kernels.get(kernel_id)
-        if kernel is None or kernel_id in self._leaving or not hasattr(kernel, "last_activity"):
+        if kernel_id in self._leaving or last_activity(kernel) is None:
             return None
         now = time.monotonic()
         if self._kernel_connections.get(kernel_id, 0):

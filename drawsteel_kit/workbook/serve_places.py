@@ -13,11 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from traitlets import TraitError
 
 from drawsteel_kit.workbook.links import hero_and_key
 
 __all__ = ["BUSY", "BUSY_HERO", "BUSY_PARTY", "PARTY_PAGE", "busy_message", "guarantee",
-           "hero_page", "page_name", "page_of_query", "refusal", "retry_in"]
+           "hero_page", "last_activity", "page_name", "page_of_query", "refusal", "retry_in"]
 
 #: The party's page among the pages; a hero's page is ``hero:NAME``.
 PARTY_PAGE = "party"
@@ -31,6 +35,16 @@ BUSY_PARTY = ("Busy: the party page is open as many times as this server allows;
               "try again in {when}")
 BUSY_HERO = ("Busy: this hero's page is already open {open} times; close one of them, "
              "or try again in {when}")
+
+
+def last_activity(kernel: Any) -> datetime | None:
+    """When a kernel last did anything; None for no kernel, or one still starting (its
+    ``last_activity`` is not set yet, and reading it raises a TraitError, which ``hasattr``
+    does not catch)."""
+    try:
+        return kernel.last_activity if kernel is not None else None
+    except (AttributeError, TraitError):
+        return None
 
 
 def hero_page(hero: str) -> str:
