@@ -12,7 +12,24 @@ import os
 import uuid
 from pathlib import Path
 
-__all__ = ["plotlyjs_name", "write_plotlyjs"]
+__all__ = ["BASIC_BUNDLE_PREFIX", "basic_bundle", "plotlyjs_name", "write_plotlyjs"]
+
+#: The file name of plotly.js's basic bundle shipped in the package (``js/``), before its version.
+BASIC_BUNDLE_PREFIX = "plotly-basic-"
+
+
+def basic_bundle() -> Path:
+    """plotly.js's basic bundle (scatter, bar and pie: every chart the pages draw), shipped as
+    package data beside its license; its version is plotly.py's plotly.js version."""
+    from importlib import resources
+
+    folder = resources.files("drawsteel_kit.kit.ui") / "js"
+    found = sorted(p.name for p in folder.iterdir()
+                   if p.name.startswith(BASIC_BUNDLE_PREFIX) and p.name.endswith(".min.js"))
+    if not found:
+        raise FileNotFoundError("plotly.js's basic bundle is missing from the installed package: "
+                                "reinstall drawsteel-kit")
+    return Path(str(folder / found[-1]))
 
 
 def plotlyjs_name() -> str:
