@@ -59,9 +59,8 @@ def decode(raw: bytes, source: str, *, limit: int) -> tuple[str, dict[str, Any]]
     """The export's text and its JSON object; FoundryFileError in one line otherwise (too
     large, not text, not JSON, a key twice in one object, nested too deeply)."""
     if len(raw) > limit:
-        raise FoundryFileError(f"{source}: is {len(raw) // 1024 // 1024} MB, too large for a "
-                               f"hero actor's export (at most {limit // 1024 // 1024} MB): "
-                               f"{_AGAIN}")
+        raise FoundryFileError(f"{source}: is larger than {limit // 1024 // 1024} MB, too "
+                               f"large for a hero actor's export: {_AGAIN}")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -55,8 +55,22 @@ def _items(data: dict[str, Any]) -> list[dict[str, Any]]:
     return items
 
 
+def _source(p: ProjectState) -> str:
+    """Where the project's knowledge comes from, as the sheet's Source field shows it."""
+    from drawsteel_kit.systems.draw_steel.catalog.projects import UnknownProject, project
+
+    if p.completion_detail.get("source_text"):
+        return str(p.completion_detail["source_text"])
+    try:
+        book = project(p.template).project_source or ""
+    except (UnknownProject, RulesError):
+        book = ""
+    langs = ", ".join(p.source_language)
+    return f"{book} ({langs})" if book and langs else book or langs
+
+
 def _project_item(p: ProjectState, stats: Any) -> dict[str, Any]:
-    source = ", ".join(p.source_language) or str(p.completion_detail.get("source_text", ""))
+    source = _source(p)
     return new_item("project", p.id, p.title, {
         "type": p.kind if p.kind in ("crafting", "research") else "other",
         "prerequisites": p.item_prerequisite or "None", "projectSource": source,
