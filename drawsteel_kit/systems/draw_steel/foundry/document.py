@@ -76,7 +76,7 @@ def decode(raw: bytes, source: str, *, limit: int) -> tuple[str, dict[str, Any]]
         raise FoundryFileError(f"{source}: holds {key!r} twice in one object, which Foundry "
                                f"never writes: {_AGAIN}") from None
     except json.JSONDecodeError as exc:
-        cut = exc.pos >= len(text.rstrip())
+        cut = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         why = "the file ends there: cut short?" if cut else exc.msg.lower()
         raise FoundryFileError(f"{source}: is not whole JSON: it breaks at line {exc.lineno}, "
                                f"column {exc.colno} ({why}); {_AGAIN}") from None
@@ -101,6 +101,9 @@ def system_version(data: dict[str, Any], source: str) -> str:
     """The Draw Steel version that wrote a hero actor's export; FoundryFileError in one line
     for another system's document, a document that is not a hero actor, or a version whose
     data model this workbook does not read."""
+    if not isinstance(data.get("system"), dict) and "_stats" not in data:
+        raise FoundryFileError(f"{source}: is not a Foundry actor export (it has no system "
+                               f"data): {_AGAIN}")
     stats = data.get("_stats")
     system_id = stats.get("systemId") if isinstance(stats, dict) else None
     kind = data.get("type")

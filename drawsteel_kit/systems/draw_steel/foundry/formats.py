@@ -51,13 +51,18 @@ def hero_files(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
 
 
 def sniff(name: str, raw: bytes) -> str:
-    """``foundry`` or ``forge-steel``: what the content is; a file whose JSON cannot be read
-    goes by its name (``.json``: Foundry), so its error speaks of the right program."""
+    """``foundry`` or ``forge-steel``: what the content is; a file that is neither (JSON that
+    cannot be read, or of another shape) goes by its name (``.ds-hero``: Forge Steel, else
+    Foundry), so its error speaks of the right program."""
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except (ValueError, RecursionError):
-        return "foundry" if name.lower().endswith(".json") else "forge-steel"
-    return "foundry" if is_foundry(data) else "forge-steel"
+        data = None
+    if is_foundry(data):
+        return "foundry"
+    if isinstance(data, dict) and ("state" in data or "class" in data):
+        return "forge-steel"
+    return "forge-steel" if name.lower().endswith(".ds-hero") else "foundry"
 
 
 def import_any(campaign: Campaign, paths: Sequence[str | os.PathLike[str]], *,
