@@ -208,7 +208,7 @@ MISTAKES: list[tuple[str, str, str, list[str]]] = [
     ("days: 7", "days: 7\nrespite: []", "week.yaml:3: respite: unknown field; did you mean "
      "'respites'?",
      ["Allowed: name, days, start, followers, spend, shopping, buy, respites, moves, "
-      "adventures, notes"]),
+      "adventures, victories_from, notes"]),
     ("knowledge: 20", "knowlege: 20", "week.yaml:22: respites[1] (Bran Ironvein): "
      "activity.knowlege: unknown field; did you mean 'knowledge'?",
      ["activity.knowledge: is required", "Allowed: guide, project, knowledge, language"]),

@@ -261,6 +261,15 @@ def _summary(before: dict[str, Any], after: dict[str, Any], events: int, dry: bo
     return lines
 
 
+def exports_in(campaign: Campaign, plan: Plan) -> tuple[Happened, ...]:
+    """``victories_from:``: the party's hero exports imported before day 1 (none unchanged)."""
+    if not plan.victories_from:
+        return ()
+    from drawsteel_kit.systems.draw_steel.foundry.plans import import_exports
+
+    return import_exports(campaign, plan.victories_from, plan.source)
+
+
 def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
             dry_run: bool = True, again: bool = False,
             progress: Progress | None = None) -> Resolution:
@@ -281,9 +290,11 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
         earlier = None if again else resolved_before(campaign, plan)
         if earlier is not None:
             return already_resolved(plan, seed, dry_run, earlier)
-        check_plan(campaign, plan)
-        run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
-        days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
+        before = _state(campaign)
+        imported = exports_in(campaign, plan)  # victories_from: the party's exports first
+        check_plan(campaign, plan)  # the heroes the exports bring are the plan's to name
+        run = _Run(campaign, plan, SeededDice(seed))
+        days = [DayResult(0, before["day"], (*imported, *run.entries(0)), run.take_notes())]
         for day in range(1, plan.days + 1):
             happened = tuple(run.day(day))
             days.append(DayResult(day, before["day"] + day, happened, run.take_notes()))

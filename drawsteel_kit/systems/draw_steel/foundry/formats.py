@@ -85,6 +85,9 @@ def import_any(campaign: Campaign, paths: Sequence[str | os.PathLike[str]], *,
                          "each kind with its own `drawsteel-kit heroes import`")
     if kinds == {"foundry"}:
         return import_foundry(campaign, loaded, dry_run=dry_run)
+    if campaign.ledger.db.conn.in_transaction:  # a plan's victories_from
+        raise RulesError("a plan reads Foundry exports only: bring Forge Steel heroes "
+                         "(.ds-hero) in with `drawsteel-kit heroes import` before the plan")
     return import_heroes(campaign, loaded, dry_run=dry_run)
 
 

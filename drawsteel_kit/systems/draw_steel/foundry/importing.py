@@ -11,7 +11,8 @@ unchanged file (the hash of the last import) writes nothing.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -269,6 +270,20 @@ def _plan(campaign: Campaign, fh: FoundryHero, existing: HeroState | None) -> Fo
     return plan
 
 
+@contextmanager
+def _joined(campaign: Campaign, *, rollback: bool) -> Iterator[None]:
+    """The import's own transaction, or the one already open (a plan's ``victories_from``,
+    whose transaction lands or is rolled back as a whole)."""
+    if campaign.ledger.db.conn.in_transaction:
+        from drawsteel_kit.kit.ledger.events import flush
+
+        yield
+        flush(campaign.ledger.db)
+        return
+    with campaign.transaction(rollback=rollback):
+        yield
+
+
 def _load(item: str | os.PathLike[str] | tuple[str, bytes]) -> FoundryHero:
     if isinstance(item, tuple):
         return parse_foundry(item[1], item[0])
@@ -288,7 +303,7 @@ def import_foundry(campaign: Campaign,
         raise RulesError("name at least one Foundry hero export (.json)")
     heroes = [_load(f) for f in files]
     plans: list[FoundryPlan] = []
-    with campaign.transaction(rollback=dry_run):
+    with _joined(campaign, rollback=dry_run):
         campaign._draw_steel_only()
         seen: dict[str, str] = {}
         custom, track = campaign.settings.get("custom"), campaign.settings.get("xp_track",

@@ -316,6 +316,10 @@ class PlanFile(_Model):
     respites: list[RespiteSpec] = []
     moves: list[MoveSpec] = []  # the party moves on, before that day's respite and entries
     adventures: list[AdventureSpec] = []
+    # the party's hero files (Foundry exports, .ds-hero), imported before day 1
+    victories_from: Annotated[str, label(200)] | None = Field(
+        None, description="a folder in the campaign of the party's hero exports (Foundry "
+        ".json, Forge Steel .ds-hero), imported before day 1: victories won at the table")
     notes: FreeText = ""
 
 

@@ -90,6 +90,7 @@ class Plan:
     moves: tuple[MoveSpec, ...] = ()
     adventures: tuple[AdventureSpec, ...] = ()
     spec: PlanFile | None = field(default=None, repr=False, compare=False)
+    victories_from: str | None = None  # a folder of hero exports, imported before day 1
 
     @cached_property
     def digest(self) -> str:
@@ -107,6 +108,8 @@ class Plan:
                 said[part] = self._dumped(part)
         if self.adventures:  # only then: the digests of older plans stay as they were
             said["adventures"] = self._dumped("adventures")
+        if self.victories_from:  # only then, likewise
+            said["victories_from"] = self.victories_from
         text = json.dumps(said, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -254,7 +257,8 @@ def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = 
     plan = Plan(spec.name, spec.days, tuple(spec.start), tuple(spec.followers), tuple(spec.spend),
                 tuple(spec.respites), _schedule(spec), source, spec.notes, node,
                 shopping=tuple(spec.shopping), buy=tuple(spec.buy), moves=tuple(spec.moves),
-                adventures=tuple(spec.adventures), spec=spec)
+                adventures=tuple(spec.adventures), spec=spec,
+                victories_from=spec.victories_from)
     problems = _cross_check(spec)
     if problems:
         raise plan.fail(problems)
