@@ -34,7 +34,7 @@ def test_upload_preview_import_and_export(tmp_path: Path) -> None:
     with _demo(tmp_path) as camp:
         book = Workbook(camp)
         panel = book.panel(ForgeSteelPanel)
-        assert "Forge Steel" in book.widget.titles
+        assert "Heroes in and out" in book.widget.titles
         panel.preview_button.click()
         assert not panel.ok and "choose one or more .ds-hero files" in panel.message_text
         raw = (FIXTURES / "full-level-5.ds-hero").read_bytes()

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["FORMATS", "default_format", "hero_files", "import_any", "sniff", "write_any"]
+__all__ = ["FORMATS", "default_format", "file_text", "hero_files", "import_any",
+           "import_uploads", "sniff", "write_any"]
 
 #: The formats ``heroes export --format`` writes.
 FORMATS = ("forge-steel", "foundry")
@@ -68,9 +69,6 @@ def sniff(name: str, raw: bytes) -> str:
 def import_any(campaign: Campaign, paths: Sequence[str | os.PathLike[str]], *,
                dry_run: bool = False) -> Happened:
     """Import hero files of either kind (folders included) in one operation."""
-    from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes
-    from drawsteel_kit.systems.draw_steel.foundry.importing import import_foundry
-
     files = hero_files(paths)
     if not files:
         raise RulesError("name at least one hero file: a Foundry export (.json) or a Forge "
@@ -79,16 +77,25 @@ def import_any(campaign: Campaign, paths: Sequence[str | os.PathLike[str]], *,
         f, what="a hero file (.json from Foundry, .ds-hero from Forge Steel)",
         error=FoundryFileError, missing="no such file: name a hero file Foundry or Forge "
         "Steel exported", limit=_LIMIT)) for f in files]
+    return import_uploads(campaign, loaded, dry_run=dry_run)
+
+
+def import_uploads(campaign: Campaign, loaded: Sequence[tuple[str, bytes]], *,
+                   dry_run: bool = False) -> Happened:
+    """Import ``(name, bytes)`` hero files of one kind (as read, or as an upload gives them)."""
+    from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes
+    from drawsteel_kit.systems.draw_steel.foundry.importing import import_foundry
+
     kinds = {sniff(name, raw) for name, raw in loaded}
     if len(kinds) > 1:
         raise RulesError("these files are Foundry exports and Forge Steel heroes both: import "
                          "each kind with its own `drawsteel-kit heroes import`")
     if kinds == {"foundry"}:
-        return import_foundry(campaign, loaded, dry_run=dry_run)
+        return import_foundry(campaign, list(loaded), dry_run=dry_run)
     if campaign.ledger.db.conn.in_transaction:  # a plan's victories_from
         raise RulesError("a plan reads Foundry exports only: bring Forge Steel heroes "
                          "(.ds-hero) in with `drawsteel-kit heroes import` before the plan")
-    return import_heroes(campaign, loaded, dry_run=dry_run)
+    return import_heroes(campaign, list(loaded), dry_run=dry_run)
 
 
 def default_format(campaign: Campaign, hero: str) -> str:
@@ -96,6 +103,17 @@ def default_format(campaign: Campaign, hero: str) -> str:
     from drawsteel_kit.systems.draw_steel.foundry.importing import last_foundry
 
     return "foundry" if last_foundry(campaign, campaign.hero(hero).name) else "forge-steel"
+
+
+def file_text(campaign: Campaign, hero: str, fmt: str | None) -> tuple[str, str]:
+    """The hero's file in ``fmt`` (the hero's own format when None), and the format."""
+    from drawsteel_kit.systems.draw_steel.forge_steel import hero_file_text
+    from drawsteel_kit.systems.draw_steel.foundry.exporting import foundry_file_text
+
+    fmt = fmt or default_format(campaign, hero)
+    if fmt == "foundry":
+        return foundry_file_text(campaign, hero), fmt
+    return hero_file_text(campaign, hero), fmt
 
 
 def write_any(campaign: Campaign, hero: str, dest: str, *, fmt: str | None,

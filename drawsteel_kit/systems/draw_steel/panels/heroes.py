@@ -1,4 +1,5 @@
-"""Forge Steel: heroes in from uploaded .ds-hero files (a preview first), and back out."""
+"""Heroes in and out: heroes in from uploaded Forge Steel files (.ds-hero) or Foundry VTT actor
+exports (.json), a preview first, and back out in either format."""
 
 from __future__ import annotations
 
@@ -11,12 +12,19 @@ from drawsteel_kit.kit.folder import slugify
 from drawsteel_kit.kit.outputs import write_new_file
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.forge_steel import hero_file_text, import_heroes
+from drawsteel_kit.systems.draw_steel.foundry.formats import file_text, import_uploads
 
-__all__ = ["EXPORT_FOLDER", "ForgeSteelPanel"]
+__all__ = ["EXPORT_FOLDER", "EXPORT_FOLDERS", "ForgeSteelPanel"]
 
-#: Where the panel writes the heroes' files, inside the campaign folder.
-EXPORT_FOLDER = "forge-steel"
+#: Where the panel writes the heroes' files, inside the campaign folder, by format.
+EXPORT_FOLDERS = {"forge-steel": ("forge-steel", ".ds-hero"), "foundry": ("foundry", ".json")}
+EXPORT_FOLDER = EXPORT_FOLDERS["forge-steel"][0]
+#: The export's formats as the dropdown offers them (None: the one the hero came from).
+FORMAT_CHOICES = (("As it came in", None), ("Forge Steel (.ds-hero)", "forge-steel"),
+                  ("Foundry VTT (.json)", "foundry"))
+#: Where to bring the written file, by format.
+OPEN_IN = {"forge-steel": "open it in Forge Steel (Heroes, Import)",
+           "foundry": "in Foundry, right-click the hero, Import Data, and choose it"}
 
 
 def diff_text(details: dict[str, object]) -> str:
@@ -36,10 +44,10 @@ def diff_text(details: dict[str, object]) -> str:
 
 
 class ForgeSteelPanel(Panel):
-    """Upload Forge Steel hero files, see what they change, import them; write a hero's
-    file back with the workbook's numbers."""
+    """Heroes in and out: upload Forge Steel hero files or Foundry actor exports, see what
+    they change, import them; write a hero's file back with the workbook's numbers."""
 
-    title = "Forge Steel"
+    title = "Heroes in and out"
 
     def __init__(self, campaign: Campaign) -> None:
         super().__init__(campaign)
@@ -48,9 +56,14 @@ class ForgeSteelPanel(Panel):
         self.preview_button = self.button("Preview", self.preview)
         self.import_button = self.button("Import", self.import_files, "success")
         self.hero = W.Dropdown(description="Hero")
-        self.export_button = self.button("Export to Forge Steel", self.export)
-        self._box = W.VBox([W.HBox([self.upload, self.preview_button, self.import_button]),
-                            W.HBox([self.hero, self.export_button]), self.message])
+        self.format = W.Dropdown(description="Format", options=FORMAT_CHOICES, value=None)
+        self.export_button = self.button("Export", self.export)
+        self._box = W.VBox([
+            W.HTML("<b>In</b>: Forge Steel (Heroes, Export: .ds-hero) or Foundry VTT (the "
+                   "hero's Export Data: .json); the content says which."),
+            W.HBox([self.upload, self.preview_button, self.import_button]),
+            W.HTML("<b>Out</b>: the file last imported, with the workbook's numbers."),
+            W.HBox([self.hero, self.format, self.export_button]), self.message])
         self.refresh()
 
     def refresh(self) -> None:
@@ -66,8 +79,8 @@ class ForgeSteelPanel(Panel):
     def _files_or_say(self) -> list[tuple[str, bytes]] | None:
         files = self.files()
         if not files:
-            self.say("choose one or more .ds-hero files (Forge Steel: Heroes, Export) first",
-                     ok=False)
+            self.say("choose one or more .ds-hero files (Forge Steel: Heroes, Export) or .json "
+                     "files (Foundry: the hero's Export Data) first", ok=False)
             return None
         return files
 
@@ -75,7 +88,7 @@ class ForgeSteelPanel(Panel):
         files = self._files_or_say()
         if files is None:
             return
-        found = self.attempt(lambda: import_heroes(self.campaign, files, dry_run=True))
+        found = self.attempt(lambda: import_uploads(self.campaign, files, dry_run=True))
         if found is not None:
             self.say(f"{diff_text(found.details)}\n{found.summary}: press Import to write it")
 
@@ -83,7 +96,7 @@ class ForgeSteelPanel(Panel):
         files = self._files_or_say()
         if files is None:
             return
-        self.run(lambda: import_heroes(self.campaign, files),
+        self.run(lambda: import_uploads(self.campaign, files),
                  lambda done: f"{diff_text(done.details)}\n{done.summary}")
 
     def export(self) -> None:
@@ -91,26 +104,30 @@ class ForgeSteelPanel(Panel):
         if not hero:
             self.say("there is no hero to export yet", ok=False)
             return
-        folder: Path = self.campaign.folder / EXPORT_FOLDER
-        found = self.attempt(lambda: _write_beside(self.campaign, hero, folder))
+        fmt = self.format.value
+        found = self.attempt(lambda: _write_beside(self.campaign, hero, fmt))
         if found is not None:
-            path, kept = found
-            self.say(f"Wrote {path}: open it in Forge Steel (Heroes, Import)"
+            path, kept, fmt = found
+            self.say(f"Wrote {path}: {OPEN_IN[fmt]}"
                      + (f"; {kept} was already there and is kept as it is" if kept else ""))
 
 
-def _write_beside(campaign: Campaign, hero: str, folder: Path) -> tuple[Path, str]:
-    """The hero's file in ``folder``, beside any file of that name that holds something else
-    (a player's newer file is never overwritten); the same text again writes nothing."""
+def _write_beside(campaign: Campaign, hero: str, fmt: str | None) -> tuple[Path, str, str]:
+    """The hero's file in its format's folder, beside any file of that name that holds
+    something else (a player's newer file is never overwritten); the same text again writes
+    nothing."""
+    text, fmt = file_text(campaign, hero, fmt)
+    name, suffix = EXPORT_FOLDERS[fmt]
+    folder: Path = campaign.folder / name
     folder.mkdir(exist_ok=True)
-    text, stem, n = hero_file_text(campaign, hero), slugify(hero) or "hero", 1
+    stem, n = slugify(hero) or "hero", 1
     while True:
-        path = folder / (f"{stem}.ds-hero" if n == 1 else f"{stem}-{n}.ds-hero")
+        path = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
         try:
             if not path.exists():
-                return write_new_file(path, text), f"{stem}.ds-hero" if n > 1 else ""
+                return write_new_file(path, text), f"{stem}{suffix}" if n > 1 else "", fmt
             if path.is_file() and path.read_text(encoding="utf-8") == text:
-                return path, f"{stem}.ds-hero" if n > 1 else ""
+                return path, f"{stem}{suffix}" if n > 1 else "", fmt
         except (UnicodeDecodeError, OutputExists):
             pass
         n += 1
