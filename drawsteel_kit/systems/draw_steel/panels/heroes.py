@@ -19,8 +19,8 @@ __all__ = ["EXPORT_FOLDER", "EXPORT_FOLDERS", "ForgeSteelPanel"]
 #: Where the panel writes the heroes' files, inside the campaign folder, by format.
 EXPORT_FOLDERS = {"forge-steel": ("forge-steel", ".ds-hero"), "foundry": ("foundry", ".json")}
 EXPORT_FOLDER = EXPORT_FOLDERS["forge-steel"][0]
-#: The export's formats as the dropdown offers them (None: the one the hero came from).
-FORMAT_CHOICES = (("As it came in", None), ("Forge Steel (.ds-hero)", "forge-steel"),
+#: The export's formats as the dropdown offers them (auto: the one the hero came from).
+FORMAT_CHOICES = (("As it came in", "auto"), ("Forge Steel (.ds-hero)", "forge-steel"),
                   ("Foundry VTT (.json)", "foundry"))
 #: Where to bring the written file, by format.
 OPEN_IN = {"forge-steel": "open it in Forge Steel (Heroes, Import)",
@@ -56,7 +56,7 @@ class ForgeSteelPanel(Panel):
         self.preview_button = self.button("Preview", self.preview)
         self.import_button = self.button("Import", self.import_files, "success")
         self.hero = W.Dropdown(description="Hero")
-        self.format = W.Dropdown(description="Format", options=FORMAT_CHOICES, value=None)
+        self.format = W.Dropdown(description="Format", options=FORMAT_CHOICES, value="auto")
         self.export_button = self.button("Export", self.export)
         self._box = W.VBox([
             W.HTML("<b>In</b>: Forge Steel (Heroes, Export: .ds-hero) or Foundry VTT (the "
@@ -104,7 +104,7 @@ class ForgeSteelPanel(Panel):
         if not hero:
             self.say("there is no hero to export yet", ok=False)
             return
-        fmt = self.format.value
+        fmt = None if self.format.value == "auto" else self.format.value
         found = self.attempt(lambda: _write_beside(self.campaign, hero, fmt))
         if found is not None:
             path, kept, fmt = found
