@@ -222,3 +222,14 @@ def test_export_never_overwrites_without_force_nor_a_campaign_file(demo: Path,
                       "--format", "foundry")
     assert code != 0 and "never imported from Foundry" in text
     assert len(text.strip().splitlines()) == 1, text
+
+
+def test_a_hero_from_foundry_is_not_written_as_a_forge_steel_file(demo: Path,
+                                                                  tmp_path: Path) -> None:
+    """Forge Steel's writer fills the .ds-hero last imported; a Foundry hero has none: one
+    line, no traceback (it was a KeyError on 'state')."""
+    _run("heroes", "import", demo, ASTER)
+    code, text = _run("heroes", "export", demo, "Aster Vell", "--to", tmp_path / "a.ds-hero",
+                      "--format", "forge-steel")
+    assert code != 0 and "export with --format foundry" in text, text
+    assert len(text.strip().splitlines()) == 1 and not (tmp_path / "a.ds-hero").exists()
