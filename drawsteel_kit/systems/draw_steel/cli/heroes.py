@@ -63,13 +63,19 @@ def heroes_export(campaign: str, hero: str, dest: str, force: bool) -> None:
     """Write a hero's Forge Steel file with the workbook's numbers in its state.
 
     XP, victories, renown, wealth, project points, projects and their progress, and titles
-    come from the workbook; everything else is the file last imported, as it was.
+    come from the workbook; everything else is the file last imported, as it was. A hero
+    who never came from Forge Steel (one of campaign.yaml) goes out as a new Forge Steel
+    hero: name, class, ancestry, career, level, characteristics, skills and languages, and
+    the same numbers; the rest (culture, subclass, kit, abilities) is chosen there.
 
     \b
     Example: drawsteel-kit heroes export campaigns/demo Ilsa --to Ilsa.ds-hero
     """
-    from drawsteel_kit.systems.draw_steel.forge_steel import write_hero_file
+    from drawsteel_kit.systems.draw_steel.forge_steel import export_notes, write_hero_file
 
     with open_campaign(campaign, readonly=True) as camp:
         path = write_hero_file(camp, hero, dest, force=force)
-    click.echo(f"Wrote {path}: open it in Forge Steel (Heroes, Import)")
+        notes = export_notes(camp, hero)
+    click.echo(f"Wrote {path}: open it in Forge Steel (Heroes, Import a Hero File)")
+    for line in notes:
+        click.echo(f"  {line}")
