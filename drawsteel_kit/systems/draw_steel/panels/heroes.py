@@ -11,7 +11,11 @@ from drawsteel_kit.kit.folder import slugify
 from drawsteel_kit.kit.outputs import write_new_file
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.forge_steel import hero_file_text, import_heroes
+from drawsteel_kit.systems.draw_steel.forge_steel import (
+    export_notes,
+    hero_file_text,
+    import_heroes,
+)
 
 __all__ = ["EXPORT_FOLDER", "ForgeSteelPanel"]
 
@@ -95,8 +99,10 @@ class ForgeSteelPanel(Panel):
         found = self.attempt(lambda: _write_beside(self.campaign, hero, folder))
         if found is not None:
             path, kept = found
-            self.say(f"Wrote {path}: open it in Forge Steel (Heroes, Import)"
-                     + (f"; {kept} was already there and is kept as it is" if kept else ""))
+            notes = export_notes(self.campaign, hero)
+            self.say(f"Wrote {path}: open it in Forge Steel (Heroes, Import a Hero File)"
+                     + (f"; {kept} was already there and is kept as it is" if kept else "")
+                     + "".join(f"\n{line}" for line in notes))
 
 
 def _write_beside(campaign: Campaign, hero: str, folder: Path) -> tuple[Path, str]:
