@@ -106,7 +106,7 @@ def new_hero_file(campaign: Campaign, who: HeroState) -> dict[str, Any]:
     if others:
         features.append(_choice("drawsteel-kit-languages", "Languages (from drawsteel-kit)",
                                 "Language Choice", others,
-                                allowedTypes=["Common", "Regional", "Cultural", "Dead"]))
+                                allowedTypes=["Common", "Regional", "Cultural", "Dead", "Custom"]))
     if who.skills:
         features.append(_choice("drawsteel-kit-skills", "Skills (from drawsteel-kit)",
                                 "Skill Choice", list(who.skills), listOptions=[]))
