@@ -96,3 +96,24 @@ def test_an_interrupted_respite_raises_nothing(tmp_path: Path) -> None:
     run("respite", folder, "--interrupted", "--reason", "wolves")
     with Campaign.open(folder) as camp:
         assert (camp.hero("Aster").level, camp.hero("Aster").max_stamina) == (1, 21)
+
+
+# --- spends that do nothing -----------------------------------------------------------------
+
+
+def test_career_points_past_a_projects_goal_are_refused(tmp_path: Path) -> None:
+    from conftest import ledger_fingerprint
+
+    folder = _campaign(tmp_path)
+    run("adjust", folder, "Aster", "project_points=100", "--reason", "a guild's grant")
+    run("project", "start", folder, "Aster", "Discover Lore", "--param", "kind=common",
+        "--respite")
+    before = ledger_fingerprint(folder / "ledger.db")
+    out = run("project", "points", folder, "Aster", "Discover Lore", "100", ok=False)
+    assert "'Discover Lore' needs only 15 more project points to finish (0/15): spend at " \
+           "most 15" in out and len(out.strip().splitlines()) == 1, out
+    assert ledger_fingerprint(folder / "ledger.db") == before
+    run("project", "points", folder, "Aster", "Discover Lore", "15")
+    with Campaign.open(folder) as camp:
+        assert camp.hero("Aster").project_points == 85
+
