@@ -151,3 +151,18 @@ def test_the_readme_export_runs_as_written(tmp_path: Path, monkeypatch: pytest.M
     assert code == 0 and "Wrote Aster.ds-hero" in out, out
     code, out = _run("heroes", "import", "campaigns/the-iron-saints", "Aster.ds-hero")
     assert code == 0 and "nothing the workbook keeps changed" in out, out
+
+
+def test_a_hero_with_no_class_yet_goes_out_with_none_chosen(tmp_path: Path) -> None:
+    text = (REPO / "campaigns" / "demo" / "campaign.yaml").read_text(encoding="utf-8")
+    text = text.replace("class: Elementalist", 'class: ""', 1)
+    folder = _campaign(tmp_path, "unchosen", text)
+    out = tmp_path / "val.ds-hero"
+    code, said = _run("heroes", "export", folder, "Val", "--to", out)
+    assert code == 0 and "class: none is set, so it is left unchosen: choose it in Forge " \
+        "Steel, at level 2" in said, said
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["class"] is None and data["ancestry"]["id"] == "ancestry-high-elf"
+    # Forge Steel's own refusal of a hero with no class, as the importer words it:
+    code, said = _run("heroes", "import", folder, out)
+    assert code == 1 and "Val has no class yet: choose one in Forge Steel" in said, said

@@ -130,14 +130,15 @@ def new_hero_notes(who: HeroState) -> list[str]:
     """What the player chooses in Forge Steel for a hero written from campaign.yaml."""
     notes = []
     if book_class(who.hero_class) is None:
-        what = f"{who.hero_class!r} is not" if who.hero_class else "no class is"
-        notes.append(f"class: {what} one of the book's nine, so it is left unchosen: choose "
-                     f"it in Forge Steel, at level {who.level}, with the characteristics "
-                     "(the file cannot carry them without a class)")
+        what = (f"{who.hero_class!r} is not one of the book's nine" if who.hero_class
+                else "none is set")
+        notes.append(f"class: {what}, so it is left unchosen: choose it in Forge Steel, at "
+                     f"level {who.level}, with the characteristics (the file cannot carry "
+                     "them without a class)")
     if book_ancestry(who.ancestry) is None:
-        what = f"{who.ancestry!r} is not" if who.ancestry else "no ancestry is"
-        notes.append(f"ancestry: {what} one of the book's twelve, so it is left unchosen: "
-                     "choose it in Forge Steel")
+        what = (f"{who.ancestry!r} is not one of the book's twelve" if who.ancestry
+                else "none is set")
+        notes.append(f"ancestry: {what}, so it is left unchosen: choose it in Forge Steel")
     notes.append(f"{who.name} never came from Forge Steel: choose the culture, subclass, kit, "
                  "abilities and the ancestry's traits there (the workbook does not keep them)")
     return notes
