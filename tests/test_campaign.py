@@ -337,7 +337,8 @@ def test_a_respite_turns_victories_into_xp_and_levels_up_on_the_campaigns_track(
     happened = fast.take_respite(["Bran", "Val"])
     bran = fast.hero("Bran")
     assert (bran.xp, bran.victories, bran.level) == (8, 0, 2)
-    assert (bran.stamina, bran.recoveries) == (24, 12)
+    # Censor: 9 Stamina a level (issue 32); the respite restores Stamina to the new maximum.
+    assert (bran.stamina, bran.max_stamina, bran.recoveries) == (33, 33, 12)
     assert happened.details["results"]["Bran"].levels_gained == 1
     # A respite is a day (000: 861): its first event is the day it takes, then Bran's respite.
     assert happened.events[0].kind == "day_advanced"
@@ -345,7 +346,8 @@ def test_a_respite_turns_victories_into_xp_and_levels_up_on_the_campaigns_track(
     assert (fast.hero("Val").xp, fast.hero("Val").level) == (0, 1)
     assert fast.hero("Yorn").victories == 0 and fast.hero("Yorn").xp == 20  # not resting
     summaries = [e.summary for e in happened.events if e.kind == "respite"]
-    assert summaries == ["Bran completes a respite: +8 XP, reaches level 2",
+    assert summaries == ["Bran completes a respite: +8 XP, reaches level 2, maximum "
+                         "Stamina +9 (Censor)",
                          "Val completes a respite"]  # no victories: no "+0 XP"
 
 

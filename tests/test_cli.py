@@ -120,10 +120,13 @@ def test_adjust_says_when_level_and_xp_disagree(demo: Path) -> None:
     """Issue 32, "Levels that carry their consequences": a level set by hand is taken, with
     what it leaves undone; XP that fits the level says nothing more."""
     run("adjust", demo, "Pip", "xp=0", "level=1", "--reason", "a fresh start")
+    pip = hero(demo, "Pip Thistledown")
     out = run("adjust", demo, "Pip", "level=2", "--reason", "caught up")
     assert ("Note: Pip Thistledown is level 2 with 0 XP, but level 2 is 16 to 31 XP on the "
             "normal track: adjust xp too, or the level") in out
-    assert "gives none of the level's rewards" in out and "maximum Stamina" in out
+    assert "gives none of what reaching it at a respite gives: level 2 gives renown +1, " \
+           "max stamina +6; add it with `drawsteel-kit adjust` " \
+           f"renown={pip['renown'] + 1} max_stamina={pip['max_stamina'] + 6}" in out, out
     assert "Note:" not in run("adjust", demo, "Pip", "xp=16", "--reason", "caught up")
 
 

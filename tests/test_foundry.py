@@ -224,12 +224,17 @@ def test_export_never_overwrites_without_force_nor_a_campaign_file(demo: Path,
     assert len(text.strip().splitlines()) == 1, text
 
 
-def test_a_hero_from_foundry_is_not_written_as_a_forge_steel_file(demo: Path,
-                                                                  tmp_path: Path) -> None:
-    """Forge Steel's writer fills the .ds-hero last imported; a Foundry hero has none: one
-    line, no traceback (it was a KeyError on 'state')."""
+def test_a_hero_from_foundry_goes_to_forge_steel_as_a_new_hero(demo: Path,
+                                                               tmp_path: Path) -> None:
+    """A hero who came from Foundry has no .ds-hero to fill: --format forge-steel writes a
+    new Forge Steel hero with the workbook's numbers (it was a KeyError on 'state'), and a
+    Forge Steel import after it reads the file, not the Foundry export, as its base."""
     _run("heroes", "import", demo, ASTER)
-    code, text = _run("heroes", "export", demo, "Aster Vell", "--to", tmp_path / "a.ds-hero",
+    out = tmp_path / "a.ds-hero"
+    code, text = _run("heroes", "export", demo, "Aster Vell", "--to", out,
                       "--format", "forge-steel")
-    assert code != 0 and "export with --format foundry" in text, text
-    assert len(text.strip().splitlines()) == 1 and not (tmp_path / "a.ds-hero").exists()
+    assert code == 0 and "Forge Steel" in text, text
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["name"] == "Aster Vell" and "state" in data
+    code, text = _run("heroes", "import", demo, out, "--dry-run")
+    assert code == 0 and "Traceback" not in text, text

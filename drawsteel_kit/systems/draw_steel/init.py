@@ -239,4 +239,7 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any], *,
         if kind in changes:
             read[kind] = [book_name(kind, n, custom, what=f"{hero.name}: {kind}")
                           for n in read[kind]]
+    for kind, field in (("classes", "class"), ("ancestries", "ancestry")):
+        if changes.get(field):  # "" clears it: none chosen
+            read[field] = book_name(kind, read[field], custom, what=f"{hero.name}: {field}")
     return {k: read.get(k, v) for k, v in changes.items()}

@@ -102,6 +102,10 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
         if who.project_points < 1:
             raise RulesError(f"{who.name} has no career project points left to spend")
         points = check_count(points, "project points", maximum=who.project_points)
+        need = target.goal - target.points
+        if points > need:  # the points past the goal would do nothing (issue 32)
+            raise RulesError(f"{target.title!r} needs only {need} more project points to "
+                             f"finish ({target.points}/{target.goal}): spend at most {need}")
         reason = check_text(reason, "reason")
         dice, seed = dice_for(seed, dice)
         mode = str(self.settings.get("project_events", "off"))

@@ -130,6 +130,7 @@ class RespiteOps(PartyDayOps):
                               count=buy.count, reason=reason)
             events = []
             results = {}
+            notes: list[str] = []
             for h in chosen:
                 h = self.hero(h.name)  # fresh: its activity may have changed it
                 activity = labels.get(h.name, "")
@@ -169,6 +170,13 @@ class RespiteOps(PartyDayOps):
                 gains = [f"+{r.xp_gained} XP"] if r.xp_gained else []  # no "+0 XP"
                 if r.levels_gained:
                     gains.append(f"reaches level {after.level}")
+                    more, said = self._level_stamina(h.name, h.hero_class, h.level,
+                                                     after.level)
+                    notes += said
+                    if more:  # the class's Stamina per level, and Stamina restored to it
+                        change["max_stamina"] += more
+                        change["stamina"] = after.stamina + more
+                        gains.append(f"maximum Stamina +{more} ({h.hero_class})")
                 text = f"{h.name} completes a respite" + (f": {', '.join(gains)}" if gains
                                                           else "")
                 if activity:
@@ -204,7 +212,31 @@ class RespiteOps(PartyDayOps):
                        else f" (day {w.day})"))
         return Happened(kind, summary, tuple(w.written),
                         {"results": results, "seed": seed, "day": w.day,
-                         "joined": joined.id if joined is not None else None})
+                         "joined": joined.id if joined is not None else None,
+                         **({"warnings": notes} if notes else {})})
+
+    @staticmethod
+    def _level_stamina(name: str, class_name: str, old: int, new: int
+                       ) -> tuple[int, list[str]]:
+        """What reaching level ``new`` adds to maximum Stamina (the class's Stamina per
+        level, from the catalog), and what the Director adds by hand: a class the workbook
+        does not know, a kit's Stamina bonus at a new echelon."""
+        from drawsteel_kit.systems.draw_steel.catalog.classes import hero_class
+        from drawsteel_kit.systems.draw_steel.rules.advancement import echelon
+
+        book = hero_class(class_name)
+        said = []
+        if book is None:
+            why = (f"{class_name!r} is not a class of the book" if class_name
+                   else "no class is set")
+            said.append(f"{name} reached level {new}: add the class's Stamina per level to "
+                        f"{name}'s maximum Stamina ({why}): `drawsteel-kit adjust` "
+                        "max_stamina=...")
+        if echelon(new) > echelon(old):
+            said.append(f"{name} reached echelon {echelon(new)}: add the kit's Stamina bonus "
+                        f"once more to {name}'s maximum Stamina (the workbook does not keep "
+                        "kits): `drawsteel-kit adjust` max_stamina=...")
+        return (0 if book is None else book.stamina_per_level * (new - old)), said
 
     @operation
     def start_in_respite(self, start: StartProject, *, reason: str = "") -> Happened:
@@ -267,8 +299,24 @@ class RespiteOps(PartyDayOps):
             said.append(f"{name} is level {level} with {xp} XP, but level {level} is {span} XP "
                         f"on the {track} track: adjust xp too, or the level")
         if level > old_level:
-            said.append(f"a level set by hand gives none of the level's rewards (renown, "
-                        f"wealth) and does not raise maximum Stamina: add what level {level} "
-                        "gives with adjust")
+            said.append(self._level_by_hand(name, row, old_level, level))
         return said
+
+    def _level_by_hand(self, name: str, row: Mapping[str, Any], old: int, new: int) -> str:
+        """What a respite's level-up would have given, as the values to adjust to."""
+        from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
+        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
+
+        gives = {"max_stamina": 0}
+        if self.settings.get("level_rewards", True):
+            gives = {"renown": renown_rules.level_renown(old, new),
+                     "wealth": wealth_rules.level_wealth(old, new), **gives}
+        gives["max_stamina"], notes = self._level_stamina(name, str(row["class"]), old, new)
+        given = {k: v for k, v in gives.items() if v}
+        listed = ", ".join(f"{k.replace('_', ' ')} +{v}" for k, v in given.items())
+        values = " ".join(f"{k}={int(row[k]) + v}" for k, v in given.items())
+        text = (f"a level set by hand gives none of what reaching it at a respite gives: "
+                f"level {new} gives {listed or 'nothing the workbook counts'}")
+        text += f"; add it with `drawsteel-kit adjust` {values}" if values else ""
+        return "; ".join([text, *notes])
 

@@ -1,13 +1,16 @@
-"""campaign.yaml's skills, languages and titles: the book's, or declared as the campaign's own.
+"""campaign.yaml's skills, languages, titles, classes and ancestries: the book's, or declared
+as the campaign's own.
 
-A hero's ``skills:``, ``languages:`` and ``titles:``, the table's ``related_languages`` and a
-custom project's ``source_language`` must each be a name from the book's lists (the catalog)
-or one the file declares in its ``custom:`` section::
+A hero's ``skills:``, ``languages:``, ``titles:``, ``class:`` and ``ancestry:``, the table's
+``related_languages`` and a custom project's ``source_language`` must each be a name from the
+book's lists (the catalog) or one the file declares in its ``custom:`` section::
 
     custom:
       skills: [Sailing]
       languages: [Old Tongue]
       titles: [Keeper of the Lantern]
+      classes: [Beastheart]        # a class of another book, or the table's own
+      ancestries: [Goblin]
 
 Anything else is one line naming the hero, the field and the closest match, so a typo
 ("Magc") no longer becomes a skill that no roll will ever use. Book names are stored as the
@@ -28,6 +31,7 @@ from drawsteel_kit.kit.file_errors import Problem, located
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.systems.draw_steel.catalog.book_names import (
     KINDS,
+    LIST_KINDS,
     NOUNS,
     Kind,
     book_name,
@@ -72,6 +76,11 @@ class CustomNames(BaseModel):
         Field([], description="languages of the campaign's own, beyond the book's")
     titles: Annotated[list[Label], AfterValidator(no_duplicates), _own("titles")] = Field(
         [], description="titles of the campaign's own, beyond the book's list")
+    classes: Annotated[list[Label], AfterValidator(no_duplicates), _own("classes")] = Field(
+        [], description="classes of the campaign's own (homebrew, another book's), beyond "
+        "the book's nine")
+    ancestries: Annotated[list[Label], AfterValidator(no_duplicates), _own("ancestries")] = \
+        Field([], description="ancestries of the campaign's own, beyond the book's twelve")
     skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]
         {}, description="the skill group of each of the campaign's own skills (the Director "
         "picks one for a new skill): a Crafting or Lore one applies to project rolls")
@@ -148,7 +157,13 @@ def hero_book_names(heroes: list[HeroSpec], custom: CustomNames | None) -> list[
     spelled: list[HeroSpec] = []
     for i, hero in enumerate(heroes):
         update: dict[str, Any] = {}
-        for kind in KINDS:
+        for kind, field in (("classes", "hero_class"), ("ancestries", "ancestry")):
+            name = getattr(hero, field)
+            if name:  # none chosen yet is allowed
+                fixed = _spelled(kind, [name], declared, ("heroes", i, NOUNS[kind]), problems)
+                if fixed[0] != name:
+                    update[field] = fixed[0]
+        for kind in LIST_KINDS:
             names = hero.title_names if kind == "titles" else getattr(hero, kind)
             fixed = _spelled(kind, names, declared, ("heroes", i, kind), problems)
             if fixed != list(names):

@@ -1,4 +1,4 @@
-"""Skills, languages and titles: the book's, or the campaign's own, and nothing else.
+"""Skills, languages, titles, classes and ancestries: the book's, or the campaign's own.
 
 A name outside the book's lists used to be accepted silently, so "Magc" became a skill no
 project roll would ever match. Every place such a name enters (campaign.yaml, recruiting a
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Literal
 
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog import classes as class_catalog
 from drawsteel_kit.systems.draw_steel.catalog.languages import UnknownLanguage, language, languages
 from drawsteel_kit.systems.draw_steel.catalog.skills import (
     canonical_skill,
@@ -24,13 +25,16 @@ from drawsteel_kit.systems.draw_steel.catalog.skills import (
 )
 from drawsteel_kit.systems.draw_steel.catalog.titles import is_book_title, title, titles
 
-__all__ = ["KINDS", "NOUNS", "Kind", "NotInBook", "book_name", "book_names", "in_book",
-           "name_problem"]
+__all__ = ["KINDS", "LIST_KINDS", "NOUNS", "Kind", "NotInBook", "book_name", "book_names",
+           "in_book", "name_problem"]
 
-Kind = Literal["skills", "languages", "titles"]
+Kind = Literal["skills", "languages", "titles", "classes", "ancestries"]
 #: The lists campaign.yaml's ``custom:`` section may extend, in the order it reads.
-KINDS: tuple[Kind, ...] = ("skills", "languages", "titles")
-NOUNS: dict[str, str] = {"skills": "skill", "languages": "language", "titles": "title"}
+KINDS: tuple[Kind, ...] = ("skills", "languages", "titles", "classes", "ancestries")
+#: The kinds a hero lists several of (a hero has one class and one ancestry).
+LIST_KINDS: tuple[Kind, ...] = ("skills", "languages", "titles")
+NOUNS: dict[str, str] = {"skills": "skill", "languages": "language", "titles": "title",
+                         "classes": "class", "ancestries": "ancestry"}
 
 
 class NotInBook(RulesError):
@@ -48,6 +52,10 @@ def book_names(kind: Kind) -> tuple[str, ...]:
         return tuple(s for g in skill_groups().values() for s in g.skills)
     if kind == "languages":
         return tuple(languages())
+    if kind == "classes":
+        return class_catalog.hero_classes()
+    if kind == "ancestries":
+        return class_catalog.ancestries()
     return tuple(titles())
 
 
@@ -60,6 +68,10 @@ def in_book(kind: Kind, name: str) -> str | None:
             return language(name).name
         except UnknownLanguage:
             return None
+    if kind in ("classes", "ancestries"):
+        found = (class_catalog.hero_class(name) if kind == "classes"
+                 else class_catalog.ancestry(name))
+        return None if found is None else found.name
     return title(name).name if is_book_title(name) else None
 
 
@@ -82,7 +94,8 @@ def name_problem(kind: Kind, name: str, custom: Mapping[str, Iterable[str]] | No
     hint = f"; did you mean {keys[close[0]]!r}?" if close else ""
     noun = NOUNS[kind]
     where = ("a title of the book the workbook lists (`drawsteel-kit titles catalog`)"
-             if kind == "titles" else f"a {noun} of the book")
+             if kind == "titles" else "an ancestry of the book" if kind == "ancestries"
+             else f"a {noun} of the book")
     then = "" if in_file else " in campaign.yaml, then run `drawsteel-kit init`"
     return (f"{_shown(name)} is not {where}{hint} "
             f"(declare the campaign's own under custom.{kind}{then})")

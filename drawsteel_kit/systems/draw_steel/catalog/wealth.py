@@ -158,6 +158,14 @@ def find_item(name: str, extra: Mapping[int, Iterable[str]] | None = None) -> We
         return found
     import difflib  # lazy: only a name that is not there needs it
 
+    words = f" {item_key(str(name))} "
+    part = [i for i in items if words in f" {item_key(i.name)} "]  # "horse": horse and cart
+    if part and words.strip():
+        listed = ", ".join(f"{i.name} (tier {i.tier})" for i in part)
+        raise RulesError(
+            f"{name!r} is not an item of the Hero Wealth table by itself; it lists {listed}: "
+            f"name that item in full, or give a tier from {TIER_MIN} to {TIER_MAX} for "
+            f"{name!r} alone")
     close = difflib.get_close_matches(item_key(str(name)), list(index), n=3, cutoff=0.6)
     hint = f"; close matches: {', '.join(dict.fromkeys(index[k].name for k in close))}"
     raise RulesError(

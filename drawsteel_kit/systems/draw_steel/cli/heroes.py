@@ -72,17 +72,24 @@ def heroes_export(campaign: str, hero: str, dest: str, fmt: str | None, force: b
     """Write a hero's Forge Steel file (or Foundry actor export) with the workbook's numbers.
 
     XP, victories, renown, wealth, project points, projects and their progress, and titles
-    come from the workbook; everything else is the file last imported, as it was.
+    come from the workbook; everything else is the file last imported, as it was. A hero
+    who never came from Forge Steel (one of campaign.yaml) goes out as a new Forge Steel
+    hero: name, class, ancestry, career, level, characteristics, skills and languages, and
+    the same numbers; the rest (culture, subclass, kit, abilities) is chosen there.
 
     \b
     Example: drawsteel-kit heroes export campaigns/demo Ilsa --to Ilsa.ds-hero
     Example: drawsteel-kit heroes export campaigns/demo Ilsa --to Ilsa.json --format foundry
     """
+    from drawsteel_kit.systems.draw_steel.forge_steel import export_notes
     from drawsteel_kit.systems.draw_steel.foundry.formats import write_any
 
     with open_campaign(campaign, readonly=True) as camp:
         path, fmt = write_any(camp, hero, dest, fmt=fmt, force=force)
+        notes = export_notes(camp, hero) if fmt == "forge-steel" else []
     if fmt == "foundry":
         click.echo(f"Wrote {path}: in Foundry, right-click the hero, Import Data, choose it")
         return
-    click.echo(f"Wrote {path}: open it in Forge Steel (Heroes, Import)")
+    click.echo(f"Wrote {path}: open it in Forge Steel (Heroes, Import a Hero File)")
+    for line in notes:
+        click.echo(f"  {line}")

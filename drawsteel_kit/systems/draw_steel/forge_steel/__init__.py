@@ -7,6 +7,7 @@ back with the workbook's numbers in its state.
 
 from drawsteel_kit.systems.draw_steel.forge_steel.exporting import (
     export_hero,
+    export_notes,
     hero_file_text,
     write_hero_file,
 )
@@ -23,6 +24,6 @@ from drawsteel_kit.systems.draw_steel.forge_steel.read import (
     read_hero_file,
 )
 
-__all__ = ["IMPORTED", "ForgeHero", "HeroFileError", "HeroPlan", "export_hero",
+__all__ = ["IMPORTED", "ForgeHero", "HeroFileError", "HeroPlan", "export_hero", "export_notes",
            "hero_file_text", "import_heroes", "parse_hero", "plan_hero", "read_hero_file",
            "write_hero_file"]

@@ -1,5 +1,8 @@
 """Heroes back out to Forge Steel: the file last imported, with the workbook's numbers.
 
+A hero who never came from Forge Steel (one of campaign.yaml) goes out as a new Forge Steel
+hero (:mod:`.new_hero`) with the same numbers in its state.
+
 Only the hero's state changes: XP, victories, renown, wealth, project points, the projects and
 their progress, and the titles. Everything else in the file (abilities, notes, fields a newer
 Forge Steel added) is written back as it came in, in the same key order.
@@ -16,15 +19,18 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.forge_steel.features import bonus, features
-from drawsteel_kit.systems.draw_steel.forge_steel.importing import HERO_FILE, last_import
+from drawsteel_kit.systems.draw_steel.forge_steel.importing import (
+    FORGE_STEEL,
+    HERO_FILE,
+    last_import,
+)
 from drawsteel_kit.systems.draw_steel.state import read_projects
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["export_hero", "hero_file_text", "write_hero_file"]
+__all__ = ["export_hero", "export_notes", "hero_file_text", "write_hero_file"]
 
 _FIELDS = (("renown", "Renown", "renown", 0), ("wealth", "Wealth", "wealth", 1),
            ("project_points", "Project Points", "projectPoints", 0))
@@ -81,27 +87,39 @@ def _projects(state: dict[str, Any], campaign: Campaign, hero: str) -> None:
 
 
 def export_hero(campaign: Campaign, hero: str) -> dict[str, Any]:
-    """The hero's Forge Steel JSON with the workbook's numbers in its state."""
+    """The hero's Forge Steel JSON with the workbook's numbers in its state: the file last
+    imported, or, for a hero who never came from Forge Steel (one of campaign.yaml, or one from
+    Foundry), a new Forge Steel hero."""
+    from drawsteel_kit.systems.draw_steel.forge_steel.new_hero import new_hero_file
+
     who = campaign.hero(hero)
-    last = last_import(campaign, who.name)
+    last = last_import(campaign, who.name, FORGE_STEEL)
     if last is None:
-        raise RulesError(f"{who.name} was never imported from Forge Steel, so there is no "
-                         "hero file to write back into: import their .ds-hero first with "
-                         "`drawsteel-kit heroes import`")
-    data = json.loads(str(last.payload[HERO_FILE]))
+        data, source = new_hero_file(campaign, who), "campaign.yaml"
+    else:
+        data, source = json.loads(str(last.payload[HERO_FILE])), str(last.payload.get("file"))
     state = data["state"]
     _put(state, "xp", who.xp, 0)
     _put(state, "victories", who.victories, 0)
     _titles(state, list(who.titles))
     _projects(state, campaign, who.name)
-    level = data["class"]["level"]
-    found = features(data, str(last.payload.get("file", "hero")), level)
+    level = data["class"]["level"] if isinstance(data.get("class"), dict) else who.level
+    found = features(data, source, level)
     scores = {c: getattr(who, c) for c in ("might", "agility", "reason", "intuition",
                                            "presence")}
     for ours, field, key, default in _FIELDS:
         base = getattr(who, ours) - bonus(found, field, "hero", level, scores)
         _put(state, key, base, default)
     return data
+
+
+def export_notes(campaign: Campaign, hero: str) -> list[str]:
+    """What the player still chooses in Forge Steel: nothing for a hero who came from it."""
+    from drawsteel_kit.systems.draw_steel.forge_steel.new_hero import new_hero_notes
+
+    who = campaign.hero(hero)
+    return [] if last_import(campaign, who.name, FORGE_STEEL) is not None else \
+        new_hero_notes(who)
 
 
 def hero_file_text(campaign: Campaign, hero: str) -> str:

@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes", "last_import",
-           "plan_hero"]
+__all__ = ["FORGE_STEEL", "HERO_FILE", "IMPORTED", "HeroPlan", "check_heroes", "import_heroes",
+           "last_import", "plan_hero"]
 
 #: The event kind of a hero brought in from Forge Steel.
 IMPORTED = "hero_imported"
@@ -161,11 +161,18 @@ def _project_row(hero: str, p: ForgeProject, day: int, title: str) -> dict[str, 
             "event_pending": 0, "visibility": "party"}
 
 
-def last_import(campaign: Campaign, hero: str) -> Any:
-    """The hero's newest import event that is not undone, or None."""
+#: The ``format`` of a Forge Steel import event (older events carry none).
+FORGE_STEEL = "forge-steel"
+
+
+def last_import(campaign: Campaign, hero: str, fmt: str | None = None) -> Any:
+    """The hero's newest import event that is not undone, or None; ``fmt``: the newest of
+    that format only (``forge-steel``: the newest .ds-hero, whatever came from Foundry since)."""
     undone = campaign.ledger.undone_ids()
     for ev in campaign.ledger.events(kind=IMPORTED, actor=hero, newest_first=True):
-        if ev.id not in undone:
+        if ev.id in undone:
+            continue
+        if fmt is None or ev.payload.get("format", FORGE_STEEL) == fmt:
             return ev
     return None
 
@@ -279,7 +286,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
         plan.changes += [f"titles: {', '.join(titles)}"] if titles else []
         _project_ops(campaign, plan, row["name"], None)
         return plan
-    last = last_import(campaign, existing.name)
+    last = last_import(campaign, existing.name, FORGE_STEEL)
     if last is not None and last.payload.get("sha256") == fh.sha256:
         plan.unchanged = True
         return plan

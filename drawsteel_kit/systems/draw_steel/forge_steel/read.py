@@ -257,6 +257,14 @@ def _titles(state: dict[str, Any], source: str) -> tuple[ForgeTitle, ...]:
     return tuple(out)
 
 
+def _book_ancestry(name: str) -> str:
+    """The book's name of a Forge Steel ancestry ("Elf (high)" is the book's High Elf)."""
+    from drawsteel_kit.systems.draw_steel.catalog.classes import ancestry
+
+    found = ancestry(name)
+    return name if found is None else found.name
+
+
 def hero_source(source: str, name: str) -> str:
     """``ilsa.ds-hero (Ilsa)``: the file and its hero, as every later message names them."""
     shown = "".join(ch if ch.isprintable() else "?" for ch in name)
@@ -316,7 +324,7 @@ def parse_hero(raw: bytes, source: str) -> ForgeHero:
     return ForgeHero(
         source=path, sha256=hashlib.sha256(raw).hexdigest(), text=text, data=data,
         id=_text(data, "id", "id", source), name=name,
-        ancestry=_named(data.get("ancestry"), "ancestry", source) or "",
+        ancestry=_book_ancestry(_named(data.get("ancestry"), "ancestry", source) or ""),
         career=_named(data.get("career"), "career", source),
         hero_class=class_name, level=level, characteristics=scores,
         languages=tuple(dict.fromkeys(languages)), skills=tuple(dict.fromkeys(skills)),

@@ -105,14 +105,6 @@ def default_format(campaign: Campaign, hero: str) -> str:
     return "foundry" if last_foundry(campaign, campaign.hero(hero).name) else "forge-steel"
 
 
-def _forge_steel_from_foundry(campaign: Campaign, hero: str) -> None:
-    """Forge Steel's writer fills the .ds-hero last imported: a hero whose last import was a
-    Foundry export has none to fill, and is refused in one line."""
-    if default_format(campaign, hero) == "foundry":
-        raise RulesError(f"{campaign.hero(hero).name} came in from Foundry, so there is no "
-                         "Forge Steel file to write back into: export with --format foundry")
-
-
 def file_text(campaign: Campaign, hero: str, fmt: str | None) -> tuple[str, str]:
     """The hero's file in ``fmt`` (the hero's own format when None), and the format."""
     from drawsteel_kit.systems.draw_steel.forge_steel import hero_file_text
@@ -121,7 +113,6 @@ def file_text(campaign: Campaign, hero: str, fmt: str | None) -> tuple[str, str]
     fmt = fmt or default_format(campaign, hero)
     if fmt == "foundry":
         return foundry_file_text(campaign, hero), fmt
-    _forge_steel_from_foundry(campaign, hero)
     return hero_file_text(campaign, hero), fmt
 
 
@@ -134,5 +125,4 @@ def write_any(campaign: Campaign, hero: str, dest: str, *, fmt: str | None,
     fmt = fmt or default_format(campaign, hero)
     if fmt == "foundry":
         return write_foundry_file(campaign, hero, dest, force=force), fmt
-    _forge_steel_from_foundry(campaign, hero)
     return write_hero_file(campaign, hero, dest, force=force), fmt

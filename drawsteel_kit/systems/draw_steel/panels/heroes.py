@@ -12,6 +12,7 @@ from drawsteel_kit.kit.folder import slugify
 from drawsteel_kit.kit.outputs import write_new_file
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.forge_steel import export_notes
 from drawsteel_kit.systems.draw_steel.foundry.formats import file_text, import_uploads
 
 __all__ = ["EXPORT_FOLDER", "EXPORT_FOLDERS", "ForgeSteelPanel"]
@@ -23,7 +24,7 @@ EXPORT_FOLDER = EXPORT_FOLDERS["forge-steel"][0]
 FORMAT_CHOICES = (("As it came in", "auto"), ("Forge Steel (.ds-hero)", "forge-steel"),
                   ("Foundry VTT (.json)", "foundry"))
 #: Where to bring the written file, by format.
-OPEN_IN = {"forge-steel": "open it in Forge Steel (Heroes, Import)",
+OPEN_IN = {"forge-steel": "open it in Forge Steel (Heroes, Import a Hero File)",
            "foundry": "in Foundry, right-click the hero, Import Data, and choose it"}
 
 
@@ -108,8 +109,10 @@ class ForgeSteelPanel(Panel):
         found = self.attempt(lambda: _write_beside(self.campaign, hero, fmt))
         if found is not None:
             path, kept, fmt = found
+            notes = export_notes(self.campaign, hero) if fmt == "forge-steel" else []
             self.say(f"Wrote {path}: {OPEN_IN[fmt]}"
-                     + (f"; {kept} was already there and is kept as it is" if kept else ""))
+                     + (f"; {kept} was already there and is kept as it is" if kept else "")
+                     + "".join(f"\n{line}" for line in notes))
 
 
 def _write_beside(campaign: Campaign, hero: str, fmt: str | None) -> tuple[Path, str, str]:
