@@ -161,8 +161,7 @@ def _project_row(hero: str, p: ForgeProject, day: int, title: str) -> dict[str, 
             "event_pending": 0, "visibility": "party"}
 
 
-#: The ``format`` of a Forge Steel import event (older events carry none).
-FORGE_STEEL = "forge-steel"
+FORGE_STEEL = "forge-steel"  # the ``format`` of a Forge Steel import (older events: none)
 
 
 def last_import(campaign: Campaign, hero: str, fmt: str | None = None) -> Any:
