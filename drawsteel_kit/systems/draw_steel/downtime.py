@@ -281,7 +281,7 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
         earlier = None if again else resolved_before(campaign, plan)
         if earlier is not None:
             return already_resolved(plan, seed, dry_run, earlier)
-        check_plan(campaign, plan)
+        plan = check_plan(campaign, plan)
         run, before = _Run(campaign, plan, SeededDice(seed)), _state(campaign)
         days = [DayResult(0, before["day"], tuple(run.entries(0)), run.take_notes())]
         for day in range(1, plan.days + 1):
