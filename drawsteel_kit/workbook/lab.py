@@ -58,7 +58,9 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
     token = secrets.token_urlsafe(18)
     echo(f"JupyterLab on {folder} at:")
     echo(f"  {lab_url(port, token, first)}")
-    if not first:
+    if first:  # JupyterLab has no setting that runs a notebook as it opens
+        echo("In director.ipynb: Run > Run All Cells opens the panels (the Party tab first).")
+    else:
         echo(f"  (no director.ipynb here: drawsteel-kit notebooks refresh {campaign} writes it)")
     echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
