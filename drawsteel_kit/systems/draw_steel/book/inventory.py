@@ -74,8 +74,8 @@ class InventoryOps(CampaignBase):
         listing = ", ".join(f"#{i.id} {i.item} x{i.count} ({i.holder or 'party'})"
                             for i in every if i.count > 0) or "nothing"
         if found:
-            raise RulesError(f"{len(found)} inventory lines hold {found[0].item!r}: give the "
-                             f"id ({listing})")
+            raise RulesError(f"{len(found)} inventory lines hold {ref!r}: give the id "
+                             f"({listing})")
         raise RulesError(f"no item {ref!r} in the inventory; it holds: {listing}"
                          f"{did_you_mean(ref, [i.item for i in every if i.count > 0])}")
 

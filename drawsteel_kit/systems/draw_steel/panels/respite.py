@@ -280,7 +280,8 @@ class RespitePanel(Panel):
     def _one_view(self, result: Happened, heading: str) -> None:
         """Show the result once: its heading and notes above the table (the words of every
         event stay in ``message_text``)."""
-        notes = [f"Note: {n}" for n in result.details.get("warnings", ())]
+        details = result.details if isinstance(result.details, dict) else {}
+        notes = [f"Note: {n}" for n in details.get("warnings", ())]
         self.message.value = Markup("<div style='{};white-space:pre-wrap'>{}</div>").format(
             OK_STYLE, lines("\n".join([heading, *notes])))
 
