@@ -146,7 +146,9 @@ def test_lab_serves_the_campaign_folder(tmp_path: Path) -> None:
             page = response.read().decode("utf-8")
         config = json.loads(re.search(r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>',
                                       page, re.S)[1])
-        assert config["news"] == {"disabled": True}  # no news pop-up (issue 32)
+        assert config["news"] == {"disabled": True}  # no news pop-up (issue 32) ...
+        # ... nor its question on a fresh profile (the plugin that asks is off)
+        assert "@jupyterlab/apputils-extension:announcements" in config["disabledExtensions"]
         assert "NeverCheckForUpdate" in " ".join(lab_argv(folder, port=1, token="t",
                                                           open_browser=False))
         said = log.read_text(encoding="utf-8", errors="replace")

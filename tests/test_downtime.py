@@ -282,8 +282,8 @@ respites: [{hero: Val, days: every, activity: {roll: Gossip, dice: [[5, 5], [5, 
         ("project: Discover Lore,", "project: Discover Lor,",
          "plan.yaml:4: start[0] (Val): project: no project or treasure named 'Discover Lor'; "
          "did you mean 'Discover Lore'? It must be a catalog project"),
-        ("{roll: Anjali lessons}", "{roll: Anjali lesson}",
-         "respites[3] (Pip Thistledown): activity.roll: no project titled 'Anjali lesson'; did "
+        ("{roll: Anjali lessons}", "{roll: Anjali lesons}",  # a typo ("Anjali" alone is a start)
+         "respites[3] (Pip Thistledown): activity.roll: no project titled 'Anjali lesons'; did "
          "you mean 'Anjali lessons'? Projects the plan can use: The drowned chapel, Quantum "
          "Satchel, Anjali lessons, Lead lessons"),
         ('days: "4-30"', 'days: "3-30"', "respites[3] (Pip Thistledown): activity.roll: "

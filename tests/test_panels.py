@@ -349,6 +349,7 @@ def test_workbook_tabs_and_a_change_refreshes_every_panel(camp: Campaign) -> Non
     book = P.Workbook(camp)
     assert len(book.widget.children) == len(P.PANELS)
     assert book.widget.titles[0] == "Party"
+    assert book.view.children[-1] is book.widget  # shown with the style that keeps labels whole
     session = book.panel(P.SessionPanel)
     session.start_button.click()
     assert "session 1 (open)" in book.panel(P.PartyOverview).header.value

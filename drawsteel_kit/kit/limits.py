@@ -49,6 +49,11 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", once.casefold())
 
 
+def folded(name: str) -> str:
+    """:func:`name_key` with runs of spaces as one: how a typed name is compared."""
+    return " ".join(name_key(name).split())
+
+
 def close_name(name: object, known: Iterable[str]) -> str | None:
     """The one of ``known`` closest to ``name`` when one is close (a typo: "Vla" for "Val"),
     compared as :func:`name_key` compares names; None when none is, or ``name`` is not text."""
@@ -75,16 +80,33 @@ def names_starting(name: object, known: Iterable[str]) -> list[str]:
     names mean ``name`` is ambiguous: say which."""
     if not isinstance(name, str):
         return []
-    key = " ".join(name_key(name).split())
+    key = folded(name)
     if not key:
         return []
     found = []
     for have in known:
-        full = " ".join(name_key(have).split())
+        full = folded(have)
         if full.startswith(key) and (len(key) >= SHORTEST_PREFIX
                                      or full[len(key):len(key) + 1] in ("", " ")):
             found.append(have)
     return found
+
+
+def names_meant(name: object, known: Iterable[str]) -> list[str]:
+    """The names of ``known`` that ``name`` means, each once: the one it is (as
+    :func:`name_key` compares names, runs of spaces as one), else those it starts
+    (:func:`names_starting`). One name found it; several: ``name`` is ambiguous, say which
+    (:func:`one_of`); none: it is not there (:func:`did_you_mean`). Heroes, projects,
+    followers and items are all found this way."""
+    if not isinstance(name, str):
+        return []
+    key = folded(name)
+    unique: dict[str, str] = {}
+    for have in known:
+        unique.setdefault(folded(have), have)
+    if key in unique:
+        return [unique[key]]
+    return names_starting(name, unique.values())
 
 
 def one_of(found: list[str]) -> str:

@@ -7,13 +7,17 @@ It listens on localhost with a token of its own, printed in the address.
 
 from __future__ import annotations
 
+import json
+import os
 import secrets
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT_PORT", "lab", "lab_argv", "lab_url"]
+__all__ = ["ANNOUNCEMENTS", "DEFAULT_PORT", "lab", "lab_argv", "lab_url", "quiet_page_config"]
 
 DEFAULT_PORT = 8888
 HOST = "127.0.0.1"
@@ -58,7 +62,9 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
     token = secrets.token_urlsafe(18)
     echo(f"JupyterLab on {folder} at:")
     echo(f"  {lab_url(port, token, first)}")
-    if not first:
+    if first:  # JupyterLab has no setting that runs a notebook as it opens
+        echo("In director.ipynb: Run > Run All Cells opens the panels (the Party tab first).")
+    else:
         echo(f"  (no director.ipynb here: drawsteel-kit notebooks refresh {campaign} writes it)")
     echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
@@ -67,5 +73,32 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
     skip_unused_formats()
     from jupyterlab.labapp import LabApp
 
-    LabApp.launch_instance(argv=lab_argv(folder, port=port, token=token, first=first,
-                                         open_browser=open_browser and _has_display()))
+    with quiet_page_config():
+        LabApp.launch_instance(argv=lab_argv(folder, port=port, token=token, first=first,
+                                             open_browser=open_browser and _has_display()))
+
+
+#: JupyterLab's plugin that asks "Would you like to get notified about official Jupyter
+#: news?" on every fresh profile (whatever the server's news_url), and checks for updates.
+ANNOUNCEMENTS = "@jupyterlab/apputils-extension:announcements"
+
+
+@contextmanager
+def quiet_page_config() -> Iterator[Path]:
+    """A Jupyter config folder, first on ``JUPYTER_CONFIG_PATH`` while JupyterLab runs, whose
+    page config turns the announcements plugin off (as `jupyter labextension disable` would,
+    but for this run only: nothing of the Director's own Jupyter setup is changed)."""
+    old = os.environ.get("JUPYTER_CONFIG_PATH")
+    with tempfile.TemporaryDirectory(prefix="drawsteel-kit-lab-") as config:
+        labconfig = Path(config) / "labconfig"
+        labconfig.mkdir()
+        (labconfig / "page_config.json").write_text(
+            json.dumps({"disabledExtensions": {ANNOUNCEMENTS: True}}), encoding="utf-8")
+        os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, (config, old)))
+        try:
+            yield Path(config)
+        finally:
+            if old is None:
+                os.environ.pop("JUPYTER_CONFIG_PATH", None)
+            else:
+                os.environ["JUPYTER_CONFIG_PATH"] = old

@@ -20,7 +20,8 @@ from drawsteel_kit.kit.ui.html import Markup, lines, table
 if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["ModeFields", "Panel", "html_table", "preview", "split_list"]
+__all__ = ["WORKBOOK_CLASS", "WORKBOOK_STYLE", "ModeFields", "Panel", "html_table", "preview",
+           "split_list"]
 
 T = TypeVar("T")
 
@@ -40,6 +41,17 @@ def split_list(text: str) -> tuple[str, ...]:
     """Comma-separated words from a text box, blanks dropped."""
     return tuple(part.strip() for part in text.split(",") if part.strip())
 
+
+#: The workbook's tab bar: each tab as wide as its whole label (ipywidgets' fixed 144 px
+#: cut "Inventory & titles" to "Inventory &"), wrapping onto a second row when a narrow
+#: screen (a laptop's 1024 px beside JupyterLab's file browser) cannot hold them all.
+WORKBOOK_CLASS = "dsk-workbook"
+WORKBOOK_STYLE = Markup("""<style>
+.dsk-workbook > .lm-TabBar .lm-TabBar-content { flex-wrap: wrap; }
+.dsk-workbook > .lm-TabBar .lm-TabBar-tab { flex: 0 0 auto !important; max-width: none;
+  min-width: 0; }
+.dsk-workbook > .lm-TabBar .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
+</style>""")
 
 #: A panel table's cells: compact, left-aligned.
 CELL_STYLE = "text-align:left;padding:2px 8px"

@@ -292,7 +292,7 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
             return already_resolved(plan, seed, dry_run, earlier)
         before = _state(campaign)
         imported = exports_in(campaign, plan)  # victories_from: the party's exports first
-        check_plan(campaign, plan)  # the heroes the exports bring are the plan's to name
+        plan = check_plan(campaign, plan)  # names the exports bring are the plan's to name
         run = _Run(campaign, plan, SeededDice(seed))
         days = [DayResult(0, before["day"], (*imported, *run.entries(0)), run.take_notes())]
         for day in range(1, plan.days + 1):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
 from drawsteel_kit.kit.ledger import memo
-from drawsteel_kit.kit.limits import did_you_mean, name_key, names_starting, one_of
+from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -111,7 +111,7 @@ def _read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
     # NOCASE folds ASCII only; campaign.yaml tells names apart by NFC + casefold ("Éowyn" =
     # "éowyn", however the accent is encoded).
-    folded = [k for k in known if name_key(k) == name_key(name)] or names_starting(name, known)
+    folded = names_meant(name, known)
     if len(folded) == 1:  # the name, however cased, or the start of one ("Korrin")
         return HeroState.from_row(
             next(iter(db.query("SELECT * FROM heroes WHERE name = ?", [folded[0]])))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
-from drawsteel_kit.kit.limits import did_you_mean, same_name
+from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of, same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import (
     Happened,
@@ -84,11 +84,16 @@ class FollowerOps(FollowerWorkOps, RewardOps):
     def follower(self, ref: int | str) -> FollowerState:
         """An active follower by id or name (case-insensitive)."""
         every = read_followers(self.ledger.db)
-        for f in every:
-            if (isinstance(ref, int) and f.id == ref) or (
-                same_name(f.name, ref)
-            ):
-                return f
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            found = [f for f in every if f.id == ref]
+        else:  # the name as typed, or a unique start of it ("Mirela" for "Mirela Dask")
+            meant = names_meant(ref, [f.name for f in every])
+            if len(meant) > 1:
+                raise RulesError(f"{ref!r} could be {one_of(meant)}: type more of the name, "
+                                 "or give the follower's id")
+            found = [f for f in every if meant and same_name(f.name, meant[0])]
+        if found:
+            return found[0]
         names = ", ".join(f"#{f.id} {f.name} ({f.hero})" for f in every) or "none"
         raise RulesError(f"no follower {ref!r}; the followers are: {names}"
                          f"{did_you_mean(ref, [f.name for f in every])}")

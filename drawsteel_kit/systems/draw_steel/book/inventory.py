@@ -7,7 +7,7 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op, update_op
-from drawsteel_kit.kit.limits import name_key
+from drawsteel_kit.kit.limits import did_you_mean, folded, names_meant, one_of
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
     Happened,
@@ -61,9 +61,14 @@ class InventoryOps(CampaignBase):
             found = [i for i in every if i.id == ref]
             if found and not found[0].count:
                 raise RulesError(f"{found[0].item} (#{ref}) is used up or gone")
-        else:
-            key = name_key(str(ref).strip())
-            found = [i for i in every if name_key(i.item) == key and i.count > 0]
+        else:  # the name as typed, or a unique start of it ("Healing" for "Healing Potion")
+            held = [i.item for i in every if i.count > 0]
+            meant = names_meant(ref, held)
+            if len(meant) > 1:
+                raise RulesError(f"{ref!r} could be {one_of(meant)}: type more of the name, "
+                                 "or give the line's id (`drawsteel-kit inventory list`)")
+            key = folded(meant[0]) if meant else None
+            found = [i for i in every if folded(i.item) == key and i.count > 0]
         if len(found) == 1:
             return found[0]
         listing = ", ".join(f"#{i.id} {i.item} x{i.count} ({i.holder or 'party'})"
@@ -71,7 +76,8 @@ class InventoryOps(CampaignBase):
         if found:
             raise RulesError(f"{len(found)} inventory lines hold {ref!r}: give the id "
                              f"({listing})")
-        raise RulesError(f"no item {ref!r} in the inventory; it holds: {listing}")
+        raise RulesError(f"no item {ref!r} in the inventory; it holds: {listing}"
+                         f"{did_you_mean(ref, [i.item for i in every if i.count > 0])}")
 
     @operation
     def add_item(self, item: str, *, holder: str | None = None, count: int = 1,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
 from drawsteel_kit.kit.ledger import memo, update_op
-from drawsteel_kit.kit.limits import did_you_mean
+from drawsteel_kit.kit.limits import did_you_mean, folded, names_meant, one_of
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import (
     CampaignBase,
@@ -74,9 +74,16 @@ class ProjectOps(ForecastOps, SourceOps, RespiteWorkOps, ProjectStartOps, Campai
             columns=("id", "title", "status"))
         if isinstance(ref, int) and not isinstance(ref, bool):
             found = [i for i, _, _ in every if i == ref]
-        else:
-            key = " ".join(str(ref).split()).casefold()
-            found = [i for i, _, _ in sorted((r for r in every if r[1].casefold() == key),
+        else:  # the title as typed, or the start of one ("Lore" for "Lore of Khelt")
+            meant = names_meant(ref, [t for _, t, _ in every])
+            if len(meant) > 1:  # a start several titles share: the active ones', if one
+                active = names_meant(ref, [t for _, t, s in every if s == "active"])
+                meant = active if len(active) == 1 else meant
+            if len(meant) > 1:
+                raise ProjectNotStarted(f"{ref!r} could be {one_of(meant)}: type more of the "
+                                        "title, or give the project's id")
+            key = folded(meant[0]) if meant else None
+            found = [i for i, _, _ in sorted((r for r in every if folded(r[1]) == key),
                                              key=lambda r: (r[2] != "active", -r[0]))]
         if found:
             return read_project(db, found[0])

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
+from drawsteel_kit.kit.words import columns
 from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
@@ -114,12 +115,15 @@ def followers_list(campaign: str, hero: str | None, as_json: bool) -> None:
         return
     if not found:
         click.echo("No followers yet.")
+    rows = []
     for f in found:
         beyond = "" if f.counts else f" (beyond the cap: {f.origin})"
         where = "" if f.location is None else f", {where_shown(f.location, home)}"
         kit = "" if f.materials else ", without materials"
-        click.echo(f"#{f.id:<4} {f.name:<20} {f.role:<9} of {f.hero:<18} {work[f.id]}{beyond}"
-                   f"{where}{kit}")
+        rows.append([f"#{f.id}", f.name, f.role, f"of {f.hero}",
+                     f"{work[f.id]}{beyond}{where}{kit}"])
+    for line in columns(rows):  # whole names, however long
+        click.echo(line)
     click.echo("Caps:")
     for row in caps:
         click.echo(f"  {row['text']}")

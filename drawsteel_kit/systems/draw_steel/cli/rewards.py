@@ -13,6 +13,7 @@ import dataclasses
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
+from drawsteel_kit.kit.words import columns
 from drawsteel_kit.systems.draw_steel.book.rewards import REWARD_SOURCES
 from drawsteel_kit.systems.draw_steel.cli.options import (
     SIGNED,
@@ -84,8 +85,8 @@ def renown_show(campaign: str, hero: str | None, as_json: bool) -> None:
                      "followers_kept": c.kept, "title_bonus": c.bonus, "text": str(c)}
                     for c in caps])
         return
-    for c in caps:
-        click.echo(f"{c.hero:<18} renown {c.renown:>2}   {c}")
+    for line in columns([[c.hero, f"renown {c.renown}", str(c)] for c in caps]):
+        click.echo(line)
 
 
 @renown.command("award", context_settings=SIGNED)

@@ -1,6 +1,7 @@
 """The Director's panels (ipywidgets 8): each takes a Campaign and calls only its methods.
 
-``Workbook(campaign)`` puts every panel in one ``ipywidgets.Tab``;
+``Workbook(campaign)`` puts every panel in one ``ipywidgets.Tab`` (shown with a style that
+keeps every tab's label whole, wrapping the tabs onto a second row on a narrow screen);
 ``notebooks/director.ipynb`` opens a campaign with :func:`open_workbook` and displays it.
 Only this package imports ipywidgets, so ``import drawsteel_kit`` stays light.
 """
@@ -12,7 +13,7 @@ from pathlib import Path
 import ipywidgets as W
 
 from drawsteel_kit.kit.ui.history import HistoryPanel
-from drawsteel_kit.kit.ui.panels import Panel, preview
+from drawsteel_kit.kit.ui.panels import WORKBOOK_CLASS, WORKBOOK_STYLE, Panel, preview
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels.encounters import EncounterPanel
 from drawsteel_kit.systems.draw_steel.panels.followers import FollowersPanel
@@ -44,6 +45,9 @@ class Workbook:
             panel.on_change = self.refresh
         self.tab = W.Tab(children=[p.widget for p in self.panels],
                          titles=[p.title for p in self.panels])
+        self.tab.add_class(WORKBOOK_CLASS)
+        #: What a notebook shows: the tabs under the style that keeps their labels whole.
+        self.view = W.VBox([W.HTML(WORKBOOK_STYLE), self.tab])
 
     def panel(self, cls: type[Panel]) -> Panel:
         """The workbook's panel of that class."""
@@ -51,7 +55,7 @@ class Workbook:
 
     @property
     def widget(self) -> W.Tab:
-        """The Tab to display."""
+        """The Tab (a notebook displays the workbook itself: ``view``)."""
         return self.tab
 
     def refresh(self) -> None:
@@ -62,7 +66,7 @@ class Workbook:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.tab)
+        display(self.view)
 
 
 def open_workbook(campaign: str | Path) -> Workbook:

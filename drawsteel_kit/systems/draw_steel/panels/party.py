@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import ipywidgets as W
 
-from drawsteel_kit.kit.ui.html import Markup, escape
-from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table
+from drawsteel_kit.kit.ui.html import Markup, escape, table
+from drawsteel_kit.kit.ui.panels import CELL_STYLE, ModeFields, Panel
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.panels.next_steps import next_level, next_steps
 
 __all__ = ["PartyOverview", "SessionPanel"]
 
 SPENDS = ("surges", "save", "reroll", "stamina")
+ONE_LINE = f"{CELL_STYLE};white-space:nowrap"
 
 
 class PartyOverview(Panel):
-    """Every hero's numbers, the day, the session and the hero-token pool."""
+    """Every hero's numbers, the day, the session and the hero-token pool, then what comes
+    next (``next_steps``: levels, what is waiting, today's respite, projects close to done)."""
 
     title = "Party"
 
@@ -23,8 +26,12 @@ class PartyOverview(Panel):
         super().__init__(campaign)
         self.header = W.HTML()
         self.table = W.HTML()
+        #: What comes next, in words (``steps_text``: the same as plain text).
+        self.steps = W.HTML()
+        self.steps_text = ""
         self.refresh_button = self.button("Refresh", self.refresh)
-        self._box = W.VBox([self.header, self.table, self.refresh_button, self.message])
+        self._box = W.VBox([self.header, self.steps, self.table, self.refresh_button,
+                            self.message])
         self.refresh()
 
     def refresh(self) -> None:
@@ -32,11 +39,22 @@ class PartyOverview(Panel):
         state = "open" if party.session_open else "closed"
         self.header.value = Markup("<b>{}</b>: day {}, session {} ({}), {}").format(
             party.name, party.day, party.session, state, plural(party.hero_tokens, "hero token"))
-        self.table.value = html_table(
-            ["Hero", "Level", "XP", "Victories", "Stamina", "Recoveries", "Renown", "Wealth"],
-            [(h.name, h.level, h.xp, h.victories, f"{h.stamina}/{h.max_stamina}",
-              f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth)
-             for h in self.campaign.heroes.values()])
+        track = str(self.campaign.settings.get("xp_track", "normal"))
+        # One line a hero (a narrow screen scrolls the table sideways, in its own box).
+        self.table.value = table(
+            ["Hero", "Level", "XP", "Next level in", "Victories", "Stamina", "Recoveries",
+             "Renown", "Wealth"],
+            [(h.name, h.level, h.xp, next_level(h, track, short=True), h.victories,
+              f"{h.stamina}/{h.max_stamina}", f"{h.recoveries}/{h.max_recoveries}", h.renown,
+              h.wealth)
+             for h in self.campaign.heroes.values()], empty=None, cell_style=ONE_LINE)
+        groups = next_steps(self.campaign).lines()
+        self.steps_text = "\n".join(f"{head}: {line}" for head, items in groups
+                                     for line in items)
+        self.steps.value = Markup("<b>What comes next</b><ul style='margin:2px 0'>{}</ul>"
+                                  ).format(Markup("").join(
+            Markup("<li><b>{}</b>: {}</li>").format(head, line)
+            for head, items in groups for line in items))
 
 
 class SessionPanel(Panel):

@@ -9,8 +9,8 @@ import secrets
 import ipywidgets as W
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ui.html import escape
-from drawsteel_kit.kit.ui.panels import ModeFields, Panel, preview, split_list
+from drawsteel_kit.kit.ui.html import Markup, escape, lines
+from drawsteel_kit.kit.ui.panels import OK_STYLE, ModeFields, Panel, preview, split_list
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.activities import (
     Activity,
@@ -36,6 +36,8 @@ ACTIVITIES = (("rest only", "rest"), ("project roll", "roll"), ("study a guide",
               ("find a source", "find"), ("serve as source", "serve"), ("recruit", "recruit"),
               ("other (text)", "other"))
 DICE_HINT = "leave empty to roll, or type the faces: 7 3"
+#: The project dropdown's "(none)" (project ids start at 1).
+NO_PROJECT = 0
 
 
 def parse_faces(text: str) -> tuple[int, ...] | None:
@@ -109,7 +111,7 @@ class RespiteRow:
 
     def build(self) -> Activity | None:
         """The activity these widgets describe (None: rest only)."""
-        kind, project = self.activity.value, self.project.value
+        kind, project = self.activity.value, self.project.value or None
         if kind == "rest":
             return None
         if kind == "other":
@@ -122,8 +124,9 @@ class RespiteRow:
                               if self.recruit_role.value == "artisan" else None)
             return Recruit((new,), at=self.recruit_at.value or None)
         if project is None:
-            raise RulesError(f"{self.hero}: choose the project for {kind!r} (start one in the "
-                             "Projects tab first)")
+            said = next(label for label, value in ACTIVITIES if value == kind)
+            raise RulesError(f"{self.hero}: choose the project for {said!r} (start one in the "
+                             "Projects tab, or in the Start box of this respite)")
         if kind == "roll":
             return ProjectRoll(project, edges=self.edges.value, banes=self.banes.value,
                                skill=self.skill.value.strip() or None,
@@ -152,16 +155,20 @@ class RespitePanel(Panel):
         self.commit_button = self.button("Commit", self.commit, "success")
         self.progress = W.IntProgress(value=0, min=0, max=1, description="Progress")
         self.busy = W.Label()
-        #: The last preview: one row a hero (dice, modifiers, total, where they stand).
+        #: The result's one view, under its message line: one row a hero (dice, modifiers,
+        #: total, where they stand). ``message_text`` keeps the same result in words.
         self.preview_text = W.HTML()
         self.seed: int | None = None
-        # The party moves on: a common source found elsewhere is needed again.
+        # The party moves on: a common source found elsewhere is needed again (after the
+        # result, in a section of its own).
         self.move_to = W.Text(description="Move to", placeholder="where the party goes")
         self.move_button = self.button("Move on", self.move)
         self._box = W.VBox([self.today, self.rows_box, W.HBox([self.reason, self.interrupted]),
                             W.HBox([self.preview_button, self.commit_button]),
-                            W.HBox([self.progress, self.busy]), self.preview_text,
-                            W.HBox([self.move_to, self.move_button]), self.message])
+                            W.HBox([self.progress, self.busy]), self.message, self.preview_text,
+                            W.HTML(Markup("<hr><b>The party moves on</b> (a common source "
+                                          "found elsewhere is needed again)")),
+                            W.HBox([self.move_to, self.move_button])])
         self.refresh()
 
     def refresh(self) -> None:
@@ -176,10 +183,15 @@ class RespitePanel(Panel):
         projects = [(f"#{p.id} {p.title} ({p.hero}, {p.points}/{p.goal})", p.id)
                     for p in self.campaign.projects(status="active")]
         places = self.campaign.recruiting_places()
-        for row in self.rows.values():
+        active = self.campaign.projects(status="active")
+        for name, row in self.rows.items():
             keep = row.project.value
-            row.project.options = [("(none)", None), *projects]
-            row.project.value = keep if keep in [v for _, v in projects] else None
+            # NO_PROJECT, not None: a dropdown whose value is None shows an empty box
+            row.project.options = [("(none)", NO_PROJECT), *projects]
+            own = [p.id for p in active if p.hero == name]
+            # A hero's only project is the one they work on, unless another is chosen.
+            row.project.value = (keep if keep in [v for _, v in projects]
+                                 else own[0] if len(own) == 1 else NO_PROJECT)
             keep_place = row.recruit_at.value
             row.recruit_at.options = places
             if keep_place in places:
@@ -246,6 +258,7 @@ class RespitePanel(Panel):
             self.preview_text.value = ""
             return
         self.say("Preview (nothing written):\n" + self.describe(result))
+        self._one_view(result, "Preview (nothing written): Commit writes exactly this.")
         self.preview_text.value = preview_table(result, self._chosen())
 
     def commit(self) -> None:
@@ -257,14 +270,24 @@ class RespitePanel(Panel):
         self._done()
         if result is not None:
             self.seed = None
+            self._one_view(result, "Written:")
             self.preview_text.value = preview_table(result, resting)
             for row in self.rows.values():  # done: the next respite starts and buys afresh
                 row.start.value = row.start_title.value = row.start_params.value = ""
                 row.buy.value = ""
             self._show_today()
 
+    def _one_view(self, result: Happened, heading: str) -> None:
+        """Show the result once: its heading and notes above the table (the words of every
+        event stay in ``message_text``)."""
+        details = result.details if isinstance(result.details, dict) else {}
+        notes = [f"Note: {n}" for n in details.get("warnings", ())]
+        self.message.value = Markup("<div style='{};white-space:pre-wrap'>{}</div>").format(
+            OK_STYLE, lines("\n".join([heading, *notes])))
+
     def move(self) -> None:
         """The party moves on to the place typed in."""
         if self.run(lambda: self.campaign.move_party(self.move_to.value),
                     self.describe) is not None:
             self.move_to.value = ""
+            self.preview_text.value = ""  # the respite's table is not this result

@@ -116,4 +116,11 @@ def preview_table(happened: Happened, heroes: Sequence[str]) -> Markup:
     for hero in heroes:
         mine = [e for e in happened.events if e.actor == hero and e.kind not in PARTY_KINDS]
         rows.append(_hero_row(hero, mine, results.get(hero)))
+    # Anything else the respite wrote (a follower's day, another hero's part): its own row,
+    # so the table is the whole result.
+    shown = set(heroes)
+    rest = [e.summary for e in happened.events
+            if e.kind not in PARTY_KINDS and e.actor not in shown]
+    if rest:
+        rows.append(("Also", "-", "-", "-", "-", "; ".join(rest)))
     return html_table(HEADERS, rows)

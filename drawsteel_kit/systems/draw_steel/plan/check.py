@@ -4,7 +4,8 @@ Every hero the plan names must be in the campaign; every project it starts must 
 catalog (a project or a treasure) or a custom project of campaign.yaml; every project it
 works on must be active in the campaign or started by the plan on or before that day; every
 follower it assigns must follow someone by then (added by the plan, or recruited in one of its
-respites: what the plan's own days make counts). All problems come as one PlanError that
+respites: what the plan's own days make counts). A name may be typed as the CLI takes it:
+whole, or a unique start of it (``plan.names``). All problems come as one PlanError that
 lists the names that do exist.
 """
 
@@ -22,6 +23,7 @@ from drawsteel_kit.systems.draw_steel.plan.model import (
     RollSpec,
     ServeSpec,
 )
+from drawsteel_kit.systems.draw_steel.plan.names import whole_names
 from drawsteel_kit.systems.draw_steel.plan.read import Plan
 from drawsteel_kit.systems.draw_steel.state import read_followers
 
@@ -81,9 +83,10 @@ def _templates(campaign: Campaign) -> dict[str, str]:
     return {n.casefold(): n for n in every if n}
 
 
-def check_plan(campaign: Campaign, plan: Plan) -> None:
-    """Refuse (one PlanError) a plan naming heroes, projects or followers the campaign lacks."""
-    problems: list[Problem] = []
+def check_plan(campaign: Campaign, plan: Plan) -> Plan:
+    """Refuse (one PlanError) a plan naming heroes, projects or followers the campaign lacks;
+    else the plan with each name written whole ("Korrin" as "Korrin Stonefist")."""
+    plan, problems = whole_names(campaign, plan)
     heroes = {name.casefold(): name for name in campaign.heroes}
     for section in ("start", "followers", "spend", "buy", "respites"):
         for i, entry in enumerate(getattr(plan, section)):
@@ -96,6 +99,7 @@ def check_plan(campaign: Campaign, plan: Plan) -> None:
     problems += _check_followers(campaign, plan)
     if problems:
         raise plan.fail(problems)
+    return plan
 
 
 def _check_starts(campaign: Campaign, plan: Plan) -> list[Problem]:
