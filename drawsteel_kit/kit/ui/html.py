@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 __all__ = ["CONFIG", "STYLE", "Html", "Markup", "displayed", "document", "escape", "figure",
-           "head_script", "join", "lines", "link", "notes", "plot_text", "progress",
-           "script_json", "swatch", "table"]
+           "head_script", "join", "lines", "link", "notes", "plot_text", "preview_tags",
+           "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -222,11 +222,22 @@ def _script(javascript: str) -> Markup:
     return Markup('<script type="text/javascript">{}</script>').format(Markup(javascript))
 
 
+def preview_tags(title: object, description: object) -> Markup:
+    """A link's preview (Open Graph): the page's title and a line saying what it is, for a
+    chat app that fetches the link; nothing else (no address: it may carry a key)."""
+    return Markup('<meta name="description" content="{d}">'
+                  '<meta property="og:type" content="website">'
+                  '<meta property="og:title" content="{t}">'
+                  '<meta property="og:description" content="{d}">').format(t=title, d=description)
+
+
 def document(title: object, blocks: Iterable[object], *, javascript: str = "",
-             scripts: Sequence[str] = ()) -> Markup:
+             scripts: Sequence[str] = (), description: str = "") -> Markup:
     """A complete page: its escaped title, ``javascript`` inlined in the head (or ``scripts``,
-    relative addresses of script files beside the page), the blocks in order."""
-    head = Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
+    relative addresses of script files beside the page), the blocks in order. With a
+    ``description``, the head carries a link preview's tags (``preview_tags``)."""
+    head = preview_tags(title, description) if description else Markup("")
+    head += Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
     if javascript:
         head += _script(javascript)
     return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -276,7 +287,7 @@ STYLE = Markup("""<style>
   .dsk-scroll .dsk-cards > thead { position: absolute; width: 1px; height: 1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
   .dsk-scroll .dsk-cards tbody > tr:nth-child(n) { display: grid;
-    grid-template-columns: repeat(auto-fill, minmax(4.6em, 1fr)); gap: 0.4em 0.9em;
+    grid-template-columns: repeat(auto-fill, minmax(5.4em, 1fr)); gap: 0.4em 0.9em;
     margin: 0 0 0.6em; padding: 0.55em 0.75em 0.65em; border: 1px solid #dcdcdc;
     border-radius: 8px; background: #fff; }
   .dsk-scroll .dsk-cards tr > td { display: block; min-width: 0; padding: 0; border: 0;
