@@ -260,7 +260,9 @@ def head_script(page: str, javascript: str = "", *, src: str = "") -> str:
 #: table of many columns is a stack of cards (``table``): nothing to scroll sideways.
 STYLE = Markup("""<style>
 .dsk-page { font-family: system-ui, sans-serif; color: #222; max-width: 1100px; }
-.dsk-page h1 { margin: 0.2em 0; } .dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; }
+.dsk-page h1 { margin: 0.2em 0; font-size: 2em; font-weight: 700; line-height: 1.2; }
+.dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; font-weight: 700; }
+.dsk-page a:link, .dsk-page a:visited { color: #1a5fb4; text-decoration: underline; }
 .dsk-meta { color: #555; margin: 0.2em 0 0.8em; }
 .dsk-scroll .dsk-table { border-collapse: collapse; border-spacing: 0; margin: 0.4em 0;
   table-layout: auto; width: auto; font-size: 0.95em; color: inherit; overflow-wrap: normal; }
