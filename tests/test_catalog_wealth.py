@@ -7,7 +7,9 @@ import dataclasses
 import pytest
 
 from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.catalog import load_data
 from drawsteel_kit.systems.draw_steel.catalog.wealth import (
+    BOOK_SOURCE,
     CAMPAIGN_SOURCE,
     WealthItem,
     find_item,
@@ -44,8 +46,9 @@ ITEMS = [(tier, line, name) for tier, line, names in TABLE for name in names]
 def test_every_item_has_its_tier(tier: int, line: int, name: str) -> None:
     found = find_item(name)
     assert (found.name, found.tier) == (name, tier)
-    assert found.source == f"seed 000: {line} (Hero Wealth table)"
+    assert found.source == BOOK_SOURCE  # a message names the book's table, as a reader knows it
     assert find_item(name.upper()) == found
+    assert {r["tier"]: r["line"] for r in load_data("wealth")}[tier] == line  # the seed's line
 
 
 @pytest.mark.parametrize(("tier", "line", "names"), TABLE)

@@ -142,7 +142,7 @@ def test_party_page_shows_the_party_and_no_secrets(played: Campaign) -> None:
     html = page.html
     assert played.party.name in html and f"Day {played.party.day}" in html
     for hero in played.heroes.values():
-        assert f">{hero.name}</a>" in html and f"<td>{hero.xp}</td>" in html
+        assert f">{hero.name}</a>" in html and f'data-label="XP">{hero.xp}</td>' in html
     assert "The mill&#39;s cellar" in html and "Hesk" in html
     assert len(page.figures) >= 5
     text = html + "".join(f.to_json() for f in page.figures)

@@ -69,6 +69,25 @@ def test_every_command_is_in_the_readme_or_the_docs(name: str) -> None:
         f"neither README.md nor docs/ has `drawsteel-kit {name}` (docs/cli.md lists them)")
 
 
+#: A source text named by its file's number ("seed 003", "(002: 40)"): a reader knows the
+#: book and its chapter, never the project's file names.
+SEED_FILE = re.compile(r"\bseed 00\d|\(00\d: ?\d")
+
+
+def test_the_source_texts_are_named_as_a_reader_knows_them() -> None:
+    from drawsteel_kit.kit.registry import SYSTEMS
+
+    texts = {"README.md": README, **DOCS}
+    for path in sorted((REPO / "templates").glob("*/campaign.yaml")):
+        texts[str(path.relative_to(REPO))] = path.read_text(encoding="utf-8")
+    for name, command in COMMANDS.items():
+        with click.Context(command, info_name=name) as ctx:
+            texts[f"drawsteel-kit {name} --help"] = command.get_help(ctx)
+    texts.update({f"the {s.title} entry": s.source for s in SYSTEMS.values()})
+    found = {where: SEED_FILE.findall(text) for where, text in texts.items()}
+    assert not {where: hits for where, hits in found.items() if hits}
+
+
 def test_the_readme_is_a_quick_start_that_fits_one_screen() -> None:
     assert len(README.splitlines()) <= README_LINES
     for command in ("new", "lab", "serve", "publish", "init"):

@@ -414,13 +414,18 @@ def _page(port: int, path: str) -> tuple[int, str]:
 
 
 def assert_plain_refusal(body: str, reason: str, folder: Path) -> None:
-    """A refusal page: its one reason, no traceback, no path, no notebook."""
+    """A refusal page: its one reason, no traceback, no path, no notebook; in the players'
+    pages' look (their style inlined), a link to the party page, nothing from another host."""
     import html
 
+    from drawsteel_kit.kit.ui.html import STYLE
+
     assert html.unescape(body).count(reason) >= 1, body[-500:]
-    for bad in ("Traceback", "site-packages", str(folder), str(EXE.parent), "dsk-page",
-                "kernelId", *SOURCE_TEXTS):
+    for bad in ("Traceback", "site-packages", str(folder), str(EXE.parent), "dsk-heroes",
+                "kernelId", "://", "<script", "<link rel=\"stylesheet", *SOURCE_TEXTS):
         assert bad not in body, bad
+    assert str(STYLE) in body and '<div class="dsk-page dsk-refusal">' in body
+    assert f'<a href="{PAGE}">' in body
 
 
 def test_a_hero_page_needs_its_players_key(served) -> None:
@@ -513,7 +518,7 @@ def test_a_token_guards_the_pages(tmp_path: Path) -> None:
     Campaign.init(folder)[0].close()
     server = Server(folder, free_port(), token="s3cret")
     try:
-        assert _get(server.port, "/?token=s3cret") == 200
+        assert _get(server.port, "/?token=s3cret") == 302  # on to the party page
         assert _get(server.port, "/") in (302, 403)
         log = server.log.read_text()
         assert f"http://127.0.0.1:{server.port}{PAGE}?token=s3cret" in log

@@ -140,17 +140,20 @@ _DRAW_STEEL_COMMANDS = tuple(
 SYSTEMS: dict[str, System] = {
     s.key: s for s in (
         System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
-               source="seed 000/001", campaign="campaign:Campaign",
+               source="Draw Steel: the Heroes book, the Rules Reference (v1.02)",
+               campaign="campaign:Campaign",
                layout=(("campaign_file", "campaign_file.model"), ("init", "init"),
                        ("kinds", "book.kinds")),
                secret_names=("encounter",), commands=_DRAW_STEEL_COMMANDS),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
-               command="dw", source="seed 003", commands=(("dw", "cli"),)),
+               command="dw", source="Dungeon World: Basic Moves, Special Moves",
+               commands=(("dw", "cli"),)),
         System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
-               source="seed 002", secrets=True, commands=(("pf2e", "cli"),)),
+               source="Pathfinder 2e Player Core: Encounter Mode", secrets=True,
+               commands=(("pf2e", "cli"),)),
         System("condition-sheet", "the condition-sheet system", "condition_sheet",
-               book="ConditionSheetBook", command="sheet", source="seed 004", face=True,
-               secret_names=("foe",), secrets=True, commands=(("sheet", "cli"),)),
+               book="ConditionSheetBook", command="sheet", source="a homebrew's Combat Rules",
+               face=True, secret_names=("foe",), secrets=True, commands=(("sheet", "cli"),)),
     )
 }
 

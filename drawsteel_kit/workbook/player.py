@@ -129,8 +129,10 @@ class PlayerControls:
         self.older.disabled = not older
         self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
             page_note(first, len(events), total))
-        _show_in(self.events_out, [Html(history_table(events, campaign.system,
-                                                      redactor(campaign, self.viewer)))])
+        shown = history_table(events, campaign.system, redactor(campaign, self.viewer))
+        # in the page's look, as the published page's history block is
+        _show_in(self.events_out, [Html(Markup('<div class="dsk-page dsk-history">{}</div>')
+                                        .format(shown))])
 
 
 class ForecastControls:

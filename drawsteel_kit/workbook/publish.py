@@ -18,7 +18,7 @@ from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.kit.ui.assets import write_plotlyjs
 from drawsteel_kit.kit.ui.html import Html, document, figure
-from drawsteel_kit.kit.ui.pages import Page
+from drawsteel_kit.kit.ui.pages import PREVIEW, Page, tab_title
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 
 if TYPE_CHECKING:
@@ -47,16 +47,18 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
     return out
 
 
-def page_html(page: Page, plotlyjs_src: str) -> str:
+def page_html(page: Page, plotlyjs_src: str, campaign: str = "") -> str:
     """One page as a complete HTML document (``kit.ui.html.document``: the title escaped),
-    loading plotly.js from ``plotlyjs_src`` beside it."""
+    loading plotly.js from ``plotlyjs_src`` beside it; its tab's title and link preview name
+    the ``campaign`` (and the hero, on a hero's page)."""
     parts = []
     for i, block in enumerate(page.blocks):
         if isinstance(block, Html):
             parts.append(block.html)
         else:
             parts.append(figure(block, div_id=f"chart-{i}", config={"displaylogo": False}))
-    return str(document(page.title, parts, scripts=[plotlyjs_src]))
+    title = tab_title(campaign, page.hero) if campaign else page.title
+    return str(document(title, parts, scripts=[plotlyjs_src], description=PREVIEW))
 
 
 def publish(campaign: Campaign, out: str | Path, *,
@@ -80,7 +82,7 @@ def publish(campaign: Campaign, out: str | Path, *,
         with PartyView.of(campaign, hero) as view:  # each page reads its viewer's books only
             page = player_page(view, hero, linker=linker)
         path = folder / name
-        path.write_text(page_html(page, plotlyjs), encoding="utf-8")
+        path.write_text(page_html(page, plotlyjs, campaign.party.name), encoding="utf-8")
         written.append(path)
         told.count(len(written), len(pages), "page")
     return written

@@ -8,6 +8,10 @@ logs without keys.
   person is at it (``serve_guard``: what holds a place).
 - No log line carries a hero's key: the access log names the hero (``?hero=Val``) and drops
   ``key=``; every other line has any ``key=...`` taken out before it is written.
+- The bare address (``/``) and Voila's file list (``/voila/``, ``/voila/tree``) lead to the
+  party page (a hero's page when the query names one, with its key; nothing else of the
+  query is kept). A refused page (403, 429, 503) is the template's error.html, given the
+  players' pages' style and the party page's address.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ import logging
 import re
 from typing import Any
 
-from jupyter_server.base.handlers import APIHandler
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.base import (
     deserialize_binary_message,
     deserialize_msg_from_ws_v1,
@@ -27,11 +31,14 @@ from tornado import web
 from tornado.log import access_log
 from voila.app import Voila, _kernel_id_regex
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+from drawsteel_kit.kit.ui.html import STYLE
 from drawsteel_kit.workbook.links import KEY_PARAM
 from drawsteel_kit.workbook.serve_guard import NOT_YOUR_PAGE, CappedKernelManager
+from drawsteel_kit.workbook.serve_head import PARTY_PATH, party_address
 
-__all__ = ["PRESENCE_FLAG", "PRESENCE_PATH", "ServeVoila", "scrub"]
+__all__ = ["PRESENCE_FLAG", "PRESENCE_PATH", "PartyRedirect", "ServeVoila", "scrub"]
 
 #: Where a page's script says a person is at it (after the server's base URL).
 PRESENCE_PATH = "voila/api/presence/"
@@ -151,6 +158,14 @@ class PresenceHandler(APIHandler):
         self.finish({"every": every})
 
 
+class PartyRedirect(JupyterHandler):
+    """The bare address and Voila's file list: on to the party page (``party_address``)."""
+
+    @web.authenticated
+    def get(self, *args: Any, **kwargs: Any) -> None:
+        self.redirect(party_address(self.base_url, self.request.query or ""))
+
+
 class ServeVoila(Voila):
     """Voila with the handlers above, and the key filter on its logs."""
 
@@ -161,13 +176,16 @@ class ServeVoila(Voila):
         config.extension_config = {**config.extension_config, PRESENCE_FLAG: True}
         settings = super().init_settings()
         settings["log_function"] = log_request
+        settings["voila_jinja2_env"].globals.update(dsk_style=STYLE, dsk_party_path=PARTY_PATH)
         return settings
 
     def init_handlers(self) -> list[Any]:
         handlers = [(h[0], PageSocketHandler, *h[2:]) if h[1] is VoilaKernelWebsocketHandler
+                    else (h[0], PartyRedirect) if h[1] is TornadoVoilaTreeHandler
                     else h for h in super().init_handlers()]
         presence = url_path_join(self.server_url, f"/{PRESENCE_PATH}{_kernel_id_regex}")
-        return [(presence, PresenceHandler), *handlers]
+        bare = url_path_join(self.server_url, "/voila/?")
+        return [(presence, PresenceHandler), (bare, PartyRedirect), *handlers]
 
     def start(self) -> None:
         hide_keys_in_logs()

@@ -1,11 +1,11 @@
 """What keeps ``drawsteel-kit serve`` standing: hero keys, places that hold, a per-address rate.
 
 Every page view runs a kernel (about 95 MB). Voila calls :func:`prelaunch` before it starts
-one; the hook refuses a hero page without its player's key (403), a keyless visitor who
-opened too many pages in the last minute (429) and a page whose places are all in use (503,
-saying whether the party page or this hero's page is full and when to try again), each with
-a plain page and no kernel started. :class:`CappedKernelManager` enforces the places again
-where kernels start (many requests can pass the hook before any kernel exists).
+one; the hook refuses a hero page without its player's key (403), a keyless visitor who opened
+too many pages in the last minute (429) and a page whose places are all in use (503, saying
+whether the party page or this hero's page is full and when to try again), each on a page in
+the dashboard's look (error.html), no kernel started. :class:`CappedKernelManager` enforces the
+places again where kernels start (many requests pass the hook before a kernel exists).
 
 A place is held by a page a browser opened: the page's script tells the server it runs
 (:meth:`CappedKernelManager.note_sign`, then now and then while a person is at it: focus,
@@ -17,9 +17,9 @@ page started the kernel, and never carries a ``shutdown_request``; a page left a
 server to end its kernel (Voila's ``beforeunload`` request, carrying the page's ``_xsrf``
 cookie), answered for that browser only.
 
-The keys file is watched: a hero page opened with a key that is rotated (``links
---rotate``) ends within a second, its websocket closed. The settings are the manager's
-traits, from Voila's command line (``--CappedKernelManager.max_kernels=12``, ``voila_argv``).
+The keys file is watched: a page opened with a key since rotated (``links --rotate``) ends
+within a second, its websocket closed. The settings are the manager's traits, from Voila's
+command line (``--CappedKernelManager.max_kernels=12``, ``voila_argv``).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from drawsteel_kit.workbook.links import (
     hero_and_key,
     load_links,
 )
+from drawsteel_kit.workbook.serve_head import named
 from drawsteel_kit.workbook.serve_places import (
     BUSY,
     BUSY_HERO,
@@ -380,20 +381,20 @@ def _visitor_name(handler: Any) -> str:
     return str(getattr(user, "username", "") or "")
 
 
-def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> None:
-    """Voila's prelaunch hook: refuse before a kernel starts (see the module doc). A
-    player's page with its key is never refused for its address's rate (a flood from the
-    same address, or the same carrier, must not lock them out): its own places bound it."""
+def prelaunch(request_handler: Any, notebook: Any = None, cwd: str | None = None) -> Any:
+    """Voila's prelaunch hook: refuse before a kernel starts (module doc), else the notebook
+    titled for the page's head (``serve_head``). A page with its player's key is never refused
+    for its address's rate (a flood from one address or carrier must not lock them out)."""
     km = request_handler.kernel_manager
     query = request_handler.request.query or ""
     hero, key = hero_and_key(query)
-    if hero is not None:
-        folder = os.environ.get(CAMPAIGN_ENV, "")
-        if not (folder and check_key(folder, hero, key)):
-            raise HTTPError(403, reason=NO_KEY)
+    folder = os.environ.get(CAMPAIGN_ENV, "")
+    if hero is not None and not (folder and check_key(folder, hero, key)):
+        raise HTTPError(403, reason=NO_KEY)
     if isinstance(km, CappedKernelManager):
         if not km.note_page(request_handler.request.remote_ip or "?") and hero is None:
             raise HTTPError(429, reason=TOO_MANY)
         message = km.refuse(page_of_query(query))
         if message is not None:
             raise HTTPError(503, reason=message)
+    return None if notebook is None else named(notebook, folder, hero)

@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 __all__ = ["CONFIG", "STYLE", "Html", "Markup", "displayed", "document", "escape", "figure",
-           "head_script", "join", "lines", "link", "notes", "plot_text", "progress",
-           "script_json", "swatch", "table"]
+           "head_script", "join", "lines", "link", "notes", "plot_text", "preview_tags",
+           "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -113,21 +113,62 @@ def progress(points: int, goal: int) -> Markup:
         int(share), points, goal)
 
 
+#: A table with this many columns or more reads as cards on a phone (one card a row, each
+#: number under its column's name): a narrower one fits a phone's width as it is.
+CARD_COLUMNS = 5
+#: A cell whose text is longer than this takes a card's whole width (after its numbers).
+WIDE_CELL = 14
+
+
+def _label(header: object) -> str:
+    """A column's name as a card's label (plain text: a header that is Markup loses its tags)."""
+    return header.striptags() if isinstance(header, Markup) else str(header)
+
+
+def _card_cell(value: object, label: str, *, key: bool) -> Markup:
+    """A cell of a table that is a card on a phone: its column's name for the label, the
+    key (the card's heading) and a long text marked for the layout."""
+    content = _cell(value)
+    css = "dsk-key" if key else ("dsk-wide" if len(content.striptags()) > WIDE_CELL else "")
+    if css:
+        return Markup('<td class="{}" data-label="{}">{}</td>').format(css, label, content)
+    return Markup('<td data-label="{}">{}</td>').format(label, content)
+
+
 def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: str = "",
-          empty: str | None = "None yet.", cell_style: str = "") -> Markup:
+          empty: str | None = "None yet.", cell_style: str = "",
+          key: int | None = 0) -> Markup:
     """An HTML table; ``empty`` is shown instead when there are no rows (``None``: the
-    headers alone). A wide table scrolls inside its own box on a narrow screen."""
-    td = Markup('<td style="{}">{}</td>') if cell_style else Markup("<td>{}</td>")
-    th = Markup('<th style="{}">{}</th>') if cell_style else Markup("<th>{}</th>")
-    style = (cell_style,) if cell_style else ()
-    body = Markup("").join(
-        Markup("<tr>{}</tr>").format(Markup("").join(td.format(*style, _cell(v)) for v in row))
-        for row in rows)
+    headers alone).
+
+    On a phone (STYLE), a table of CARD_COLUMNS columns or more shows each row as a card:
+    the ``key`` column's cell as its heading (None: no heading, as for one row of numbers),
+    every other cell under its column's name. A panel's table (``cell_style``) scrolls
+    inside its own box instead."""
+    if cell_style:
+        td = Markup('<td style="{}">{}</td>').format
+        th = Markup('<th style="{}">{}</th>')
+        body = Markup("").join(
+            Markup("<tr>{}</tr>").format(Markup("").join(td(cell_style, _cell(v)) for v in row))
+            for row in rows)
+        head = Markup("").join(th.format(cell_style, _cell(h)) for h in headers)
+        kind = ""
+    else:
+        cards = len(headers) >= CARD_COLUMNS
+        labels = [_label(h) for h in headers]
+        body = Markup("").join(
+            Markup("<tr>{}</tr>").format(Markup("").join(
+                _card_cell(v, labels[i] if i < len(labels) else "", key=i == key)
+                if cards else Markup("<td>{}</td>").format(_cell(v))
+                for i, v in enumerate(row)))
+            for row in rows)
+        head = Markup("").join(Markup("<th>{}</th>").format(_cell(h)) for h in headers)
+        kind = "dsk-cards" if cards else ""
     if not body and empty is not None:
         return Markup('<p class="dsk-empty">{}</p>').format(empty)
-    head = Markup("").join(th.format(*style, _cell(h)) for h in headers)
-    return Markup('<div class="dsk-scroll"><table class="dsk-table {}"><thead><tr>{}</tr>'
-                  "</thead><tbody>{}</tbody></table></div>").format(css, head, body)
+    classes = " ".join(c for c in ("dsk-table", kind, css) if c)
+    return Markup('<div class="dsk-scroll"><table class="{}"><thead><tr>{}</tr>'
+                  "</thead><tbody>{}</tbody></table></div>").format(classes, head, body)
 
 
 def swatch(colour: str) -> Markup:
@@ -181,11 +222,22 @@ def _script(javascript: str) -> Markup:
     return Markup('<script type="text/javascript">{}</script>').format(Markup(javascript))
 
 
+def preview_tags(title: object, description: object) -> Markup:
+    """A link's preview (Open Graph): the page's title and a line saying what it is, for a
+    chat app that fetches the link; nothing else (no address: it may carry a key)."""
+    return Markup('<meta name="description" content="{d}">'
+                  '<meta property="og:type" content="website">'
+                  '<meta property="og:title" content="{t}">'
+                  '<meta property="og:description" content="{d}">').format(t=title, d=description)
+
+
 def document(title: object, blocks: Iterable[object], *, javascript: str = "",
-             scripts: Sequence[str] = ()) -> Markup:
+             scripts: Sequence[str] = (), description: str = "") -> Markup:
     """A complete page: its escaped title, ``javascript`` inlined in the head (or ``scripts``,
-    relative addresses of script files beside the page), the blocks in order."""
-    head = Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
+    relative addresses of script files beside the page), the blocks in order. With a
+    ``description``, the head carries a link preview's tags (``preview_tags``)."""
+    head = preview_tags(title, description) if description else Markup("")
+    head += Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
     if javascript:
         head += _script(javascript)
     return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -202,26 +254,52 @@ def head_script(page: str, javascript: str = "", *, src: str = "") -> str:
     return page.replace("<head>", "<head>\n" + str(script), 1)
 
 
-#: The pages' look, inlined so a published page needs no other file.
+#: The pages' look, inlined so a published page needs no other file. The tables' rules are
+#: written to outrank JupyterLab's own (``.jp-RenderedHTMLCommon td``: right-aligned, fixed
+#: layout) on a served page, so a table reads the same served and published. Below 600 px a
+#: table of many columns is a stack of cards (``table``): nothing to scroll sideways.
 STYLE = Markup("""<style>
 .dsk-page { font-family: system-ui, sans-serif; color: #222; max-width: 1100px; }
-.dsk-page h1 { margin: 0.2em 0; } .dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; }
+.dsk-page h1 { margin: 0.2em 0; font-size: 2em; font-weight: 700; line-height: 1.2; }
+.dsk-page h2 { margin: 1.2em 0 0.4em; font-size: 1.25em; font-weight: 700; }
+.dsk-page a:link, .dsk-page a:visited { color: #1a5fb4; text-decoration: underline; }
 .dsk-meta { color: #555; margin: 0.2em 0 0.8em; }
-.dsk-table { border-collapse: collapse; margin: 0.4em 0; }
-.dsk-page .dsk-table th, .dsk-page .dsk-table td { padding: 0.25em 0.7em;
-  border-bottom: 1px solid #ddd; text-align: left; }
+.dsk-scroll .dsk-table { border-collapse: collapse; border-spacing: 0; margin: 0.4em 0;
+  table-layout: auto; width: auto; font-size: 0.95em; color: inherit; overflow-wrap: normal; }
+.dsk-scroll .dsk-table tr > th, .dsk-scroll .dsk-table tr > td { padding: 0.35em 0.6em;
+  text-align: left; vertical-align: top; line-height: 1.35; white-space: normal;
+  border: 0; border-bottom: 1px solid #e4e4e4; }
+.dsk-scroll .dsk-table tr > th { font-weight: 600; color: #444; border-bottom: 2px solid #ccc; }
+.dsk-scroll .dsk-table tbody > tr:nth-child(n) { background: transparent; }
+.dsk-scroll .dsk-table tbody > tr:nth-child(n):hover { background: #f5f7fa; }
 .dsk-bar { display: inline-block; width: 120px; height: 0.7em; background: #eee;
   border-radius: 4px; overflow: hidden; vertical-align: middle; }
 .dsk-bar span { display: block; height: 100%; background: #3a7bd5; }
+.dsk-scroll .dsk-table .dsk-bar { width: 80px; }
 .dsk-nav a, .dsk-nav b, .dsk-nav span { margin-right: 1em; } .dsk-empty { color: #777; }
 .dsk-page { overflow-wrap: anywhere; box-sizing: border-box; }
 .dsk-scroll { max-width: 100%; overflow-x: auto; -webkit-overflow-scrolling: touch; }
-.dsk-scroll .dsk-table { overflow-wrap: normal; }
 .dsk-nav { display: flex; flex-wrap: wrap; row-gap: 0.3em; }
 .js-plotly-plot, .plotly-graph-div { max-width: 100%; }
 @media (max-width: 600px) {
   body { margin: 0.6em !important; }
-  .dsk-page .dsk-table th, .dsk-page .dsk-table td { padding: 0.2em 0.45em; }
+  .dsk-scroll .dsk-table tr > th, .dsk-scroll .dsk-table tr > td { padding: 0.3em 0.5em; }
   .dsk-bar { width: 64px; }
+  .dsk-scroll .dsk-cards, .dsk-scroll .dsk-cards > tbody { display: block; width: 100%; }
+  .dsk-scroll .dsk-cards > thead { position: absolute; width: 1px; height: 1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  .dsk-scroll .dsk-cards tbody > tr:nth-child(n) { display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(5.4em, 1fr)); gap: 0.4em 0.9em;
+    margin: 0 0 0.6em; padding: 0.55em 0.75em 0.65em; border: 1px solid #dcdcdc;
+    border-radius: 8px; background: #fff; }
+  .dsk-scroll .dsk-cards tr > td { display: block; min-width: 0; padding: 0; border: 0;
+    overflow-wrap: break-word; }
+  .dsk-scroll .dsk-cards tr > td::before { content: attr(data-label); display: block;
+    font-size: 0.75em; color: #666; line-height: 1.3; }
+  .dsk-scroll .dsk-cards tr > td.dsk-key { grid-column: 1 / -1; order: -1; font-weight: 600;
+    font-size: 1.05em; padding-bottom: 0.3em; border-bottom: 1px solid #eee; }
+  .dsk-scroll .dsk-cards tr > td.dsk-key::before { content: none; }
+  .dsk-scroll .dsk-cards tr > td.dsk-wide { grid-column: 1 / -1; order: 1; }
+  .dsk-scroll .dsk-cards .dsk-bar { width: 56px; }
 }
 </style>""")

@@ -17,15 +17,26 @@ from drawsteel_kit.kit.ui.html import Html, Markup, join, link
 if TYPE_CHECKING:
     from drawsteel_kit.kit.ui.figures import Figure
 
-__all__ = ["HISTORY_ROWS", "Block", "Linker", "Page", "nav", "page_owner", "query_link",
-           "section"]
+__all__ = ["HISTORY_ROWS", "PREVIEW", "Block", "Linker", "Page", "nav", "page_owner",
+           "query_link", "section", "tab_title"]
 
 #: How many recent events a page lists.
 HISTORY_ROWS = 15
+#: What a link's preview in a chat app says of any player page, under its title: what kind
+#: of page it is, and nothing the page holds (no name it might hide, no number, no key).
+PREVIEW = "The party's books between sessions: numbers, charts and history, read-only."
 
 Block = Any  # Html | kit.ui.figures.Figure
 #: Where a page links to: the party page (None) or a hero's page.
 Linker = Callable[[str | None], str]
+
+
+def tab_title(campaign: str, hero: str | None = None) -> str:
+    """A page's title in the browser's tab and in a link's preview: the campaign's name, or
+    "Hero — Campaign" on a hero's page."""
+    if hero is None:
+        return campaign or "The party"
+    return f"{hero} \N{EM DASH} {campaign}" if campaign else hero
 
 
 def query_link(hero: str | None) -> str:

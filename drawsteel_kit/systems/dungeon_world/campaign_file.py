@@ -148,8 +148,8 @@ class CharacterSpec(_Model):
 class Settings(_Model):
     """The table's rules."""
 
-    xp_on_miss: bool = Field(False, description="mark 1 XP on a roll of 6- (the core book's "
-                             "rule; seed 003 does not say it)")
+    xp_on_miss: bool = Field(False, description="mark 1 XP on a roll of 6- (the Dungeon World "
+                             "book's rule; its moves do not say it)")
     half_hp: Literal["down", "up"] = Field(
         "down", description="Make Camp heals half max HP: round it down or up (the text "
         "does not say)")

@@ -135,7 +135,7 @@ def member_page(view: PartyView, name: str | None = None, *,
     about = " · ".join(str(x) for x in (c.playbook, f"level {c.level}", str(c.alignment),
                                          book.player(c.name) and f"player {book.player(c.name)}")
                        if x)
-    numbers = table(_NUMBER_HEADERS, [_numbers(c)], css="dsk-stats")
+    numbers = table(_NUMBER_HEADERS, [_numbers(c)], css="dsk-stats", key=None)
     stats = table(["stat", "score", "modifier"],
                   [(s, c.score(s), f"{c.modifier(s):+d}") for s in c.scores.as_dict()])
     bonds = table(["with", "bond"], [(b.target, b.text) for b in c.bonds], empty="No bonds.")

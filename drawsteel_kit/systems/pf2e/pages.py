@@ -122,7 +122,7 @@ def tracker(view: dict[str, Any], show_hp: bool = True) -> Markup:
                                "flat check" for p in row.get("persistent", [])) or "-"))
     order = table(["#", "creature", "initiative", "now", "HP", "conditions", "actions left",
                    "reaction",
-                   "effects", "persistent damage"], rows, empty="Nobody in it yet.")
+                   "effects", "persistent damage"], rows, key=1, empty="Nobody in it yet.")
     extra = []
     if view.get("delaying"):
         extra.append(Markup("<p>Delaying: {}</p>").format(", ".join(view["delaying"])))

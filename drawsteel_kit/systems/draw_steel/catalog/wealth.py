@@ -16,6 +16,7 @@ from drawsteel_kit.systems.draw_steel.catalog import load_data
 from drawsteel_kit.systems.draw_steel.rules.wealth import TIER_MAX, TIER_MIN
 
 __all__ = [
+    "BOOK_SOURCE",
     "CAMPAIGN_SOURCE",
     "WealthItem",
     "find_item",
@@ -24,6 +25,8 @@ __all__ = [
     "wealth_items",
 ]
 
+#: Where the book's items come from, as a message names it (the book and its chapter).
+BOOK_SOURCE = "the Heroes book's Hero Wealth table, in Rewards"
 #: The source given to a campaign's own items.
 CAMPAIGN_SOURCE = "the campaign's own item"
 _ARTICLES = ("a ", "an ", "the ")
@@ -74,7 +77,7 @@ def _book() -> tuple[WealthItem, ...]:
                     name=entry["name"],
                     tier=row["tier"],
                     aliases=tuple(entry.get("also", ())),
-                    source=f"seed 000: {row['line']} (Hero Wealth table)",
+                    source=BOOK_SOURCE,
                 )
             )
     tiers = [row["tier"] for row in rows]

@@ -151,7 +151,7 @@ def hero_page(view: PartyView, hero: str | None = None, *,
          "project points"],
         [(h.level, h.xp, _next_xp(h.level, track), h.victories, f"{h.stamina}/{h.max_stamina}",
           f"{h.recoveries}/{h.max_recoveries}", h.renown, h.wealth, h.project_points)],
-        css="dsk-stats")
+        css="dsk-stats", key=None)
     bonuses = [Markup('<p class="dsk-meta">Maximum Stamina +{} from {} (12 + level), until '
                       "the end of the next respite</p>").format(bonus, project.title)
                for project, bonus in campaign.stamina_bonuses(h.name)  # REFERENCE.md

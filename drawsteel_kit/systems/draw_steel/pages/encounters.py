@@ -38,6 +38,8 @@ def _rows(found: list[Encounter], redact: Callable[[str], str]) -> list[tuple[ob
 
 HEADERS = ["#", "day", "session", "encounter", "kind", "objective", "met", "against", "fell",
            "victories"]
+#: The column that heads an encounter's card on a phone: its name.
+KEY = HEADERS.index("encounter")
 
 
 def party_encounters(campaign: Campaign, redact: Callable[[str], str]) -> Html:
@@ -54,9 +56,10 @@ def party_encounters(campaign: Campaign, redact: Callable[[str], str]) -> Html:
              if tally and tally.encounters else "")
     title = f"Encounters in session {session}" if session else "Encounters"
     return Html(Markup('<div class="dsk-page"><h2>{}</h2>{}{}<h2>Earlier encounters</h2>{}</div>'
-                       ).format(title, table(HEADERS, _rows(now, redact),
+                       ).format(title, table(HEADERS, _rows(now, redact), key=KEY,
                                              empty="No encounters logged yet."), total,
-                                table(HEADERS, _rows(earlier, redact), empty="None before.")))
+                                table(HEADERS, _rows(earlier, redact), key=KEY,
+                                      empty="None before.")))
 
 
 def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str]) -> Html:
@@ -66,5 +69,5 @@ def hero_encounters(campaign: Campaign, hero: str, redact: Callable[[str], str])
     gained = sum(e.victories.get(hero, 0) for e in took_part)
     return Html(Markup('<div class="dsk-page"><h2>Encounters</h2>{}<p class="dsk-meta">{}, '
                        "{} from them in all</p></div>").format(
-        table(HEADERS, rows, empty="No encounters logged yet."),
+        table(HEADERS, rows, key=KEY, empty="No encounters logged yet."),
         plural(len(took_part), "encounter"), plural(gained, "victory", "victories")))
