@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import sys
 import threading
 import time
@@ -86,6 +88,24 @@ def test_one_page_for_the_party_and_each_hero(published) -> None:
     # the party page: the day's summary and the heroes' table, then any script
     assert max(index.index("Day "), index.index("</table>", index.index("dsk-heroes"))) < \
         index.index("<script")
+
+
+def test_publishing_again_removes_the_full_plotly_js_an_older_publish_wrote(
+        published, tmp_path: Path) -> None:
+    """A site published before the basic bundle held the full plotly.js (4.8 MB): publishing
+    again rewrites every page, and removes that file, which no page loads any more."""
+    folder, site, _ = published
+    older = tmp_path / "site"
+    shutil.copytree(site, older)
+    full = f"plotly-{get_plotlyjs_version()}.min.js"
+    (older / full).write_text(get_plotlyjs()[:5000], encoding="utf-8")
+    marker = json.loads((older / SITE_MARKER).read_text(encoding="utf-8"))
+    marker["files"] = [*marker["files"], full]
+    (older / SITE_MARKER).write_text(json.dumps(marker), encoding="utf-8")
+    run("publish", folder, "--out", older)
+    assert not (older / full).exists()
+    assert (older / plotlyjs_name()).read_bytes() == basic_bundle().read_bytes()
+    assert sorted(p.name for p in older.iterdir()) == sorted(p.name for p in site.iterdir())
 
 
 def _open(driver: Any, path: Path) -> float:
