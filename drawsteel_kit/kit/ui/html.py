@@ -183,11 +183,11 @@ def figure(fig: Any, *, div_id: str | None = None,
 
 #: Draws a page's charts (:func:`figure`'s JSON) once plotly.js, loaded deferred after the
 #: page's text, has run: in the page's order, one a frame, so the first shows before the
-#: others are drawn. A chart already drawn is left as it is; no plotly.js: no chart, the
-#: text stays.
+#: others are drawn (a tab in the background, which draws no frames, gets one a second). A
+#: chart already drawn is left as it is; no plotly.js: no chart, the text stays.
 CHART_LOADER = Markup("""<script type="text/javascript">(function(){
 function later(f){var done=false;function once(){if(!done){done=true;f();}}
-window.requestAnimationFrame(function(){setTimeout(once,0);});setTimeout(once,250);}
+window.requestAnimationFrame(function(){setTimeout(once,0);});setTimeout(once,1000);}
 function draw(){if(!window.Plotly){return;}
 var blocks=document.querySelectorAll("script.dsk-chart"),i=0;
 (function next(){while(i<blocks.length){var b=blocks[i++];
