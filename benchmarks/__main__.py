@@ -94,8 +94,18 @@ def _figures(work: Path) -> dict[int, Callable[[], list[Figure]]]:
         from benchmarks import fig_resolve_command
         return [fig_resolve_command.run(work)]
 
+    def eleven() -> list[Figure]:
+        from benchmarks import fig_phone, fig_voila
+        demo = fig_voila.demo_books(work / "voila" / "demo")
+        return [fig_phone.run_published(demo, work)]
+
+    def twelve() -> list[Figure]:
+        from benchmarks import fig_phone, fig_voila
+        demo = fig_voila.demo_books(work / "voila" / "demo")
+        return [fig_phone.run_served(demo, work)]
+
     return {1: one, 2: two, 3: three, 4: four, 5: five, 7: seven, 6: six, 8: eight, 9: nine,
-            10: ten}
+            10: ten, 11: eleven, 12: twelve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,7 +45,8 @@ from drawsteel_kit.workbook.notebook_runs import RESOLVE_NOTEBOOK, execute
 __all__ = ["PRELOADS", "TARGET", "cell_times", "demo_template", "empty_notebook", "ends",
            "own_cells", "preloaded", "run"]
 
-TARGET = 1.3
+#: Issue 20's target, restated by issue 31: at most this many times the empty notebook.
+TARGET = 1.4
 #: What a kernel imports in a cell of its own before the resolution notebook's cells, to say how
 #: much of their time is first use: the libraries a resolution needs (PyYAML reads the plan,
 #: pydantic checks it), then also the workbook's own modules (the campaign, the resolution, the
@@ -254,4 +255,4 @@ def run(work: Path, repeats: int = 5) -> Figure:
         f"runs, bytecode cached as installed; {cpus_said}. Cells "
         f"(median), demo week: {where('demo', demo)}; 28 days: {where('long', long)}; empty "
         f"notebook: {seconds(bare)} all outside its one cell: {floor('empty')}; {first_use}",
-        ratio=f"{ratio:.2f}x", target=f"< {TARGET}x", met=ratio < TARGET)
+        ratio=f"{ratio:.2f}x", target=f"<= {TARGET}x", met=ratio <= TARGET)

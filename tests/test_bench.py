@@ -299,3 +299,28 @@ def test_the_site_figure_measures_the_pages_without_plotly_js(tmp_path: Path) ->
     assert plotly > 1_000_000 and "index.html" in pages and len(pages) == 6
     assert total == sum(pages.values()) < fig_site.SITE_TARGET
     assert figure.number == 8 and figure.met is True and "largest" in figure.numbers
+
+
+def test_the_phone_figures_serve_a_site_as_a_static_host_does_and_judge_the_targets(
+        tmp_path: Path) -> None:
+    """Figure 11's server sends a published folder gzip-compressed (as a static host does),
+    and the phone figures are judged against issue 31's targets."""
+    import gzip
+    import urllib.request
+
+    from benchmarks import fig_phone, phone
+
+    site = phone.empty_site(tmp_path / "site")
+    with phone.static_site(site) as url:
+        asked = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(asked, timeout=30) as got:
+            assert got.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(got.read()) == (site / "index.html").read_bytes()
+        with urllib.request.urlopen(url, timeout=30) as got:  # a client without gzip
+            assert got.headers["Content-Encoding"] is None
+    fast = {"text": 0.5, "chart": 4.9, "assets": 1_200_000}
+    assert fig_phone._verdict(fast, fig_phone.PUBLISHED)[2]
+    assert not fig_phone._verdict({**fast, "chart": 5.1}, fig_phone.PUBLISHED)[2]
+    assert not fig_phone._verdict({**fast, "assets": 4_800_000}, fig_phone.PUBLISHED)[2]
+    assert fig_phone._verdict({"text": 3.9, "chart": 7.9}, fig_phone.SERVED)[2]
+    assert not fig_phone._verdict({"text": 60.5, "chart": 65.9}, fig_phone.SERVED)[2]

@@ -192,9 +192,7 @@ def test_the_readme_resolve_commands_run(demo: Path) -> None:
 
 @pytest.mark.kernel  # resolve runs the notebook
 def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
-    from plotly.offline import get_plotlyjs
-
-    from drawsteel_kit.kit.ui.assets import plotlyjs_name
+    from drawsteel_kit.kit.ui.assets import basic_bundle, license_name, plotlyjs_name
 
     preview = run("resolve", demo, "--plan", "first-week", "--seed", "7", "--dry-run")
     assert "DRY RUN" in preview and "Kept:" not in preview
@@ -206,16 +204,16 @@ def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
     out = run("resolve", demo, "--plan", "first-week", "--seed", "7")
     shared = plotlyjs_name()
     runs = sorted(p for p in (demo / "runs").iterdir()
-                  if "dry-run" not in p.name and p.name != shared)
+                  if "dry-run" not in p.name and p.name not in (shared, license_name()))
     assert [p.suffix for p in runs] == [".html", ".ipynb"]
     assert all("first-week-seed7" in p.name and "dry-run" not in p.name for p in runs)
     assert f"Kept: {runs[1]} and {runs[0]}" in out
     report = runs[0].read_text(encoding="utf-8")
-    assert "Plotly.newPlot" in report and "Written: " in report
+    assert 'class="dsk-chart"' in report and "Written: " in report
     assert "run = Resolving.start" not in report  # the report shows results, not code
     # plotly.js once for every report of the folder, loaded by a relative address
-    assert f'<script type="text/javascript" src="{shared}"></script>' in report
-    assert (demo / "runs" / shared).read_text(encoding="utf-8") == get_plotlyjs()
+    assert f'<script src="{shared}" defer></script></body>' in report  # after the text
+    assert (demo / "runs" / shared).read_bytes() == basic_bundle().read_bytes()
     assert len(report.encode("utf-8")) < 1_000_000
 
 

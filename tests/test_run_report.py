@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from drawsteel_kit.kit.ui.assets import basic_bundle, license_name
 from drawsteel_kit.kit.ui.figures import PLOTLY_MIME
 from drawsteel_kit.kit.ui.html import notes
 from drawsteel_kit.workbook.run_report import html_report, report_page
@@ -59,10 +60,10 @@ def test_the_report_shows_results_not_code_and_typed_text_as_typed() -> None:
         assert code not in page, code
     assert "Day 1\n  Val rolls on" in page  # printed output kept as printed
     assert "<td>&lt;i&gt;</td>" in page  # the HTML a cell displayed, as it was
-    assert page.count("Plotly.newPlot") == 2 and "\\u003c\\/script\\u003e" in page
+    assert page.count('class="dsk-chart"') == 2 and "\\u003c\\/script\\u003e" in page
     assert len(set(re.findall(r'id="(chart-[0-9]+)"', page))) == 2  # each chart its own
     assert "a table" not in page  # the HTML shown, not its plain-text copy
-    assert page.index("Resolve a plan") < page.index("Day 1") < page.index("Plotly.newPlot") \
+    assert page.index("Resolve a plan") < page.index("Day 1") < page.index('class="dsk-chart"') \
         < page.index("day 5: no hero named")
 
 
@@ -90,8 +91,10 @@ def test_a_report_opens_with_the_shared_plotly_and_loads_no_nbconvert(tmp_path: 
     page = (tmp_path / "run.html").read_text(encoding="utf-8")
     shared = sorted(p.name for p in tmp_path.glob("plotly-*.js"))
     assert len(shared) == 1
-    head = page[:page.index("</head>")]
-    assert head.count("<script") == 1 and f'src="{shared[0]}"' in head
+    # plotly.js's basic bundle and its license, loaded after the text: the text shows first
+    assert shared == [basic_bundle().name] and (tmp_path / license_name()).is_file()
+    assert "<script" not in page[:page.index("</head>")]
+    assert page.index("Day 1") < page.index(f'<script src="{shared[0]}" defer></script>')
     again = html_report(notebook, tmp_path / "again.html")
     assert again.read_text(encoding="utf-8") == page
     assert sorted(p.name for p in tmp_path.glob("plotly-*.js")) == shared

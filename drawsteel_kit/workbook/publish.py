@@ -2,8 +2,9 @@
 
 The same blocks as the served dashboard (:mod:`drawsteel_kit.systems.draw_steel.pages.dashboard`),
 with
-plotly.js written once beside the pages (:mod:`drawsteel_kit.kit.ui.assets`), so a page opens
-from disk with no server and no network.
+plotly.js's basic bundle written once beside the pages (:mod:`drawsteel_kit.kit.ui.assets`), so a
+page opens from disk with no server and no network. A page's text comes first; plotly.js loads
+deferred after it, and its charts are drawn once it has run (:func:`kit.ui.html.document`).
 Each page is built from its viewer's PartyView: nothing marked for the Director is in it.
 """
 
@@ -49,8 +50,8 @@ def hero_files(heroes: list[str]) -> dict[str, str]:
 
 def page_html(page: Page, plotlyjs_src: str, campaign: str = "") -> str:
     """One page as a complete HTML document (``kit.ui.html.document``: the title escaped),
-    loading plotly.js from ``plotlyjs_src`` beside it; its tab's title and link preview name
-    the ``campaign`` (and the hero, on a hero's page)."""
+    loading plotly.js from ``plotlyjs_src`` beside it after the page's text; its tab's title
+    and link preview name the ``campaign`` (and the hero, on a hero's page)."""
     parts = []
     for i, block in enumerate(page.blocks):
         if isinstance(block, Html):

@@ -2,7 +2,8 @@
 
 Built from the notebook file with the workbook's own page builder (``kit/ui/html.py``, the
 look of the published pages): its notes, what each cell printed, its tables and its charts,
-drawn by plotly.js from the one file the folder's reports share, so it opens with no network.
+drawn by plotly.js's basic bundle from the one file the folder's reports share (loaded after
+the text, so the text shows first), so it opens with no network.
 nbconvert made it before, and took about a second of every ``drawsteel-kit resolve`` to load
 itself, compile its page templates and the theme, and rewrite the page it had made.
 """
@@ -10,6 +11,7 @@ itself, compile its page templates and the theme, and rewrite the page it had ma
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +22,6 @@ from drawsteel_kit.kit.ui.html import (
     displayed,
     document,
     figure,
-    head_script,
     notes,
 )
 
@@ -56,9 +57,10 @@ def _output(out: dict[str, Any], number: int) -> Markup:
     return Markup("")
 
 
-def report_page(nb: dict[str, Any], title: str) -> Markup:
+def report_page(nb: dict[str, Any], title: str, *, scripts: Sequence[str] = ()) -> Markup:
     """The page: the title, then each cell's notes or outputs in the notebook's order (the
-    same notebook, the same bytes: its charts are numbered in the page's order)."""
+    same notebook, the same bytes: its charts are numbered in the page's order); its charts
+    drawn by plotly.js from ``scripts`` (relative addresses), loaded after the text."""
     blocks = [Markup('<p class="dsk-meta">{}</p>').format(title)]
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
@@ -69,7 +71,8 @@ def report_page(nb: dict[str, Any], title: str) -> Markup:
                 blocks.append(_output(out, len(blocks)))
     body = Markup("\n").join(b for b in blocks if b)
     return document(title, [STYLE, _REPORT_STYLE,
-                            Markup('<div class="dsk-page">{}</div>').format(body)])
+                            Markup('<div class="dsk-page">{}</div>').format(body)],
+                    scripts=scripts)
 
 
 #: What only a report has: printed output kept as printed, an error set apart.
@@ -81,12 +84,11 @@ _REPORT_STYLE = Markup("""<style>
 
 
 def html_report(notebook: Path, report: Path, *, title: str = "") -> Path:
-    """The executed ``notebook`` as the HTML page ``report`` (no code), plotly.js loaded
-    first in its head from the file the folder's reports share."""
+    """The executed ``notebook`` as the HTML page ``report`` (no code), its charts drawn by
+    plotly.js from the file the folder's reports share, loaded after the text."""
     from drawsteel_kit.kit.ui.assets import write_plotlyjs
 
     nb = json.loads(notebook.read_text(encoding="utf-8"))
-    page = report_page(nb, title or notebook.stem)
-    report.write_text(head_script(str(page), src=write_plotlyjs(report.parent)),
-                      encoding="utf-8")
+    page = report_page(nb, title or notebook.stem, scripts=[write_plotlyjs(report.parent)])
+    report.write_text(str(page), encoding="utf-8")
     return report

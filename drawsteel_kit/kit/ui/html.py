@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["CONFIG", "STYLE", "Html", "Markup", "displayed", "document", "escape", "figure",
-           "head_script", "join", "lines", "link", "notes", "plot_text", "preview_tags",
-           "progress", "script_json", "swatch", "table"]
+__all__ = ["CHART_LOADER", "CONFIG", "STYLE", "Html", "Markup", "displayed", "document",
+           "escape", "figure", "head_script", "join", "lines", "link", "notes", "plot_text",
+           "preview_tags", "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -199,8 +199,11 @@ def script_json(value: Any) -> str:
 
 def figure(fig: Any, *, div_id: str | None = None,
            config: dict[str, Any] | None = None) -> Markup:
-    """A figure's ``<div>`` and the script drawing it with the page's plotly.js (loaded once
-    per page). The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the script."""
+    """A figure's ``<div>`` and its data as inline JSON (``<script type="application/json"
+    class="dsk-chart">``), drawn by the page's loader once plotly.js has loaded
+    (:data:`CHART_LOADER`, which :func:`document` adds), or at once where plotly.js is
+    already loaded. The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the
+    script."""
     import json
     import uuid
 
@@ -208,13 +211,32 @@ def figure(fig: Any, *, div_id: str | None = None,
         else json.loads(fig.to_json())
     div = div_id or f"chart-{uuid.uuid4().hex[:12]}"
     height = int(data.get("layout", {}).get("height") or 360)
+    chart = {"data": data.get("data", []), "layout": data.get("layout", {}),
+             "config": {**CONFIG, **(config or {})}}
     return Markup(
         '<div><div id="{div}" class="plotly-graph-div" style="height:{height}px; width:100%;">'
-        '</div><script type="text/javascript">(function(){{var f={data};'
-        'if(document.getElementById("{div}")){{'
-        'Plotly.newPlot("{div}",f.data,f.layout,{config});}}}})();</script></div>').format(
-        div=div, height=height, data=Markup(script_json(data)),
-        config=Markup(script_json({**CONFIG, **(config or {})})))
+        '</div><script type="application/json" class="dsk-chart" id="{div}-data" '
+        'data-div="{div}">{data}</script><script type="text/javascript">if(window.Plotly)'
+        '{{(function(f){{Plotly.newPlot("{div}",f.data,f.layout,f.config);}})(JSON.parse('
+        'document.getElementById("{div}-data").textContent));}}</script></div>').format(
+        div=div, height=height, data=Markup(script_json(chart)))
+
+
+#: Draws a page's charts (:func:`figure`'s JSON) once plotly.js, loaded deferred after the
+#: page's text, has run: in the page's order, one a frame, so the first shows before the
+#: others are drawn (a tab in the background, which draws no frames, gets one a second). A
+#: chart already drawn is left as it is; no plotly.js: no chart, the text stays.
+CHART_LOADER = Markup("""<script type="text/javascript">(function(){
+function later(f){var done=false;function once(){if(!done){done=true;f();}}
+window.requestAnimationFrame(function(){setTimeout(once,0);});setTimeout(once,1000);}
+function draw(){if(!window.Plotly){return;}
+var blocks=document.querySelectorAll("script.dsk-chart"),i=0;
+(function next(){while(i<blocks.length){var b=blocks[i++];
+var gd=document.getElementById(b.getAttribute("data-div"));
+if(gd&&!gd.classList.contains("js-plotly-plot")){var f=JSON.parse(b.textContent);
+Plotly.newPlot(gd,f.data,f.layout,f.config);later(next);return;}}})();}
+if(document.readyState==="loading"){document.addEventListener("DOMContentLoaded",draw);}
+else{draw();}})();</script>""")
 
 
 def _script(javascript: str) -> Markup:
@@ -233,17 +255,22 @@ def preview_tags(title: object, description: object) -> Markup:
 
 def document(title: object, blocks: Iterable[object], *, javascript: str = "",
              scripts: Sequence[str] = (), description: str = "") -> Markup:
-    """A complete page: its escaped title, ``javascript`` inlined in the head (or ``scripts``,
-    relative addresses of script files beside the page), the blocks in order. With a
-    ``description``, the head carries a link preview's tags (``preview_tags``)."""
+    """A complete page: its escaped title, ``javascript`` inlined in the head, the blocks in
+    order; then ``scripts`` (relative addresses of script files beside the page, such as
+    plotly.js), loaded deferred after the text so it shows before them, and the loader
+    drawing the charts once they have run. With a ``description``, the head carries a link
+    preview's tags (``preview_tags``)."""
     head = preview_tags(title, description) if description else Markup("")
-    head += Markup("").join(Markup('<script src="{}"></script>').format(src) for src in scripts)
     if javascript:
         head += _script(javascript)
+    tail = Markup("").join(Markup('<script src="{}" defer></script>').format(src)
+                           for src in scripts)
+    if scripts:
+        tail = CHART_LOADER + tail
     return Markup('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
                   '<meta name="viewport" content="width=device-width, initial-scale=1">'
-                  '<title>{}</title>{}</head><body style="margin: 1.5em">{}</body></html>\n'
-                  ).format(title, head, Markup("").join(_cell(b) for b in blocks))
+                  '<title>{}</title>{}</head><body style="margin: 1.5em">{}{}</body></html>\n'
+                  ).format(title, head, Markup("").join(_cell(b) for b in blocks), tail)
 
 
 def head_script(page: str, javascript: str = "", *, src: str = "") -> str:
