@@ -10,6 +10,7 @@ import ipywidgets as W
 from drawsteel_kit.kit.errors import OutputExists
 from drawsteel_kit.kit.folder import slugify
 from drawsteel_kit.kit.outputs import write_new_file
+from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import export_notes
@@ -60,10 +61,11 @@ class ForgeSteelPanel(Panel):
         self.format = W.Dropdown(description="Format", options=FORMAT_CHOICES, value="auto")
         self.export_button = self.button("Export", self.export)
         self._box = W.VBox([
-            W.HTML("<b>In</b>: Forge Steel (Heroes, Export: .ds-hero) or Foundry VTT (the "
-                   "hero's Export Data: .json); the content says which."),
+            W.HTML(Markup("<b>In</b>: Forge Steel (Heroes, Export: .ds-hero) or Foundry VTT "
+                          "(the hero's Export Data: .json); the content says which.")),
             W.HBox([self.upload, self.preview_button, self.import_button]),
-            W.HTML("<b>Out</b>: the file last imported, with the workbook's numbers."),
+            W.HTML(Markup("<b>Out</b>: the file last imported (or a new Forge Steel hero), "
+                          "with the workbook's numbers.")),
             W.HBox([self.hero, self.format, self.export_button]), self.message])
         self.refresh()
 
