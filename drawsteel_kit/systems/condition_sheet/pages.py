@@ -177,7 +177,7 @@ def _past(battles: list[SheetState], only: str | None = None) -> Markup:
 
 def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     """The newest battle: each player's character's mana as each round began, and now."""
-    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+    from drawsteel_kit.kit.ui.figures import Figure, hero_style, layer_lines, legend_room
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
@@ -196,21 +196,27 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
             ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
             if s.status == "running":
                 xs, ys = [*xs, "now"], [*ys, c.mana]
-            colour = hero_colour(c.name, roster)
             fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(c.name),
-                           "mode": "lines+markers", "line": {"color": colour},
-                           "marker": {"color": colour},
+                           "mode": "lines+markers", **hero_style(c.name, roster),
                            "hovertemplate": "round %{x}: %{y} mana<extra>%{fullData.name}"
                                             "</extra>"})
+        layer_lines(fig.data)
         fig.axes("x", title={"text": "round"}, type="category")
         fig.axes("y", title={"text": "mana"}, dtick=1)
-    return _figure(fig, title, "No battle yet.")
+    fig = _figure(fig, title, "No battle yet.")
+    return fig.update_layout(height=380 + legend_room(str(t.name) for t in fig.data))
 
 
 def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
     """Each character's mana between battles over campaign days (its sheet's changes; the
     lines together at most CHART_BUDGET points)."""
-    from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
+    from drawsteel_kit.kit.ui.figures import (
+        Figure,
+        days_axis,
+        hero_style,
+        layer_lines,
+        legend_room,
+    )
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
@@ -224,15 +230,17 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
             xs, ys = [p["day"] for p in points], [p["after"] for p in points]
             if xs[-1] < today:
                 xs, ys = [*xs, today], [*ys, ys[-1]]
-            colour = hero_colour(s.name, roster)
+            style = hero_style(s.name, roster)
+            style["line"]["shape"] = "hv"
             fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(s.name),
-                           "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                           "marker": {"color": colour},
+                           "mode": "lines+markers", **style,
                            "hovertemplate": "day %{x}: %{y} mana<extra>%{fullData.name}"
                                             "</extra>"})
+    layer_lines(fig.data)
     days_axis(fig, today)
     fig.axes("y", title={"text": "mana"}, dtick=1)
-    return _figure(fig, "Mana after each battle", "No mana recorded yet.")
+    fig = _figure(fig, "Mana after each battle", "No mana recorded yet.")
+    return fig.update_layout(height=380 + legend_room(str(t.name) for t in fig.data))
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:

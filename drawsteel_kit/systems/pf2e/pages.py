@@ -196,7 +196,7 @@ def _moments(db: Any, ids: list[int]) -> dict[int, str]:
 def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
     """Each PC's hit points encounter by encounter (day by day between them), change by
     change, in the PC's colour (together at most CHART_BUDGET points)."""
-    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+    from drawsteel_kit.kit.ui.figures import Figure, hero_style, layer_lines, legend_room
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
@@ -214,15 +214,17 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
         xs, ys = [moment[p["event_id"]] for p in points], [p["after"] for p in points]
         if xs[-1] != order[-1]:  # carried on to the newest moment
             xs, ys = [*xs, order[-1]], [*ys, ys[-1]]
-        colour = hero_colour(name, roster)
+        style = hero_style(name, roster)
+        style["line"]["shape"] = "hv"
         fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(name),
-                       "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                       "marker": {"color": colour},
+                       "mode": "lines+markers", **style,
                        "hovertemplate": "%{x}: %{y} HP<extra>%{fullData.name}</extra>"})
+    layer_lines(fig.data)
     fig.axes("x", title={"text": "encounter (its changes in order)"}, type="category",
              categoryorder="array", categoryarray=order)
     fig.axes("y", title={"text": "hit points"}, rangemode="tozero")
-    return _figure(fig, "Hit points", "No hit points recorded yet.")
+    fig = _figure(fig, "Hit points", "No hit points recorded yet.")
+    return fig.update_layout(height=400 + legend_room(name for name, _ in lines))
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
