@@ -29,7 +29,8 @@ def finished(campaign: Campaign) -> Campaign:
 
 
 def _trace(fig, name):
-    return next(t for t in fig.data if t.name == name)
+    """The trace named ``name``, or holding it ("Val XP": its ``meta``)."""
+    return next(t for t in fig.data if name in (t.name, t.meta))
 
 
 def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campaign) -> None:
@@ -49,8 +50,13 @@ def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campa
                              for i in under_way)
     assert all(x <= g for x, g in zip(points.x, goal.x, strict=True))
     assert len(labels) == len(projects)
-    # the numbers sit beyond the goal bar, where no milestone mark is
-    assert goal.textposition == "outside" and points.text is None
+    # the name and the numbers sit on a line above the bar (the bars get the chart's whole
+    # width, on a phone too): no label beside a bar, no number on it
+    assert goal.textposition == "none" and points.text is None
+    assert not fig.layout["yaxis"]["showticklabels"]
+    above = {(a["y"], a["x"], a["text"].replace("<br>", " ")) for a in fig.layout["annotations"]}
+    assert (labels[row], 0, labels[row]) in above and (labels[row], 1, "done") in above
+    assert all(a["yanchor"] == "bottom" and a["yshift"] > 0 for a in fig.layout["annotations"])
     assert all(m < g for m, lb in zip(_trace(fig, "milestones").x,
                                       _trace(fig, "milestones").y, strict=True)
                for g, glb in zip(goal.x, goal.y, strict=True) if lb == glb)
@@ -66,16 +72,47 @@ def test_a_follower_cap_of_zero_is_a_labelled_bar(finished: Campaign) -> None:
     assert fig.layout["yaxis"]["range"][1] >= 1  # an empty bar still has room for its label
 
 
-def test_xp_and_level_are_a_panel_per_hero(finished: Campaign) -> None:
+def test_xp_and_level_are_one_column_a_line_per_hero(finished: Campaign) -> None:
+    """XP above level, full width (a phone's one column, issue 31), a line per hero in
+    each, the legend below naming each hero once."""
     fig = charts.xp_and_level(finished)
     heroes = list(finished.heroes)
-    titles = [a["text"] for a in fig.layout["annotations"] if a.get("yref") == "paper"]
-    assert titles == heroes
-    xp_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" XP")}
-    level_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" level")}
-    assert len(xp_axes) == len(level_axes) == len(heroes) and not xp_axes & level_axes
+    xp = [t for t in fig.data if t.meta.endswith(" XP")]
+    level = [t for t in fig.data if t.meta.endswith(" level")]
+    assert [t.name for t in xp] == [t.name for t in level] == heroes
+    assert {t.xaxis or "x" for t in xp} == {"x"} and {t.xaxis for t in level} == {"x2"}
+    assert fig.layout["xaxis"]["domain"] == fig.layout["xaxis2"]["domain"] == [0, 1]
+    assert fig.layout["yaxis"]["domain"][0] > fig.layout["yaxis2"]["domain"][1]  # XP on top
+    assert [t.name for t in fig.data if t.showlegend] == heroes
+    legend = fig.layout["legend"]
+    assert legend["orientation"] == "h" and legend["y"] == 0 and legend["yref"] == "container"
     one = charts.xp_and_level(finished, hero="Val")
-    assert [t.name for t in one.data] == ["Val XP", "Val level"]
+    assert [t.meta for t in one.data] == ["Val XP", "Val level"]
+    assert one.layout["showlegend"] is False  # one hero: the page says whose it is
+
+
+def test_equal_lines_stay_visible(finished: Campaign) -> None:
+    """Heroes with equal numbers: the line drawn first is wider than the one over it."""
+    fig = charts.renown_and_wealth(finished)
+    wealth = [t for t in fig.data if t.meta.endswith(" wealth")]
+    same = [(a, b) for i, a in enumerate(wealth) for b in wealth[i + 1:]
+            if a.y[-1] == b.y[-1]]
+    assert same, [t.y for t in wealth]
+    for under, over in same:
+        assert under.line["width"] > over.line["width"], (under.meta, over.meta)
+        assert under.marker["size"] > over.marker["size"]
+
+
+def test_whole_numbers_get_whole_ticks(finished: Campaign) -> None:
+    """Renown, wealth, XP, levels, followers, points, days: every tick a whole number."""
+    for fig, keys in ((charts.xp_and_level(finished), ("xaxis2", "yaxis", "yaxis2")),
+                      (charts.renown_and_wealth(finished), ("xaxis2", "yaxis", "yaxis2")),
+                      (charts.followers_against_cap(finished), ("yaxis",)),
+                      (charts.project_progress(finished), ("xaxis",))):
+        for key in keys:
+            axis = fig.layout[key]
+            assert axis.get("tickformat") == "d" or axis.get("dtick") == 1, (key, axis)
+            assert isinstance(axis.get("dtick"), int) and axis["dtick"] >= 1, (key, axis)
 
 
 def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:

@@ -28,8 +28,10 @@ def played(campaign: Campaign) -> Campaign:
 
 
 def trace(fig, name):
-    found = [t for t in fig.data if t.name == name]
-    assert found, f"no trace {name!r} in {[t.name for t in fig.data]}"
+    """The trace named ``name``, or holding it ("Val XP": its ``meta``; its name, the
+    legend's text, is the hero's)."""
+    found = [t for t in fig.data if name in (t.name, t.meta)]
+    assert found, f"no trace {name!r} in {[t.meta or t.name for t in fig.data]}"
     return found[0]
 
 

@@ -39,8 +39,9 @@ def undo_id(out: str) -> int:
 
 
 def lines(figures: list) -> list[tuple]:
-    """What a chart draws: each trace's name, points and hover texts."""
-    return [(t.get("name"), t.get("x"), t.get("y"), t.get("customdata"))
+    """What a chart draws: each trace's name (what it holds, "Val XP", when its name is the
+    hero's), points and hover texts."""
+    return [(t.get("meta") or t.get("name"), t.get("x"), t.get("y"), t.get("customdata"))
             for f in figures for t in f.data]
 
 

@@ -109,16 +109,19 @@ def _adventure_marks(fig: Figure, campaign: Campaign, viewer: str | None) -> Non
 
 
 def _lines(fig: Figure, campaign: Campaign, names: list[str], found: dict[tuple[str, str],
-           Series], fields: tuple[str, ...], units: tuple[str, ...]) -> None:
+           Series], fields: tuple[str, ...], titles: tuple[str, ...],
+           units: tuple[str, ...]) -> None:
     """A line per hero in each field's panel (stacked, the first field on top), in the
-    hero's colour and shape; the legend names each hero once."""
+    hero's colour and shape; the legend names each hero once. A line's ``name`` is its
+    hero's (the legend's text), its ``meta`` what it holds ("Val XP")."""
     today, roster = campaign.party.day, campaign.members
-    for row, (what, unit) in enumerate(zip(fields, units, strict=True), start=1):
+    for row, (what, title, unit) in enumerate(zip(fields, titles, units, strict=True),
+                                              start=1):
         panel = len(fig.data)
         for name in (n for n in names if (n, what) in found):
             first = next(f for f in fields if (name, f) in found) == what
             fig.add_trace(_step(found[(name, what)], name, today, unit, legendgroup=name,
-                                meta=plot_text(f"{name} {what}"), showlegend=first,
+                                meta=plot_text(f"{name} {title}"), showlegend=first,
                                 **hero_style(name, roster)), row, 1)
         layer_lines(fig.data[panel:])
 
@@ -129,7 +132,7 @@ def _stacked(campaign: Campaign, names: list[str], fields: tuple[str, ...],
     """One panel per field, one above the other (a phone's one column), a line per hero."""
     found = chart_series(campaign, names, fields, viewer)
     fig = Figure().stack(len(fields))
-    _lines(fig, campaign, names, found, fields, units)
+    _lines(fig, campaign, names, found, fields, titles, units)
     _days_axis(fig, campaign.party.day)
     for n, text in enumerate(titles, start=1):
         fig.layout["yaxis" if n == 1 else f"yaxis{n}"]["title"] = {"text": text}
@@ -220,15 +223,13 @@ def _project_label(title: str, hero: str, done: bool) -> str:
     return plot_text(f"{title} ({hero}){' ✓' if done else ''}")
 
 
-def _wrapped(text: str, width: int = LABEL_LINE) -> str:
-    """``text`` broken at spaces into lines of about ``width`` characters (plotly's <br>)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return "<br>".join(lines)
+def _wrapped(title: str, hero: str, done: bool) -> str:
+    """A project's label for the line above its bar: on two lines (the title, then whose)
+    when longer than LABEL_LINE, so it fits a phone's width beside the numbers."""
+    label = _project_label(title, hero, done)
+    if len(label) <= LABEL_LINE:
+        return label
+    return plot_text(title) + "<br>" + _project_label("", hero, done).lstrip()
 
 
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
@@ -263,9 +264,10 @@ def project_progress(campaign: Campaign, *, viewer: str | None = None,
         above = {"xref": "paper", "yref": "y", "yanchor": "bottom", "showarrow": False,
                  "yshift": PROJECT_ROW * 0.2 + 2, "font": {"size": 12}}
         fig.layout["annotations"] = [
-            note for label, number in zip(labels, numbers, strict=True) for note in (
-                {**above, "text": _wrapped(label), "x": 0, "y": label, "xanchor": "left",
-                 "align": "left"},
+            note for p, label, number in zip(projects, labels, numbers, strict=True)
+            for note in (
+                {**above, "text": _wrapped(p.title, p.hero, p.done), "x": 0, "y": label,
+                 "xanchor": "left", "align": "left"},
                 {**above, "text": number, "x": 1, "y": label, "xanchor": "right"})]
     fig.axes("x", title={"text": "project points"}, rangemode="tozero")
     fig.axes("y", showticklabels=False, autorange="reversed", ticks="")
