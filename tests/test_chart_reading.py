@@ -1,5 +1,6 @@
-"""Charts read at a glance: bars capped at the goal, one colour per hero, axes in the table's
-units, a panel per hero, and each chart sent to a notebook once."""
+"""Charts read at a glance: bars capped at the goal, one colour per hero (by the order heroes
+joined), axes in the table's units, one column of panels with a line per hero, whole-number
+ticks, and each chart sent to a notebook once."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+
+FORGE = REPO / "tests" / "fixtures" / "forge_steel"
 
 
 @pytest.fixture
@@ -54,8 +57,9 @@ def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campa
     # width, on a phone too): no label beside a bar, no number on it
     assert goal.textposition == "none" and points.text is None
     assert not fig.layout["yaxis"]["showticklabels"]
-    above = {(a["y"], a["x"], a["text"].replace("<br>", " ")) for a in fig.layout["annotations"]}
-    assert (labels[row], 0, labels[row]) in above and (labels[row], 1, "done") in above
+    above = [(a["y"], a["x"], a["text"]) for a in fig.layout["annotations"]]
+    assert " ".join(t for y, x, t in above if y == labels[row] and x == 0) == labels[row]
+    assert (labels[row], 1, "done") in above
     assert all(a["yanchor"] == "bottom" and a["yshift"] > 0 for a in fig.layout["annotations"])
     assert all(m < g for m, lb in zip(_trace(fig, "milestones").x,
                                       _trace(fig, "milestones").y, strict=True)
@@ -116,7 +120,7 @@ def test_whole_numbers_get_whole_ticks(finished: Campaign) -> None:
 
 
 def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
-    roster = finished.members
+    roster = finished.roster
     colours = {n: hero_colour(n, roster) for n in roster}
     assert len(set(colours.values())) == len(roster)  # each hero their own
     xp = charts.xp_and_level(finished)
@@ -135,6 +139,26 @@ def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
         html = party_page(view).html
     for name in roster:
         assert f'background:{colours[name]}"></span><a href="?hero={name}"' in html
+
+
+def test_a_hero_who_joins_later_changes_no_ones_colour(finished: Campaign) -> None:
+    """Colours go by the order heroes joined: a hero imported later (whose name sorts before
+    others') takes the next colour, and a run's report made before still matches the pages."""
+    from drawsteel_kit.systems.draw_steel.forge_steel.importing import import_heroes
+
+    before = charts.xp_and_level(finished)
+    was = {t.name: t.line["color"] for t in before.data}
+    import_heroes(finished, [FORGE / "minimal.ds-hero"])
+    assert "Ilsa" in finished.heroes and list(finished.heroes).index("Ilsa") < len(was) - 1
+    after = charts.xp_and_level(finished)
+    now = {t.name: t.line["color"] for t in after.data}
+    assert {n: now[n] for n in was} == was
+    assert finished.roster[-1] == "Ilsa" and now.get("Ilsa", PALETTE[len(was)]) == \
+        PALETTE[len(was)]
+    with PartyView.of(finished, None) as view:
+        html = party_page(view).html
+    for name, colour in was.items():
+        assert f'background:{colour}"></span><a href="?hero={name}"' in html
 
 
 def test_axes_are_in_the_tables_units(finished: Campaign) -> None:

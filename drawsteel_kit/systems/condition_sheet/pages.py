@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, swatch, table
 from drawsteel_kit.kit.ui.pages import (
     Block,
     Linker,
@@ -72,12 +73,15 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
 
 
 def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != SYSTEM or (only and s.name != only):
             continue
         d = s.data
-        rows.append((link(s.name, linker(s.name)), d["player"], f"{d['cast']:+d}",
+        rows.append((Markup("{}{}").format(swatch(colours.get(s.name, "#999")),
+                                           link(s.name, linker(s.name))),
+                     d["player"], f"{d['cast']:+d}",
                      f"{d['guard']:+d}", d["mana"],
                      ", ".join(f"{t} {n}" for t, n in d["emotions"].items()) or "-",
                      ", ".join(f"{n} ({v})" for n, v in d["curses"].items()) or "-",
@@ -188,7 +192,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
         b = Battle.from_dict(s.data["battle"])
         rounds = s.data.get("rounds", [])
         title = f"Mana by round: {plot_text(s.name)}"
-        roster = campaign.members
+        roster = campaign.roster
         for c in b.characters:
             if c.side != "pc":
                 continue
@@ -220,7 +224,7 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
-    today, roster = campaign.party.day, campaign.members
+    today, roster = campaign.party.day, campaign.roster
     chars = [s for s in campaign.sheets("character", visible_to=viewer)
              if s.system == SYSTEM and not (only and s.name != only)]
     found = timeline.samples(campaign.ledger.db, [("sheets", s.key, "mana") for s in chars],

@@ -11,11 +11,26 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.kit.ui.figures import Figure, hero_style, layer_lines, legend_room
+from drawsteel_kit.kit.ui.figures import (
+    Figure,
+    hero_colours,
+    hero_style,
+    layer_lines,
+    legend_room,
+)
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, plot_text, progress, table
+from drawsteel_kit.kit.ui.html import (
+    STYLE,
+    Html,
+    Markup,
+    link,
+    plot_text,
+    progress,
+    swatch,
+    table,
+)
 from drawsteel_kit.kit.ui.pages import (
     Linker,
     Page,
@@ -68,7 +83,7 @@ def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> Fi
     character's colour and shape, the legend naming each below (one column: it reads on a
     phone), together at most CHART_BUDGET points."""
     fig = Figure().stack(2)
-    roster = campaign.members
+    roster = campaign.roster
     sheets = [s for s in _book(campaign).sheets("character", visible_to=viewer)
               if name is None or s.name == name]
     fields = ((1, "xp"), (2, "hp"))
@@ -122,7 +137,10 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Dungeon World · '
                     "day {} · {}</p>{}").format(STYLE, party.name, party.day, session,
                                                 _nav(campaign, None, linker))
-    rows = [[link(c.name, linker(c.name)), book.player(c.name), c.playbook or "-",
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
+    rows = [[Markup("{}{}").format(swatch(colours.get(c.name, "#999")),
+                                   link(c.name, linker(c.name))),
+             book.player(c.name), c.playbook or "-",
              *_numbers(c), "; ".join(f"{b.target}: {b.text}" for b in c.bonds) or "-"]
             for c in book.characters(visible_to=viewer).values()]
     characters = table(["character", "player", "playbook", *_NUMBER_HEADERS, "bonds"], rows,

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, swatch, table
 from drawsteel_kit.kit.ui.pages import (
     Block,
     Linker,
@@ -56,12 +57,15 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
 
 def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
     show_hp = bool(campaign.settings.get("hp_on_page", True))
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != "pf2e" or (only and s.name != only):
             continue
         d = s.data
-        row: list[Any] = [link(s.name, linker(s.name)), d.get("player", ""),
+        row: list[Any] = [Markup("{}{}").format(swatch(colours.get(s.name, "#999")),
+                                                link(s.name, linker(s.name))),
+                          d.get("player", ""),
                           f"{d.get('ancestry', '')} {d.get('class', '')}".strip(),
                           d.get("level"), f"{d.get('perception', 0):+d}"]
         row.append(d.get("xp", 0))
@@ -209,7 +213,7 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
     ids = sorted({p["event_id"] for _, points in lines for p in points})
     moment = _moments(db, ids) if ids else {}
     order = list(dict.fromkeys(moment[i] for i in ids))  # the table's moments, in order
-    roster = campaign.members
+    roster = campaign.roster
     for name, points in lines:
         xs, ys = [moment[p["event_id"]] for p in points], [p["after"] for p in points]
         if xs[-1] != order[-1]:  # carried on to the newest moment

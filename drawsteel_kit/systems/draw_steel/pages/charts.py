@@ -61,6 +61,8 @@ PROJECT_ROW = 64
 #: A project label longer than this many characters breaks onto a second line (the rest
 #: of a phone's line holds the project's numbers, at the right).
 LABEL_LINE = 36
+#: A label line's height (px), for a label of two lines.
+LINE_HEIGHT = 15
 #: A finished project's bar, and one under way.
 DONE_COLOUR, WORKING_COLOUR = "#2E8B57", "#4A7FB5"
 
@@ -85,7 +87,7 @@ def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
 def _colours(campaign: Campaign, names: Iterable[str]) -> dict[str, str]:
     """Each named hero's colour, by their place among the campaign's members (read once a
     chart: reading the members reads every hero's row)."""
-    roster = campaign.members
+    roster = campaign.roster
     return {name: hero_colour(name, roster) for name in names}
 
 
@@ -114,7 +116,7 @@ def _lines(fig: Figure, campaign: Campaign, names: list[str], found: dict[tuple[
     """A line per hero in each field's panel (stacked, the first field on top), in the
     hero's colour and shape; the legend names each hero once. A line's ``name`` is its
     hero's (the legend's text), its ``meta`` what it holds ("Val XP")."""
-    today, roster = campaign.party.day, campaign.members
+    today, roster = campaign.party.day, campaign.roster
     for row, (what, title, unit) in enumerate(zip(fields, titles, units, strict=True),
                                               start=1):
         panel = len(fig.data)
@@ -223,13 +225,13 @@ def _project_label(title: str, hero: str, done: bool) -> str:
     return plot_text(f"{title} ({hero}){' ✓' if done else ''}")
 
 
-def _wrapped(title: str, hero: str, done: bool) -> str:
-    """A project's label for the line above its bar: on two lines (the title, then whose)
-    when longer than LABEL_LINE, so it fits a phone's width beside the numbers."""
+def _label_lines(title: str, hero: str, done: bool) -> list[str]:
+    """A project's label for the line above its bar: two lines (the title, then whose) when
+    longer than LABEL_LINE, so it fits a phone's width beside the numbers."""
     label = _project_label(title, hero, done)
     if len(label) <= LABEL_LINE:
-        return label
-    return plot_text(title) + "<br>" + _project_label("", hero, done).lstrip()
+        return [label]
+    return [plot_text(title), _project_label("", hero, done).lstrip()]
 
 
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
@@ -263,12 +265,13 @@ def project_progress(campaign: Campaign, *, viewer: str | None = None,
                                       "line": {"width": 1.5, "color": "#333"}}})
         above = {"xref": "paper", "yref": "y", "yanchor": "bottom", "showarrow": False,
                  "yshift": PROJECT_ROW * 0.2 + 2, "font": {"size": 12}}
-        fig.layout["annotations"] = [
-            note for p, label, number in zip(projects, labels, numbers, strict=True)
-            for note in (
-                {**above, "text": _wrapped(p.title, p.hero, p.done), "x": 0, "y": label,
-                 "xanchor": "left", "align": "left"},
-                {**above, "text": number, "x": 1, "y": label, "xanchor": "right"})]
+        notes = fig.layout.setdefault("annotations", [])
+        for p, label, number in zip(projects, labels, numbers, strict=True):
+            lines = _label_lines(p.title, p.hero, p.done)
+            notes += [{**above, "text": line, "x": 0, "y": label, "xanchor": "left",
+                       "yshift": above["yshift"] + LINE_HEIGHT * (len(lines) - 1 - i)}
+                      for i, line in enumerate(lines)]
+            notes.append({**above, "text": number, "x": 1, "y": label, "xanchor": "right"})
     fig.axes("x", title={"text": "project points"}, rangemode="tozero")
     fig.axes("y", showticklabels=False, autorange="reversed", ticks="")
     fig = _figure(fig, "Projects", "No projects yet")
