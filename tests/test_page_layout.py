@@ -237,7 +237,11 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with chromium(1400, 900) as driver:
+    """One browser for the file, its network log kept (a served page's loading reads it)."""
+    from test_serve import RENDER_TIMEOUT
+
+    with chromium(1400, 900, logs=True) as driver:
+        driver.set_page_load_timeout(RENDER_TIMEOUT)
         yield driver
 
 
@@ -246,9 +250,18 @@ def site_pages(site: Path) -> list[Path]:
     return [site / "index.html", *sorted(site.glob("hero-*.html"))]
 
 
+#: Each site's readings at each screen, read once for the file's tests.
+_READ: dict[tuple[Path, str], list[Reading]] = {}
+
+
 def read_site(driver: Any, site: Path, screen: tuple[str, int, int, bool]) -> list[Reading]:
-    return [read_page(driver, page.as_uri(), screen, page=f"{site.name} {page.name}")
+    """Every page of a published site read at ``screen`` (once: the tables' test reuses the
+    charts' readings)."""
+    if (site, screen[0]) not in _READ:
+        _READ[(site, screen[0])] = [
+            read_page(driver, page.as_uri(), screen, page=f"{site.name} {page.name}")
             for page in site_pages(site)]
+    return _READ[(site, screen[0])]
 
 
 def listed(problems: list[str], most: int = 40) -> str:

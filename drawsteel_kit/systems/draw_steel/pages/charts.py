@@ -4,8 +4,11 @@ Every function takes a :class:`~drawsteel_kit.systems.draw_steel.campaign.Campai
 enough) and a ``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the
 Director, ``"party"`` the party page, a hero's name their own page) and returns a
 :class:`~drawsteel_kit.kit.ui.figures.Figure` (plain data: building one imports no plotly).
-Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its values
-with the ledger. Each hero has one colour in every chart (``kit.ui.figures.hero_colour``). Every
+A hero's line is named after the hero (the legend's text) and its ``meta`` says what it holds
+(``"Val XP"``), so a test can find a line and compare its values with the ledger. Each hero has
+one colour and one marker shape in every chart (``kit.ui.figures.hero_style``, by the order the
+heroes joined: ``campaign.roster``). Charts are one column (a 390 px phone first): panels stack,
+legends sit below the plot, labels above their bars. Every
 label made of typed text goes through ``kit.ui.html.plot_text`` (plotly reads a few tags in
 labels; escaped, the text shows exactly as typed).
 """
