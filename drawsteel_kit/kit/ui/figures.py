@@ -289,7 +289,7 @@ def _step(span: int) -> int:
 def whole_ticks(fig: Figure) -> Figure:
     """Whole-number ticks on every axis whose values are all whole numbers (renown, wealth,
     XP, days, points: never a tick reading 0.5), at most MOST_TICKS of them (about: a step
-    of 1, 2 or 5 times ten to a power), from zero when nothing is negative."""
+    of 1, 2 or 5 times ten to a power), a y axis from zero when nothing is negative."""
     keys = [k for k in fig.layout if re.fullmatch(r"[xy]axis\d*", k)]
     for key in keys:
         axis, letter = fig.layout[key], key[0]
@@ -305,8 +305,8 @@ def whole_ticks(fig: Figure) -> Figure:
         if not isinstance(dtick, int) or (high - low) / dtick > MOST_TICKS * 2:
             axis.update(dtick=_step(high - low), tick0=0)
         axis.setdefault("tickformat", "d")
-        if low >= 0 and "range" not in axis and "matches" not in axis:
-            axis.setdefault("rangemode", "tozero")
+        if letter == "y" and low >= 0 and "range" not in axis:
+            axis.setdefault("rangemode", "tozero")  # (an x axis's builder says where it starts)
     return fig
 
 

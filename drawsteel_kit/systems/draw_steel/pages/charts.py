@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.ledger.projections import projects_by_id
 from drawsteel_kit.kit.ui.figures import (
     Figure,
     hero_colour,
@@ -29,6 +28,11 @@ from drawsteel_kit.kit.ui.figures import (
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
+from drawsteel_kit.systems.draw_steel.pages.bars import (
+    PROJECT_ROW,
+    WORKING_COLOUR,
+    labels_above,
+)
 from drawsteel_kit.systems.draw_steel.pages.data import (
     Series,
     chart_series,
@@ -59,15 +63,11 @@ __all__ = [
 SESSIONS_SHOWN = 50
 #: What a title says when a line is drawn from a sample of its changes.
 SAMPLED = " (long history: a sample of the changes)"
-#: A project's row in the projects chart (px): its label line above its bar.
-PROJECT_ROW = 64
 #: A project label longer than this many characters breaks onto a second line (the rest
 #: of a phone's line holds the project's numbers, at the right).
 LABEL_LINE = 36
-#: A label line's height (px), for a label of two lines.
-LINE_HEIGHT = 15
-#: A finished project's bar, and one under way.
-DONE_COLOUR, WORKING_COLOUR = "#2E8B57", "#4A7FB5"
+#: A finished project's bar (and one under way: ``bars.WORKING_COLOUR``).
+DONE_COLOUR = "#2E8B57"
 
 
 def _step(s: Series, name: str, today: int, unit: str = "", **kw: Any) -> dict[str, Any]:
@@ -266,15 +266,9 @@ def project_progress(campaign: Campaign, *, viewer: str | None = None,
                            "mode": "markers", "hovertemplate": "milestone at %{x}<extra></extra>",
                            "marker": {"symbol": "diamond", "size": 9, "color": "white",
                                       "line": {"width": 1.5, "color": "#333"}}})
-        above = {"xref": "paper", "yref": "y", "yanchor": "bottom", "showarrow": False,
-                 "yshift": PROJECT_ROW * 0.2 + 2, "font": {"size": 12}}
-        notes = fig.layout.setdefault("annotations", [])
-        for p, label, number in zip(projects, labels, numbers, strict=True):
-            lines = _label_lines(p.title, p.hero, p.done)
-            notes += [{**above, "text": line, "x": 0, "y": label, "xanchor": "left",
-                       "yshift": above["yshift"] + LINE_HEIGHT * (len(lines) - 1 - i)}
-                      for i, line in enumerate(lines)]
-            notes.append({**above, "text": number, "x": 1, "y": label, "xanchor": "right"})
+        labels_above(fig, [(label, _label_lines(p.title, p.hero, p.done), number)
+                           for p, label, number in zip(projects, labels, numbers, strict=True)],
+                     0.2)
     fig.axes("x", title={"text": "project points"}, rangemode="tozero")
     fig.axes("y", showticklabels=False, autorange="reversed", ticks="")
     fig = _figure(fig, "Projects", "No projects yet")
@@ -312,60 +306,9 @@ def _hidden(project: int | str) -> Exception:
     return ProjectNotStarted(f"no project {project!r} to show")
 
 
-def _changes(events: Iterable[Any], table: str, field: str) -> dict[Any, list[Any]]:
-    """key -> [first before, last after, insert row or None] for one field of one table."""
-    out: dict[Any, list[Any]] = {}
-    for ev in events:
-        for op in ev.ops:
-            if op["table"] != table:
-                continue
-            if op["op"] == "insert" and field in op["row"]:
-                out[op["key"]] = [None, op["row"][field], op["row"]]
-            elif op["op"] == "update" and field in op["after"]:
-                row = out.setdefault(op["key"], [op["before"].get(field), None, None])
-                row[1] = op["after"][field]
-    return out
-
-
 def resolution_changes(resolution: Resolution, campaign: Campaign) -> Figure:
     """What a resolved plan changed (or, for a dry run, would change): project points and
-    hero XP, before and after, read from the events it wrote or would write."""
-    fig = Figure().stack(2, gap=0.22, shared=False)
-    points = _changes(resolution.events, "projects", "points")
-    known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
-        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
-    labels, before, after, goals = [], [], [], []
-    for key, (old, new, row) in points.items():
-        info = row if row is not None else known.get(key)
-        title = info["title"] if isinstance(info, dict) else getattr(info, "title", f"#{key}")
-        goal = info["goal"] if isinstance(info, dict) else getattr(info, "goal", None)
-        labels.append(plot_text(title))
-        before.append(old or 0)
-        after.append(new)
-        goals.append(goal)
-    if labels:
-        fig.add_trace({"type": "bar", "x": labels, "y": before, "name": "points before",
-                       "marker": {"color": "#A9C4E0"}}, row=1, col=1)
-        fig.add_trace({"type": "bar", "x": labels, "y": after, "name": "points after",
-                       "marker": {"color": WORKING_COLOUR}}, row=1, col=1)
-        fig.add_trace({"type": "scatter", "x": labels, "y": goals, "name": "goal",
-                       "mode": "markers", "marker": {"symbol": "line-ew", "size": 30,
-                                                     "line": {"width": 3, "color": "#333"}}},
-                      row=1, col=1)
-    xp = _changes(resolution.events, "heroes", "xp")
-    if xp:
-        names = list(xp)
-        hues = _colours(campaign, names)
-        colours = [hues[n] for n in names]
-        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
-                       "y": [xp[n][0] for n in names], "name": "XP before",
-                       "marker": {"color": colours, "opacity": 0.4}}, row=2, col=1)
-        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
-                       "y": [xp[n][1] for n in names], "name": "XP after",
-                       "marker": {"color": colours}}, row=2, col=1)
-    fig.update_layout(barmode="group", yaxis={"title": {"text": "project points"}},
-                      yaxis2={"title": {"text": "XP"}})
-    verb = "would change" if resolution.dry_run else "changed"
-    fig = _figure(fig, f"What the plan {verb}", "The plan changes no points or XP")
-    names = [str(t.get("name")) for t in fig.data]
-    return fig.update_layout(height=560 + legend_room(names))
+    hero XP, before and after (:mod:`~drawsteel_kit.systems.draw_steel.pages.plan_chart`)."""
+    from drawsteel_kit.systems.draw_steel.pages.plan_chart import plan_changes
+
+    return plan_changes(resolution, campaign)
