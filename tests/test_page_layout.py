@@ -198,6 +198,10 @@ def open_drawn(driver: Any, url: str) -> None:
     driver.get(url)
     WebDriverWait(driver, DRAW_TIMEOUT).until(lambda d: d.execute_script(DRAWN_JS),
                                               message=f"{url}: its charts were never drawn")
+    # a page that draws its charts as they come into view: scrolled through, then back
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    WebDriverWait(driver, DRAW_TIMEOUT).until(lambda d: d.execute_script(DRAWN_JS))
+    driver.execute_script("window.scrollTo(0, 0)")
     last, deadline = driver.execute_script(SIZES_JS), time.monotonic() + 6
     while time.monotonic() < deadline:
         time.sleep(0.4)
