@@ -54,7 +54,7 @@ def _drawn(camp: Campaign, trace: dict) -> tuple[list[tuple[int, int, str]],
     """A line's changes as drawn, (day, value, reason), without the value it started from
     (there is one when its first change had a value before it) or its "now" point; and
     every change of its number."""
-    name, field = trace["name"].rsplit(" ", 1)
+    name, field = trace["meta"].rsplit(" ", 1)
     first = next(p for p in read_timeline(camp.ledger.db, hero=name, fields=[field])
                  if p.after is not None)
     points = list(zip(trace["x"], trace["y"], trace["customdata"], strict=True))
@@ -84,7 +84,7 @@ def test_a_chart_of_many_lines_stays_within_its_budget(crowded: Campaign) -> Non
             drawn, every = _drawn(crowded, trace)
             assert set(drawn) <= set(every)                      # real changes only
             assert drawn[0] == every[0] and drawn[-1] == every[-1]  # its first and last
-            if trace["name"].startswith(SHORT):
+            if trace["meta"].startswith(SHORT):
                 assert drawn == every                            # a short line keeps all
             else:
                 assert len(drawn) < len(every)

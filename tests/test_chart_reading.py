@@ -1,5 +1,6 @@
-"""Charts read at a glance: bars capped at the goal, one colour per hero, axes in the table's
-units, a panel per hero, and each chart sent to a notebook once."""
+"""Charts read at a glance: bars capped at the goal, one colour per hero (by the order heroes
+joined), axes in the table's units, one column of panels with a line per hero, whole-number
+ticks, and each chart sent to a notebook once."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
 
+FORGE = REPO / "tests" / "fixtures" / "forge_steel"
+
 
 @pytest.fixture
 def finished(campaign: Campaign) -> Campaign:
@@ -29,7 +32,8 @@ def finished(campaign: Campaign) -> Campaign:
 
 
 def _trace(fig, name):
-    return next(t for t in fig.data if t.name == name)
+    """The trace named ``name``, or holding it ("Val XP": its ``meta``)."""
+    return next(t for t in fig.data if name in (t.name, t.meta))
 
 
 def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campaign) -> None:
@@ -49,8 +53,14 @@ def test_a_finished_project_is_drawn_to_its_goal_and_marked_done(finished: Campa
                              for i in under_way)
     assert all(x <= g for x, g in zip(points.x, goal.x, strict=True))
     assert len(labels) == len(projects)
-    # the numbers sit beyond the goal bar, where no milestone mark is
-    assert goal.textposition == "outside" and points.text is None
+    # the name and the numbers sit on a line above the bar (the bars get the chart's whole
+    # width, on a phone too): no label beside a bar, no number on it
+    assert goal.textposition == "none" and points.text is None
+    assert not fig.layout["yaxis"]["showticklabels"]
+    above = [(a["y"], a["x"], a["text"]) for a in fig.layout["annotations"]]
+    assert " ".join(t for y, x, t in above if y == labels[row] and x == 0) == labels[row]
+    assert (labels[row], 1, "done") in above
+    assert all(a["yanchor"] == "bottom" and a["yshift"] > 0 for a in fig.layout["annotations"])
     assert all(m < g for m, lb in zip(_trace(fig, "milestones").x,
                                       _trace(fig, "milestones").y, strict=True)
                for g, glb in zip(goal.x, goal.y, strict=True) if lb == glb)
@@ -66,20 +76,51 @@ def test_a_follower_cap_of_zero_is_a_labelled_bar(finished: Campaign) -> None:
     assert fig.layout["yaxis"]["range"][1] >= 1  # an empty bar still has room for its label
 
 
-def test_xp_and_level_are_a_panel_per_hero(finished: Campaign) -> None:
+def test_xp_and_level_are_one_column_a_line_per_hero(finished: Campaign) -> None:
+    """XP above level, full width (a phone's one column, issue 31), a line per hero in
+    each, the legend below naming each hero once."""
     fig = charts.xp_and_level(finished)
     heroes = list(finished.heroes)
-    titles = [a["text"] for a in fig.layout["annotations"] if a.get("yref") == "paper"]
-    assert titles == heroes
-    xp_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" XP")}
-    level_axes = {t.xaxis or "x" for t in fig.data if t.name.endswith(" level")}
-    assert len(xp_axes) == len(level_axes) == len(heroes) and not xp_axes & level_axes
+    xp = [t for t in fig.data if t.meta.endswith(" XP")]
+    level = [t for t in fig.data if t.meta.endswith(" level")]
+    assert [t.name for t in xp] == [t.name for t in level] == heroes
+    assert {t.xaxis or "x" for t in xp} == {"x"} and {t.xaxis for t in level} == {"x2"}
+    assert fig.layout["xaxis"]["domain"] == fig.layout["xaxis2"]["domain"] == [0, 1]
+    assert fig.layout["yaxis"]["domain"][0] > fig.layout["yaxis2"]["domain"][1]  # XP on top
+    assert [t.name for t in fig.data if t.showlegend] == heroes
+    legend = fig.layout["legend"]
+    assert legend["orientation"] == "h" and legend["y"] == 0 and legend["yref"] == "container"
     one = charts.xp_and_level(finished, hero="Val")
-    assert [t.name for t in one.data] == ["Val XP", "Val level"]
+    assert [t.meta for t in one.data] == ["Val XP", "Val level"]
+    assert one.layout["showlegend"] is False  # one hero: the page says whose it is
+
+
+def test_equal_lines_stay_visible(finished: Campaign) -> None:
+    """Heroes with equal numbers: the line drawn first is wider than the one over it."""
+    fig = charts.renown_and_wealth(finished)
+    wealth = [t for t in fig.data if t.meta.endswith(" wealth")]
+    same = [(a, b) for i, a in enumerate(wealth) for b in wealth[i + 1:]
+            if a.y[-1] == b.y[-1]]
+    assert same, [t.y for t in wealth]
+    for under, over in same:
+        assert under.line["width"] > over.line["width"], (under.meta, over.meta)
+        assert under.marker["size"] > over.marker["size"]
+
+
+def test_whole_numbers_get_whole_ticks(finished: Campaign) -> None:
+    """Renown, wealth, XP, levels, followers, points, days: every tick a whole number."""
+    for fig, keys in ((charts.xp_and_level(finished), ("xaxis2", "yaxis", "yaxis2")),
+                      (charts.renown_and_wealth(finished), ("xaxis2", "yaxis", "yaxis2")),
+                      (charts.followers_against_cap(finished), ("yaxis",)),
+                      (charts.project_progress(finished), ("xaxis",))):
+        for key in keys:
+            axis = fig.layout[key]
+            assert axis.get("tickformat") == "d" or axis.get("dtick") == 1, (key, axis)
+            assert isinstance(axis.get("dtick"), int) and axis["dtick"] >= 1, (key, axis)
 
 
 def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
-    roster = finished.members
+    roster = finished.roster
     colours = {n: hero_colour(n, roster) for n in roster}
     assert len(set(colours.values())) == len(roster)  # each hero their own
     xp = charts.xp_and_level(finished)
@@ -98,6 +139,26 @@ def test_a_hero_has_one_colour_in_every_chart(finished: Campaign) -> None:
         html = party_page(view).html
     for name in roster:
         assert f'background:{colours[name]}"></span><a href="?hero={name}"' in html
+
+
+def test_a_hero_who_joins_later_changes_no_ones_colour(finished: Campaign) -> None:
+    """Colours go by the order heroes joined: a hero imported later (whose name sorts before
+    others') takes the next colour, and a run's report made before still matches the pages."""
+    from drawsteel_kit.systems.draw_steel.forge_steel.importing import import_heroes
+
+    before = charts.xp_and_level(finished)
+    was = {t.name: t.line["color"] for t in before.data}
+    import_heroes(finished, [FORGE / "minimal.ds-hero"])
+    assert "Ilsa" in finished.heroes and list(finished.heroes).index("Ilsa") < len(was) - 1
+    after = charts.xp_and_level(finished)
+    now = {t.name: t.line["color"] for t in after.data}
+    assert {n: now[n] for n in was} == was
+    assert finished.roster[-1] == "Ilsa" and now.get("Ilsa", PALETTE[len(was)]) == \
+        PALETTE[len(was)]
+    with PartyView.of(finished, None) as view:
+        html = party_page(view).html
+    for name, colour in was.items():
+        assert f'background:{colour}"></span><a href="?hero={name}"' in html
 
 
 def test_axes_are_in_the_tables_units(finished: Campaign) -> None:

@@ -92,9 +92,9 @@ def test_pages_have_xp_and_hp_lines_from_the_timeline(demo: Path) -> None:
         fig = xp_and_hp(camp, viewer="party")
         ava = camp.dungeon_world.character("Ava")
     assert page.figures
-    trace = next(t for t in fig.data if t.name == "Ava XP")
+    trace = next(t for t in fig.data if t.meta == "Ava XP")
     assert trace.y[-1] == ava.xp and trace.x[-1] == 8
-    hp = next(t for t in fig.data if t.name == "Ava HP")
+    hp = next(t for t in fig.data if t.meta == "Ava HP")
     assert 13 in hp.y and hp.y[-1] == ava.hp
 
 
@@ -172,4 +172,4 @@ def test_the_xp_and_hp_chart_shares_a_budget_of_points(demo: Path, tmp_path: Pat
         tight = xp_and_hp(camp, viewer="party")
     assert sum(len(t.x) for t in tight.data) <= budget < sum(len(t.x) for t in whole.data)
     for line in tight.data:
-        assert (line.y[0], line.y[-1]) == (every[line.name][0], every[line.name][-1])
+        assert (line.y[0], line.y[-1]) == (every[line.meta][0], every[line.meta][-1])

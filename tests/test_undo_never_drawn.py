@@ -39,8 +39,9 @@ def undo_id(out: str) -> int:
 
 
 def lines(figures: list) -> list[tuple]:
-    """What a chart draws: each trace's name, points and hover texts."""
-    return [(t.get("name"), t.get("x"), t.get("y"), t.get("customdata"))
+    """What a chart draws: each trace's name (what it holds, "Val XP", when its name is the
+    hero's), points and hover texts."""
+    return [(t.get("meta") or t.get("name"), t.get("x"), t.get("y"), t.get("customdata"))
             for f in figures for t in f.data]
 
 
@@ -233,6 +234,101 @@ def test_every_chart_draws_only_the_operations_that_stand(
         assert camp.ledger.verify()  # the marks, too, are what a replay of history gives
         replay(camp, standing, home / "replayed" / "camp")
     assert drawn(folder) == drawn(home / "replayed" / "camp")
+
+
+# --- the same, for the other three systems' charts ---------------------------------------
+
+#: Each other system's operation on a number its pages chart: (book, member, n) -> Happened.
+CHARTED = {
+    "dungeon-world": lambda book, who, n: book.adjust(who, hp=1 + n % 12, xp=n % 7,
+                                                      reason=f"a fight {n}"),
+    "pf2e": lambda book, who, n: book.adjust_hp(who, n % 16, reason=f"a fight {n}"),
+    "condition-sheet": lambda book, who, n: book.set_mana(who, n % 5, reason=f"a rest {n}"),
+}
+OTHER_STEP = st.one_of(
+    st.tuples(st.just("change"), st.integers(0, 30), st.integers(0, 3)),
+    st.tuples(st.just("change"), st.integers(0, 30), st.integers(0, 3)),
+    st.tuples(st.just("day"), st.integers(1, 2), st.none()),
+    st.tuples(st.just("undo"), st.integers(0, 40), st.sampled_from([1, 1, 2, 3])),
+)
+
+
+def new_campaign(folder: Path, system: str) -> Path:
+    """A new campaign of ``system`` from its starter, its ledger built."""
+    run("new", folder, "--system", system)
+    run("init", folder)
+    return folder
+
+
+def replay_into(source: Campaign, keep: set[int], folder: Path) -> None:
+    """A new ledger beside a copy of the source's campaign.yaml, holding only the events
+    ``keep`` names (and the init's), as written."""
+    import shutil
+
+    folder.mkdir(parents=True)
+    shutil.copy(source.folder / "campaign.yaml", folder / "campaign.yaml")
+    built = source.ledger.event(1).operation
+    with Ledger.open(folder / LEDGER_FILE) as ledger, ledger.write():
+        for ev in source.ledger.events():
+            if ev.id in keep or ev.operation == built:
+                ledger.append(ev.kind, day=ev.day, session=ev.session, actor=ev.actor,
+                              payload=ev.payload, ops=ev.ops, seed=ev.seed, dice=ev.dice,
+                              visibility=ev.visibility, operation=ev.operation)
+
+
+#: Each other system's charts of numbers over time, by their builder's name in its pages
+#: module: drawn from the Director's ledger itself (the players' copy leaves undone events
+#: out before any chart reads it; this reads the marks).
+TIMELINE_BUILDERS = {"dungeon-world": ("xp_and_hp",), "pf2e": ("hp_chart", "rounds_chart"),
+                     "condition-sheet": ("mana_chart", "mana_rounds_chart")}
+
+
+def drawn_pages(folder: Path) -> dict[str, object]:
+    """Every player page's charts (the party's and each member's), the players' history, and
+    the system's timeline charts drawn from the Director's ledger for the party."""
+    out: dict[str, object] = {}
+    with Campaign.open(folder, readonly=True) as camp:
+        pages = camp.system.part("dashboard")
+        out["ledger"] = [getattr(pages, name)(camp, viewer="party").to_json()
+                         for name in TIMELINE_BUILDERS[camp.system.key]]
+        for who in ("party", *camp.members):
+            with PartyView.of(camp, who) as view:
+                page = player_page(view, None if who == "party" else who)
+                out[who] = [f.to_json() for f in page.figures]
+                out[f"{who} history"] = [(e.day, e.kind, e.summary)
+                                         for e in view.books.history()]
+    return out
+
+
+@pytest.mark.parametrize("system", sorted(CHARTED))
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(OTHER_STEP, min_size=1, max_size=10))
+def test_every_other_systems_chart_draws_only_the_operations_that_stand(
+        tmp_path_factory: pytest.TempPathFactory, system: str, steps: list[tuple]) -> None:
+    home = tmp_path_factory.mktemp("stand")
+    folder = new_campaign(home / "played" / "camp", system)
+    model = Model()
+    with Campaign.open(folder) as camp:
+        members = camp.members
+        for what, a, b in steps:
+            if what == "change":
+                with contextlib.suppress(DrawSteelKitError):  # refused: nothing written
+                    model.add(list(CHARTED[system](camp.book, members[b % len(members)],
+                                                   a).event_ids))
+            elif what == "day":
+                model.add(list(camp.advance_day(a, reason="on the road").event_ids))
+            else:
+                for chain in range(b if model.events else 0):
+                    target = a % len(model.events) if chain == 0 else len(model.events) - 1
+                    try:
+                        undone = camp.undo(model.events[target][0], reason=f"undo {target}")
+                    except UndoError:  # already undone, or a later change in its way
+                        break
+                    model.add(list(undone.event_ids), target)
+        assert camp.ledger.verify()
+        replay_into(camp, model.standing(), home / "replayed" / "camp")
+    assert drawn_pages(folder) == drawn_pages(home / "replayed" / "camp")
 
 
 # --- ledgers written before the marks ------------------------------------------------------

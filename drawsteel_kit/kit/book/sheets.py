@@ -253,6 +253,17 @@ class SheetOps(CampaignCore):
         return [s.name for s in read_sheets(self.ledger.db, system=self.system.key,
                                             kind=kind)]
 
+    @property
+    def roster(self) -> list[str]:
+        """The members in the order they joined: the order of their colours in every chart,
+        table, report and page (``kit.ui.figures.hero_colour``). A member who joins later
+        takes the next colour, so no one's colour changes (by name, a new "Aster" would shift
+        everyone's, and a run's report would no longer match the pages)."""
+        if self.system.is_default:
+            return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes "
+                                                          "ORDER BY rowid")]
+        return self.members  # sheets are read in the order they were written
+
     def member(self, name: str) -> str:
         """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
         folded = name_key(name.strip()) if isinstance(name, str) else None

@@ -185,8 +185,9 @@ def plot_text(value: object) -> str:
     return str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-#: Drawing options every chart gets: no plotly logo, resizes with the page.
-CONFIG: dict[str, Any] = {"displaylogo": False, "responsive": True}
+#: Drawing options every chart gets: no mode bar (a chart players read needs no zoom or
+#: export buttons, and on a phone the bar sits on the chart's title), resizes with the page.
+CONFIG: dict[str, Any] = {"displayModeBar": False, "displaylogo": False, "responsive": True}
 
 
 def script_json(value: Any) -> str:

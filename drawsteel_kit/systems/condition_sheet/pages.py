@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, swatch, table
 from drawsteel_kit.kit.ui.pages import (
     Block,
     Linker,
@@ -72,12 +73,15 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
 
 
 def _characters(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != SYSTEM or (only and s.name != only):
             continue
         d = s.data
-        rows.append((link(s.name, linker(s.name)), d["player"], f"{d['cast']:+d}",
+        rows.append((Markup("{}{}").format(swatch(colours.get(s.name, "#999")),
+                                           link(s.name, linker(s.name))),
+                     d["player"], f"{d['cast']:+d}",
                      f"{d['guard']:+d}", d["mana"],
                      ", ".join(f"{t} {n}" for t, n in d["emotions"].items()) or "-",
                      ", ".join(f"{n} ({v})" for n, v in d["curses"].items()) or "-",
@@ -177,7 +181,7 @@ def _past(battles: list[SheetState], only: str | None = None) -> Markup:
 
 def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
     """The newest battle: each player's character's mana as each round began, and now."""
-    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+    from drawsteel_kit.kit.ui.figures import Figure, hero_style, layer_lines, legend_room
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
@@ -188,7 +192,7 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
         b = Battle.from_dict(s.data["battle"])
         rounds = s.data.get("rounds", [])
         title = f"Mana by round: {plot_text(s.name)}"
-        roster = campaign.members
+        roster = campaign.roster
         for c in b.characters:
             if c.side != "pc":
                 continue
@@ -196,25 +200,31 @@ def mana_rounds_chart(campaign: Campaign, viewer: str = "party") -> Figure:
             ys = [r["mana"][c.name] for r in rounds if c.name in r["mana"]]
             if s.status == "running":
                 xs, ys = [*xs, "now"], [*ys, c.mana]
-            colour = hero_colour(c.name, roster)
             fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(c.name),
-                           "mode": "lines+markers", "line": {"color": colour},
-                           "marker": {"color": colour},
+                           "mode": "lines+markers", **hero_style(c.name, roster),
                            "hovertemplate": "round %{x}: %{y} mana<extra>%{fullData.name}"
                                             "</extra>"})
+        layer_lines(fig.data)
         fig.axes("x", title={"text": "round"}, type="category")
         fig.axes("y", title={"text": "mana"}, dtick=1)
-    return _figure(fig, title, "No battle yet.")
+    fig = _figure(fig, title, "No battle yet.")
+    return fig.update_layout(height=380 + legend_room(str(t.name) for t in fig.data))
 
 
 def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
     """Each character's mana between battles over campaign days (its sheet's changes; the
     lines together at most CHART_BUDGET points)."""
-    from drawsteel_kit.kit.ui.figures import Figure, days_axis, hero_colour
+    from drawsteel_kit.kit.ui.figures import (
+        Figure,
+        days_axis,
+        hero_style,
+        layer_lines,
+        legend_room,
+    )
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
-    today, roster = campaign.party.day, campaign.members
+    today, roster = campaign.party.day, campaign.roster
     chars = [s for s in campaign.sheets("character", visible_to=viewer)
              if s.system == SYSTEM and not (only and s.name != only)]
     found = timeline.samples(campaign.ledger.db, [("sheets", s.key, "mana") for s in chars],
@@ -224,15 +234,17 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
             xs, ys = [p["day"] for p in points], [p["after"] for p in points]
             if xs[-1] < today:
                 xs, ys = [*xs, today], [*ys, ys[-1]]
-            colour = hero_colour(s.name, roster)
+            style = hero_style(s.name, roster)
+            style["line"]["shape"] = "hv"
             fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(s.name),
-                           "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                           "marker": {"color": colour},
+                           "mode": "lines+markers", **style,
                            "hovertemplate": "day %{x}: %{y} mana<extra>%{fullData.name}"
                                             "</extra>"})
+    layer_lines(fig.data)
     days_axis(fig, today)
     fig.axes("y", title={"text": "mana"}, dtick=1)
-    return _figure(fig, "Mana after each battle", "No mana recorded yet.")
+    fig = _figure(fig, "Mana after each battle", "No mana recorded yet.")
+    return fig.update_layout(height=380 + legend_room(str(t.name) for t in fig.data))
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:

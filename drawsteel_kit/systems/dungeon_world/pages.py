@@ -11,11 +11,26 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+from drawsteel_kit.kit.ui.figures import (
+    Figure,
+    hero_colours,
+    hero_style,
+    layer_lines,
+    legend_room,
+)
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, plot_text, progress, table
+from drawsteel_kit.kit.ui.html import (
+    STYLE,
+    Html,
+    Markup,
+    link,
+    plot_text,
+    progress,
+    swatch,
+    table,
+)
 from drawsteel_kit.kit.ui.pages import (
     Linker,
     Page,
@@ -64,28 +79,41 @@ def _line(campaign: Campaign, rows: list[dict[str, Any]]) -> tuple[list[int], li
 
 
 def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> Figure:
-    """XP (left) and HP (right) over campaign days, a line per character the viewer sees, in
-    the character's colour (together at most CHART_BUDGET points)."""
-    fig = Figure().grid(1, 2, ("XP", "HP"))
-    roster = campaign.members
+    """XP above, HP below, over campaign days: a line per character the viewer sees, in the
+    character's colour and shape, the legend naming each below (one column: it reads on a
+    phone), together at most CHART_BUDGET points."""
+    fig = Figure().stack(2)
+    roster = campaign.roster
     sheets = [s for s in _book(campaign).sheets("character", visible_to=viewer)
               if name is None or s.name == name]
     fields = ((1, "xp"), (2, "hp"))
     found = iter(timeline.samples(
         campaign.ledger.db, [("sheets", s.key, field) for s in sheets for _, field in fields],
         viewer, budget=CHART_BUDGET, most=POINTS))
+    panels: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
     for sheet in sheets:
-        colour = hero_colour(sheet.name, roster)
-        for col, field in fields:
+        for row, field in fields:
             days, values = _line(campaign, next(found))
             if days:
-                fig.add_trace({"type": "scatter", "x": days, "y": values,
-                               "name": plot_text(f"{sheet.name} {field.upper()}"),
-                               "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                               "marker": {"color": colour}, "legendgroup": sheet.name},
-                              row=1, col=col)
+                panels[row].append({
+                    "type": "scatter", "x": days, "y": values, "name": plot_text(sheet.name),
+                    "meta": plot_text(f"{sheet.name} {field.upper()}"),
+                    "mode": "lines+markers", "legendgroup": sheet.name,
+                    "showlegend": not any(t["legendgroup"] == sheet.name for t in panels[1]),
+                    "hovertemplate": f"day %{{x}}: %{{y}} {field.upper()}"
+                                     "<extra>%{fullData.name}</extra>",
+                    **hero_style(sheet.name, roster)})
+    for row, traces in panels.items():
+        layer_lines(traces)
+        for trace in traces:
+            trace["line"]["shape"] = "hv"
+            fig.add_trace(trace, row=row, col=1)
     _days_axis(fig, campaign.party.day)
-    return _figure(fig, "XP and HP", "No XP or HP yet")
+    fig.update_layout(yaxis={"title": {"text": "XP"}}, yaxis2={"title": {"text": "HP"}})
+    fig = _figure(fig, "XP and HP", "No XP or HP yet")
+    many = len(sheets) > 1
+    return fig.update_layout(height=500 + (legend_room(s.name for s in sheets) if many else 0),
+                             showlegend=many)
 
 
 def _numbers(c: Character) -> list[Any]:
@@ -109,7 +137,10 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     header = Markup('{}<div class="dsk-page"><h1>{}</h1><p class="dsk-meta">Dungeon World · '
                     "day {} · {}</p>{}").format(STYLE, party.name, party.day, session,
                                                 _nav(campaign, None, linker))
-    rows = [[link(c.name, linker(c.name)), book.player(c.name), c.playbook or "-",
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
+    rows = [[Markup("{}{}").format(swatch(colours.get(c.name, "#999")),
+                                   link(c.name, linker(c.name))),
+             book.player(c.name), c.playbook or "-",
              *_numbers(c), "; ".join(f"{b.target}: {b.text}" for b in c.bonds) or "-"]
             for c in book.characters(visible_to=viewer).values()]
     characters = table(["character", "player", "playbook", *_NUMBER_HEADERS, "bonds"], rows,

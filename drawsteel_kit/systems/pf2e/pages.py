@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
-from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, table
+from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, join, link, plot_text, swatch, table
 from drawsteel_kit.kit.ui.pages import (
     Block,
     Linker,
@@ -56,12 +57,15 @@ def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
 
 def _pc_rows(campaign: Campaign, viewer: str, only: str | None, linker: Linker) -> Markup:
     show_hp = bool(campaign.settings.get("hp_on_page", True))
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
     rows = []
     for s in campaign.sheets("character", visible_to=viewer):
         if s.system != "pf2e" or (only and s.name != only):
             continue
         d = s.data
-        row: list[Any] = [link(s.name, linker(s.name)), d.get("player", ""),
+        row: list[Any] = [Markup("{}{}").format(swatch(colours.get(s.name, "#999")),
+                                                link(s.name, linker(s.name))),
+                          d.get("player", ""),
                           f"{d.get('ancestry', '')} {d.get('class', '')}".strip(),
                           d.get("level"), f"{d.get('perception', 0):+d}"]
         row.append(d.get("xp", 0))
@@ -196,7 +200,7 @@ def _moments(db: Any, ids: list[int]) -> dict[int, str]:
 def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None) -> Figure:
     """Each PC's hit points encounter by encounter (day by day between them), change by
     change, in the PC's colour (together at most CHART_BUDGET points)."""
-    from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+    from drawsteel_kit.kit.ui.figures import Figure, hero_style, layer_lines, legend_room
     from drawsteel_kit.kit.ui.figures import titled as _figure
 
     fig = Figure()
@@ -209,20 +213,22 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
     ids = sorted({p["event_id"] for _, points in lines for p in points})
     moment = _moments(db, ids) if ids else {}
     order = list(dict.fromkeys(moment[i] for i in ids))  # the table's moments, in order
-    roster = campaign.members
+    roster = campaign.roster
     for name, points in lines:
         xs, ys = [moment[p["event_id"]] for p in points], [p["after"] for p in points]
         if xs[-1] != order[-1]:  # carried on to the newest moment
             xs, ys = [*xs, order[-1]], [*ys, ys[-1]]
-        colour = hero_colour(name, roster)
+        style = hero_style(name, roster)
+        style["line"]["shape"] = "hv"
         fig.add_trace({"type": "scatter", "x": xs, "y": ys, "name": plot_text(name),
-                       "mode": "lines+markers", "line": {"shape": "hv", "color": colour},
-                       "marker": {"color": colour},
+                       "mode": "lines+markers", **style,
                        "hovertemplate": "%{x}: %{y} HP<extra>%{fullData.name}</extra>"})
+    layer_lines(fig.data)
     fig.axes("x", title={"text": "encounter (its changes in order)"}, type="category",
              categoryorder="array", categoryarray=order)
     fig.axes("y", title={"text": "hit points"}, rangemode="tozero")
-    return _figure(fig, "Hit points", "No hit points recorded yet.")
+    fig = _figure(fig, "Hit points", "No hit points recorded yet.")
+    return fig.update_layout(height=400 + legend_room(name for name, _ in lines))
 
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:

@@ -4,8 +4,11 @@ Every function takes a :class:`~drawsteel_kit.systems.draw_steel.campaign.Campai
 enough) and a ``viewer`` (see :mod:`drawsteel_kit.systems.draw_steel.pages.data`: ``None`` is the
 Director, ``"party"`` the party page, a hero's name their own page) and returns a
 :class:`~drawsteel_kit.kit.ui.figures.Figure` (plain data: building one imports no plotly).
-Trace names say what they hold (``"Val XP"``), so a test can find a trace and compare its values
-with the ledger. Each hero has one colour in every chart (``kit.ui.figures.hero_colour``). Every
+A hero's line is named after the hero (the legend's text) and its ``meta`` says what it holds
+(``"Val XP"``), so a test can find a line and compare its values with the ledger. Each hero has
+one colour and one marker shape in every chart (``kit.ui.figures.hero_style``, by the order the
+heroes joined: ``campaign.roster``). Charts are one column (a 390 px phone first): panels stack,
+legends sit below the plot, labels above their bars. Every
 label made of typed text goes through ``kit.ui.html.plot_text`` (plotly reads a few tags in
 labels; escaped, the text shows exactly as typed).
 """
@@ -15,11 +18,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.ledger.projections import projects_by_id
-from drawsteel_kit.kit.ui.figures import Figure, hero_colour
+from drawsteel_kit.kit.ui.figures import (
+    Figure,
+    hero_colour,
+    hero_style,
+    layer_lines,
+    legend_room,
+)
 from drawsteel_kit.kit.ui.figures import days_axis as _days_axis
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
+from drawsteel_kit.systems.draw_steel.pages.bars import (
+    PROJECT_ROW,
+    WORKING_COLOUR,
+    labels_above,
+)
 from drawsteel_kit.systems.draw_steel.pages.data import (
     Series,
     chart_series,
@@ -50,10 +63,11 @@ __all__ = [
 SESSIONS_SHOWN = 50
 #: What a title says when a line is drawn from a sample of its changes.
 SAMPLED = " (long history: a sample of the changes)"
-#: The XP and level chart puts at most this many heroes side by side (then a new row).
-PANELS_PER_ROW = 5
-#: A finished project's bar, and one under way.
-DONE_COLOUR, WORKING_COLOUR = "#2E8B57", "#4A7FB5"
+#: A project label longer than this many characters breaks onto a second line (the rest
+#: of a phone's line holds the project's numbers, at the right).
+LABEL_LINE = 36
+#: A finished project's bar (and one under way: ``bars.WORKING_COLOUR``).
+DONE_COLOUR = "#2E8B57"
 
 
 def _step(s: Series, name: str, today: int, unit: str = "", **kw: Any) -> dict[str, Any]:
@@ -76,88 +90,88 @@ def _heroes(campaign: Campaign, hero: str | None) -> list[str]:
 def _colours(campaign: Campaign, names: Iterable[str]) -> dict[str, str]:
     """Each named hero's colour, by their place among the campaign's members (read once a
     chart: reading the members reads every hero's row)."""
-    roster = campaign.members
+    roster = campaign.roster
     return {name: hero_colour(name, roster) for name in names}
 
 
 def _adventure_marks(fig: Figure, campaign: Campaign, viewer: str | None) -> None:
     """A dotted line on the day each adventure began (victories start at 0 each adventure),
-    named after it, in every panel."""
+    in every panel, named above the top one (on the side of the line with more room)."""
     shapes = fig.layout.setdefault("shapes", [])
     notes = fig.layout.setdefault("annotations", [])
+    low, today = fig.layout["xaxis"].get("range", [0, campaign.party.day])
     for a in campaign.adventures(visible_to=viewer):  # type: ignore[attr-defined]
         for n in range(1, fig.panels() + 1):
             x, y = ("x", "y") if n == 1 else (f"x{n}", f"y{n}")
             shapes.append({"type": "line", "x0": a.started_day, "x1": a.started_day,
                            "xref": x, "yref": f"{y} domain", "y0": 0, "y1": 1,
                            "line": {"dash": "dot", "color": "grey", "width": 1}})
+        late = a.started_day > (low + today) / 2
         notes.append({"text": plot_text(a.name), "x": a.started_day, "xref": "x",
-                      "y": 1, "yref": "y domain", "showarrow": False, "xanchor": "left",
-                      "yanchor": "bottom", "font": {"size": 10, "color": "grey"}})
+                      "y": 1, "yref": "y domain", "showarrow": False,
+                      "xanchor": "right" if late else "left", "yanchor": "bottom",
+                      "font": {"size": 10, "color": "grey"}})
+
+
+def _lines(fig: Figure, campaign: Campaign, names: list[str], found: dict[tuple[str, str],
+           Series], fields: tuple[str, ...], titles: tuple[str, ...],
+           units: tuple[str, ...]) -> None:
+    """A line per hero in each field's panel (stacked, the first field on top), in the
+    hero's colour and shape; the legend names each hero once. A line's ``name`` is its
+    hero's (the legend's text), its ``meta`` what it holds ("Val XP")."""
+    today, roster = campaign.party.day, campaign.roster
+    for row, (what, title, unit) in enumerate(zip(fields, titles, units, strict=True),
+                                              start=1):
+        panel = len(fig.data)
+        for name in (n for n in names if (n, what) in found):
+            first = next(f for f in fields if (name, f) in found) == what
+            fig.add_trace(_step(found[(name, what)], name, today, unit, legendgroup=name,
+                                meta=plot_text(f"{name} {title}"), showlegend=first,
+                                **hero_style(name, roster)), row, 1)
+        layer_lines(fig.data[panel:])
+
+
+def _stacked(campaign: Campaign, names: list[str], fields: tuple[str, ...],
+             titles: tuple[str, ...], units: tuple[str, ...], viewer: str | None,
+             title: str, empty: str) -> Figure:
+    """One panel per field, one above the other (a phone's one column), a line per hero."""
+    found = chart_series(campaign, names, fields, viewer)
+    fig = Figure().stack(len(fields))
+    _lines(fig, campaign, names, found, fields, titles, units)
+    _days_axis(fig, campaign.party.day)
+    for n, text in enumerate(titles, start=1):
+        fig.layout["yaxis" if n == 1 else f"yaxis{n}"]["title"] = {"text": text}
+    sampled = any(s.sampled for s in found.values())
+    fig = _figure(fig, title + (SAMPLED if sampled else ""), empty)
+    legend = legend_room(names) if len(names) > 1 else 0
+    fig.update_layout(height=200 + 150 * len(fields) + legend, showlegend=len(names) > 1)
+    return fig
 
 
 def xp_and_level(campaign: Campaign, *, viewer: str | None = None,
                  hero: str | None = None) -> Figure:
-    """Small multiples: a column per hero, XP over campaign days above, level below (steps),
-    each hero in their colour."""
+    """XP over campaign days above, level below (steps): a line per hero in their colour,
+    the legend naming them below (one column: it reads on a phone)."""
     names = _heroes(campaign, hero)
-    today = campaign.party.day
-    found = chart_series(campaign, names, ("xp", "level"), viewer)
-    sampled = any(s.sampled for s in found.values())
-    cols = max(1, min(PANELS_PER_ROW, len(names)))
-    bands = -(-len(names) // cols)
-    titles = [""] * (2 * bands * cols)
-    for i, name in enumerate(names):
-        titles[(2 * (i // cols)) * cols + i % cols] = plot_text(name)
-    fig = Figure().grid(2 * bands, cols, titles, gap=0.06)
-    colours = _colours(campaign, names)
-    for i, name in enumerate(names):
-        row, col = 2 * (i // cols) + 1, i % cols + 1
-        colour = colours[name]
-        if xp := found.get((name, "xp")):
-            fig.add_trace(_step(xp, f"{name} XP", today, " XP", line={"color": colour},
-                                marker={"color": colour}, showlegend=False), row, col)
-        if level := found.get((name, "level")):
-            fig.add_trace(_step(level, f"{name} level", today, line={"color": colour},
-                                marker={"color": colour}, showlegend=False), row + 1, col)
-    _days_axis(fig, today)
-    for n in range(1, 2 * bands * cols + 1):
-        key = "yaxis" if n == 1 else f"yaxis{n}"
-        top = ((n - 1) // cols) % 2 == 0
-        fig.layout[key].update({"title": {"text": "XP" if top else "level"},
-                                "rangemode": "tozero", **({} if top else {"dtick": 1})})
-    _adventure_marks(fig, campaign, viewer)
-    fig = _figure(fig, "XP and level" + (SAMPLED if sampled else ""), "No XP yet")
-    fig.update_layout(height=max(360, 330 * bands), showlegend=False)
+    fig = _stacked(campaign, names, ("xp", "level"), ("XP", "level"), (" XP", ""), viewer,
+                   "XP and level", "No XP yet")
+    if fig.data:
+        _adventure_marks(fig, campaign, viewer)
     return fig
 
 
 def renown_and_wealth(campaign: Campaign, *, viewer: str | None = None,
                       hero: str | None = None) -> Figure:
-    """Renown (left) and wealth (right) over campaign days, a line per hero in their colour."""
-    fig = Figure().grid(1, 2, ("Renown", "Wealth"))
-    today = campaign.party.day
-    names = _heroes(campaign, hero)
-    found = chart_series(campaign, names, ("renown", "wealth"), viewer)
-    colours = _colours(campaign, names)
-    for name in names:
-        colour = colours[name]
-        for col, what in ((1, "renown"), (2, "wealth")):
-            if s := found.get((name, what)):
-                fig.add_trace(_step(s, f"{name} {what}", today, legendgroup=name,
-                                    line={"color": colour}, marker={"color": colour},
-                                    showlegend=col == 1 or (name, "renown") not in found),
-                              row=1, col=col)
-    _days_axis(fig, today)
-    sampled = any(s.sampled for s in found.values())
-    return _figure(fig, "Renown and wealth" + (SAMPLED if sampled else ""),
-                   "No renown or wealth yet")
+    """Renown above, wealth below, over campaign days: a line per hero in their colour."""
+    return _stacked(campaign, _heroes(campaign, hero), ("renown", "wealth"),
+                    ("renown", "wealth"), (" renown", " wealth"), viewer, "Renown and wealth",
+                    "No renown or wealth yet")
 
 
 def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
                           hero: str | None = None) -> Figure:
     """Followers each hero has (those counting toward the cap) beside the renown cap: two
-    bars a hero, each labelled with its number (a cap of 0 reads "cap 0")."""
+    bars a hero, each labelled with its number above it (a cap of 0 reads "cap 0")."""
     counts = follower_counts(campaign, viewer)
     names = _heroes(campaign, hero)
     labels = [plot_text(n) for n in names]
@@ -166,17 +180,19 @@ def followers_against_cap(campaign: Campaign, *, viewer: str | None = None,
     fig = Figure([
         {"type": "bar", "x": labels, "y": have, "name": "followers",
          "marker": {"color": [colours[n] for n in names]},
-         "text": [f"{h} follower{'' if h == 1 else 's'}" for h in have],
-         "textposition": "outside", "cliponaxis": False,
-         "hovertemplate": "%{x}: %{y} of the cap<extra></extra>"},
+         "text": [str(h) for h in have], "textposition": "outside", "cliponaxis": False,
+         "hovertemplate": "%{x}: %{y} followers of the cap<extra></extra>"},
         {"type": "bar", "x": labels, "y": cap, "name": "cap",
          "marker": {"color": "rgba(0,0,0,0.06)", "line": {"color": "#555", "width": 1.5}},
          "text": [f"cap {c}" for c in cap], "textposition": "outside", "cliponaxis": False,
+         "textfont": {"size": 10},
          "hovertemplate": "%{x}: renown allows %{y}<extra></extra>"},
     ])
-    fig.update_layout(barmode="group", showlegend=False)
+    fig.update_layout(barmode="group", showlegend=False, bargap=0.25, bargroupgap=0.08)
     top = max([*have, *cap, 1])
-    fig.axes("y", title={"text": "followers"}, dtick=1, range=[0, top + 1])
+    fig.axes("y", title={"text": "followers (bar) and cap (outline)"}, dtick=1,
+             range=[0, top + 1])
+    fig.axes("x", tickangle=-30 if len(names) > 3 else 0)
     return _figure(fig, "Followers against the renown cap")
 
 
@@ -212,23 +228,33 @@ def _project_label(title: str, hero: str, done: bool) -> str:
     return plot_text(f"{title} ({hero}){' ✓' if done else ''}")
 
 
+def _label_lines(title: str, hero: str, done: bool) -> list[str]:
+    """A project's label for the line above its bar: two lines (the title, then whose) when
+    longer than LABEL_LINE, so it fits a phone's width beside the numbers."""
+    label = _project_label(title, hero, done)
+    if len(label) <= LABEL_LINE:
+        return [label]
+    return [plot_text(title), _project_label("", hero, done).lstrip()]
+
+
 def project_progress(campaign: Campaign, *, viewer: str | None = None,
                      hero: str | None = None, include_done: bool = True) -> Figure:
     """Each project's points against its goal (a bar never longer than the goal; a finished
-    one green and marked done), milestones marked on the bar, the numbers beside it: those
-    under way and (with ``include_done``) the last DONE_SHOWN finished ones."""
+    one green and marked done), milestones marked on the bar, its name and numbers on a line
+    above it (the bars get the chart's whole width, even on a phone): those under way and
+    (with ``include_done``) the last DONE_SHOWN finished ones."""
     projects = visible_projects(campaign, viewer, hero=hero, include_done=include_done)
     labels = [_project_label(p.title, p.hero, p.done) for p in projects]
+    numbers = [("done" if p.done else f"{p.points}/{p.goal}") for p in projects]
     fig = Figure()
     if projects:
         fig.add_trace({
             "type": "bar", "y": labels, "x": [p.goal for p in projects], "name": "goal",
-            "orientation": "h", "marker": {"color": "rgba(0,0,0,0.07)"},
-            "text": [("done" if p.done else f"{p.points}/{p.goal}") for p in projects],
-            "textposition": "outside", "cliponaxis": False, "hoverinfo": "skip"})
+            "orientation": "h", "marker": {"color": "rgba(0,0,0,0.07)"}, "width": 0.4,
+            "text": numbers, "textposition": "none", "hoverinfo": "skip"})
         fig.add_trace({
             "type": "bar", "y": labels, "x": [min(p.points, p.goal) for p in projects],
-            "name": "points", "orientation": "h",
+            "name": "points", "orientation": "h", "width": 0.4,
             "marker": {"color": [DONE_COLOUR if p.done else WORKING_COLOUR for p in projects]},
             "customdata": [p.points for p in projects],
             "hovertemplate": "%{y}: %{customdata} project points<extra></extra>"})
@@ -240,10 +266,14 @@ def project_progress(campaign: Campaign, *, viewer: str | None = None,
                            "mode": "markers", "hovertemplate": "milestone at %{x}<extra></extra>",
                            "marker": {"symbol": "diamond", "size": 9, "color": "white",
                                       "line": {"width": 1.5, "color": "#333"}}})
+        labels_above(fig, [(label, _label_lines(p.title, p.hero, p.done), number)
+                           for p, label, number in zip(projects, labels, numbers, strict=True)],
+                     0.2)
     fig.axes("x", title={"text": "project points"}, rangemode="tozero")
+    fig.axes("y", showticklabels=False, autorange="reversed", ticks="")
     fig = _figure(fig, "Projects", "No projects yet")
-    fig.update_layout(barmode="overlay", height=max(260, 120 + 50 * len(projects)),
-                      margin={"r": 90}, showlegend=False)
+    fig.update_layout(barmode="overlay", height=130 + PROJECT_ROW * max(1, len(projects)),
+                      showlegend=False)
     return fig
 
 
@@ -276,57 +306,9 @@ def _hidden(project: int | str) -> Exception:
     return ProjectNotStarted(f"no project {project!r} to show")
 
 
-def _changes(events: Iterable[Any], table: str, field: str) -> dict[Any, list[Any]]:
-    """key -> [first before, last after, insert row or None] for one field of one table."""
-    out: dict[Any, list[Any]] = {}
-    for ev in events:
-        for op in ev.ops:
-            if op["table"] != table:
-                continue
-            if op["op"] == "insert" and field in op["row"]:
-                out[op["key"]] = [None, op["row"][field], op["row"]]
-            elif op["op"] == "update" and field in op["after"]:
-                row = out.setdefault(op["key"], [op["before"].get(field), None, None])
-                row[1] = op["after"][field]
-    return out
-
-
 def resolution_changes(resolution: Resolution, campaign: Campaign) -> Figure:
     """What a resolved plan changed (or, for a dry run, would change): project points and
-    hero XP, before and after, read from the events it wrote or would write."""
-    fig = Figure().grid(1, 2, ("Project points", "XP"))
-    points = _changes(resolution.events, "projects", "points")
-    known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
-        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
-    labels, before, after, goals = [], [], [], []
-    for key, (old, new, row) in points.items():
-        info = row if row is not None else known.get(key)
-        title = info["title"] if isinstance(info, dict) else getattr(info, "title", f"#{key}")
-        goal = info["goal"] if isinstance(info, dict) else getattr(info, "goal", None)
-        labels.append(plot_text(title))
-        before.append(old or 0)
-        after.append(new)
-        goals.append(goal)
-    if labels:
-        fig.add_trace({"type": "bar", "x": labels, "y": before, "name": "points before",
-                       "marker": {"color": "#A9C4E0"}}, row=1, col=1)
-        fig.add_trace({"type": "bar", "x": labels, "y": after, "name": "points after",
-                       "marker": {"color": WORKING_COLOUR}}, row=1, col=1)
-        fig.add_trace({"type": "scatter", "x": labels, "y": goals, "name": "goal",
-                       "mode": "markers", "marker": {"symbol": "line-ew", "size": 30,
-                                                     "line": {"width": 3, "color": "#333"}}},
-                      row=1, col=1)
-    xp = _changes(resolution.events, "heroes", "xp")
-    if xp:
-        names = list(xp)
-        hues = _colours(campaign, names)
-        colours = [hues[n] for n in names]
-        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
-                       "y": [xp[n][0] for n in names], "name": "XP before",
-                       "marker": {"color": colours, "opacity": 0.4}}, row=1, col=2)
-        fig.add_trace({"type": "bar", "x": [plot_text(n) for n in names],
-                       "y": [xp[n][1] for n in names], "name": "XP after",
-                       "marker": {"color": colours}}, row=1, col=2)
-    fig.update_layout(barmode="group")
-    verb = "would change" if resolution.dry_run else "changed"
-    return _figure(fig, f"What the plan {verb}", "The plan changes no points or XP")
+    hero XP, before and after (:mod:`~drawsteel_kit.systems.draw_steel.pages.plan_chart`)."""
+    from drawsteel_kit.systems.draw_steel.pages.plan_chart import plan_changes
+
+    return plan_changes(resolution, campaign)

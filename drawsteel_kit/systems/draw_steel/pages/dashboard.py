@@ -105,7 +105,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
                     "hero tokens {}{}</p>{}").format(STYLE, party.name, party.day, session,
                                                     party.hero_tokens, home,
                                                     _nav(campaign, None, linker))
-    colours = hero_colours(campaign.members)  # the same colour as in every chart
+    colours = hero_colours(campaign.roster)  # the same colour as in every chart
     heroes = table(
         ["hero", "player", "class", "level", "XP", "next", "victories", "stamina",
          "recoveries", "renown", "wealth"],
