@@ -44,6 +44,9 @@ def test_every_chart_the_package_draws_is_a_basic_trace() -> None:
     root = Path(drawsteel_kit.__file__).parent
     found: dict[str, str] = {}
     for path in root.rglob("*.py"):
+        if "add_trace" not in path.read_text(encoding="utf-8") and \
+                "Figure(" not in path.read_text(encoding="utf-8"):
+            continue  # not a module that draws (a Forge Steel file has "type"s of its own)
         for kind in re.findall(r'"type":\s*"(\w+)"', path.read_text(encoding="utf-8")):
             found.setdefault(kind, str(path.relative_to(root)))
     traces = {k: where for k, where in found.items() if k not in SHAPES}

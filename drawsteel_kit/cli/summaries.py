@@ -26,8 +26,8 @@ SUMMARIES: dict[str, str] = {
         'to a project, place (where they are), dismiss, and the cap renown '
         'and titles allow.'),
     'forecast': 'When will a project be done? Exact chances by day, breakthroughs included.',
-    'heroes': ('Heroes from Forge Steel (.ds-hero files) in, and back out with the '
-        "workbook's numbers."),
+    'heroes': ('Heroes from Forge Steel (.ds-hero) or Foundry VTT (.json) in, and back out '
+        "with the workbook's numbers."),
     'history': 'Show what happened, newest first, one sentence an event.',
     'import': "Bring a campaign's export (`drawsteel-kit export --out FILE`) into a new folder.",
     'init': 'Build the ledger from campaign.yaml, or bring it up to date.',
