@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["CONFIG", "STYLE", "Html", "Markup", "displayed", "document", "escape", "figure",
-           "head_script", "join", "lines", "link", "notes", "plot_text", "progress",
-           "script_json", "swatch", "table"]
+__all__ = ["CHART_TYPE", "CONFIG", "STYLE", "Html", "Markup", "chart", "data_script", "displayed",
+           "document", "escape", "figure", "head_script", "join", "lines", "link", "notes",
+           "plot_text", "progress", "script_json", "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -174,6 +174,29 @@ def figure(fig: Any, *, div_id: str | None = None,
         'Plotly.newPlot("{div}",f.data,f.layout,{config});}}}})();</script></div>').format(
         div=div, height=height, data=Markup(script_json(data)),
         config=Markup(script_json({**CONFIG, **(config or {})})))
+
+
+#: The type of the inert script that holds a served page's chart (``chart``).
+CHART_TYPE = "application/vnd.dsk.figure+json"
+
+
+def data_script(kind: str, value: Any) -> Markup:
+    """``value`` as JSON in an inert ``<script type="kind">`` (never run: data for the page's
+    own script), escaped by ``script_json``."""
+    if not kind.endswith("json"):
+        raise ValueError(f"a data script holds JSON, not {kind}")
+    return Markup('<script type="{}">{}</script>').format(kind, Markup(script_json(value)))
+
+
+def chart(data: dict[str, Any]) -> Markup:
+    """A figure (plotly's JSON: data, layout, config) as a served page draws it: a block of
+    the chart's height holding its JSON, inert until the page's own plotly.js draws it (after
+    the page's text is on screen)."""
+    layout = data.get("layout") or {}
+    figure_json = {"data": data.get("data", []), "layout": layout,
+                   "config": {**CONFIG, **(data.get("config") or {})}}
+    return Markup('<div class="dsk-chart" style="min-height:{}px">{}</div>').format(
+        int(layout.get("height") or 360), data_script(CHART_TYPE, figure_json))
 
 
 def _script(javascript: str) -> Markup:
