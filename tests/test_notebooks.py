@@ -148,7 +148,9 @@ def test_player_dashboard_notebook(tmp_path: Path, hero: str) -> None:
     shown = json.dumps([o for c in nb.cells for o in c.get("outputs", [])])
     shown += json.dumps(nb.metadata.get("widgets", {}))
     assert (f"<h1>{hero}</h1>" if hero else f"<h1>{party}</h1>") in shown
-    assert "application/vnd.plotly.v1+json" in shown
+    # its charts as the served page draws them (kit.ui.html.chart), not plotly's mimetype
+    assert "application/vnd.dsk.figure+json" in shown
+    assert "application/vnd.plotly.v1+json" not in shown
     assert DIRECTOR_PROJECT not in shown and DIRECTOR_REASON not in shown
     assert (VAL_ONLY_REASON in shown) == (hero == "Val")
 

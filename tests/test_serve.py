@@ -48,6 +48,7 @@ from drawsteel_kit.workbook.serve_guard import (
     TOO_MANY,
     page_of_query,
 )
+from drawsteel_kit.workbook.serve_page import EXTENSIONS
 
 pytestmark = needs_chromium
 
@@ -291,26 +292,38 @@ def test_the_party_page_shows_the_ledgers_numbers(served, browser) -> None:
     charts = wait_for_charts(browser, 5)
     assert_nothing_hidden(browser)
     assert VAL_ONLY_REASON not in page_text(browser)[1]
-    # The template drew them one at a time, without the renderer's hidden PNG copies: it still
-    # reaches the installed plotly renderer (this fails when an update of that renderer moves
-    # what the template uses: the page would quietly draw its charts as slowly as before).
-    root = browser.find_element(By.TAG_NAME, "html")
-    assert root.get_attribute("data-dsk-charts") == "one at a time"
+    # The page's own script drew every chart with the server's plotly.js (the basic bundle),
+    # none through JupyterLab's plotly renderer and its full plotly.js; the page loaded no
+    # labextension but the widget manager its controls need.
     WebDriverWait(browser, 30).until(
-        lambda d: int(root.get_attribute("data-dsk-copies-skipped") or 0) >= charts,
-        message="the renderer drew hidden copies of the charts")
-    assert int(root.get_attribute("data-dsk-copies-skipped")) == charts
+        lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-dsk-charts")
+        == str(int(d.execute_script(CHARTS_JS))), message="a chart not drawn by the page")
+    assert charts >= 5
+    fetched = browser.execute_script(
+        "return performance.getEntriesByType('resource').map(r => r.name)")
+    assert [u for u in fetched if "/voila/dsk-static/plotly-basic-" in u], fetched
+    extensions = {u.split("/voila/labextensions/", 1)[1].split("/static/")[0] for u in fetched
+                  if "/voila/labextensions/" in u}
+    assert extensions == set(EXTENSIONS), extensions
+    assert browser.execute_script("return window.Plotly.version") == plotly_version()
 
 
-#: How many plotly charts the page holds, or -1 while one of them is still to be drawn (the
-#: template has them drawn one at a time, each in a turn of its own).
-CHARTS_JS = ("return document.querySelector('.jp-RenderedPlotly:not(:has(.main-svg))') ? -1"
-             " : document.querySelectorAll('.jp-RenderedPlotly').length;")
+#: How many charts the page holds, or -1 while one of them is still to be drawn (the page's
+#: script draws them one at a time, each in a turn of its own).
+CHARTS_JS = ("return document.querySelector('.dsk-chart:not(:has(.main-svg))') ? -1"
+             " : document.querySelectorAll('.dsk-chart').length;")
+
+
+def plotly_version() -> str:
+    """The version of plotly.js plotly.py bundles (the basic bundle's is the same)."""
+    from plotly.offline import get_plotlyjs_version
+
+    return str(get_plotlyjs_version())
 
 
 def wait_for_charts(driver: Any, at_least: int = 0) -> int:
-    """Wait until the page holds ``at_least`` plotly charts or more, all of them drawn; how
-    many it holds."""
+    """Wait until the page holds ``at_least`` charts or more, all of them drawn; how many it
+    holds."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     held = [-1]
@@ -322,6 +335,82 @@ def wait_for_charts(driver: Any, at_least: int = 0) -> int:
     WebDriverWait(driver, RENDER_TIMEOUT).until(
         drawn, message=f"fewer than {at_least} charts drawn, or one never drawn")
     return held[0]
+
+
+def _fetch(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    """A GET as a phone's browser sends it (it takes gzip): status, headers, the body as
+    sent."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        conn.request("GET", path, headers={"Accept-Encoding": "gzip"})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, \
+            response.read()
+    finally:
+        conn.close()
+
+
+def test_the_page_sends_its_text_as_html_and_everything_compressed(served) -> None:
+    """What a phone gets before any script runs: the page compressed as it streams, its text
+    (the heroes' table, the day's summary) as HTML shown at once (never JSON in a script for
+    Voila's script to draw, never a hidden block), its charts as inert JSON; the scripts and
+    styles compressed too; the page's plotly.js the package's basic bundle, one file,
+    compressed and cached for a year."""
+    import gzip
+    import re
+
+    from drawsteel_kit.kit.ui.assets import basic_bundle
+
+    server, _ = served
+    status, headers, body = _fetch(server.port, PAGE)
+    assert status == 200 and headers.get("content-encoding") == "gzip", headers
+    page = gzip.decompress(body).decode()
+    assert len(body) < len(page) / 2
+    outside = re.sub(r"<script\b.*?</script>", "", page, flags=re.S)  # what no script holds
+    assert '<table class="dsk-table dsk-heroes">' in outside
+    assert "<h1>The Lantern Company</h1>" in outside and "Day " in outside
+    cells = re.search(r'<div id="rendered_cells"[^>]*>', page)
+    assert cells and "display" not in cells.group(0), cells
+    assert 'id="loading"' not in page  # no spinner in place of the text
+    assert page.count('type="application/vnd.dsk.figure+json"') >= 5
+    assert "jupyterlab-plotly" not in page and "jupyterlab_pygments" not in page
+    for path in ("/voila/static/voila.js", re.search(r'href="([^"]*index\.css[^"]*)"',
+                                                      page).group(1)):
+        status, headers, _ = _fetch(server.port, path)
+        assert status == 200 and headers.get("content-encoding") == "gzip", (path, headers)
+    name = basic_bundle().name
+    status, headers, body = _fetch(server.port, f"/voila/dsk-static/{name}")
+    assert status == 200 and headers.get("content-encoding") == "gzip", headers
+    assert "immutable" in headers.get("cache-control", "") and "max-age=31536000" in \
+        headers["cache-control"]
+    assert gzip.decompress(body) == basic_bundle().read_bytes()
+    assert f'href="/voila/dsk-static/{name}"' in page  # fetched ahead, while the cells run
+    for other in ("README.md", "LICENSE-plotly.js.txt", f"..%2F{name}", "../html.py",
+                  name.replace("basic", "full")):
+        assert _fetch(server.port, f"/voila/dsk-static/{other}")[0] == 404, other
+
+
+def test_a_browser_running_no_script_still_shows_the_heroes_table(served, own_browser
+                                                                 ) -> None:
+    """The text is on screen before any script runs: with scripts off, the party page shows
+    the heroes' table and the day's summary (Voila's lab template hid them until its script
+    drew them)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    server, _ = served
+    own_browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    own_browser.get(server.url())
+    WebDriverWait(own_browser, RENDER_TIMEOUT).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, "table.dsk-heroes tbody tr"))
+    table = own_browser.find_element(By.CSS_SELECTOR, "table.dsk-heroes")
+    assert table.is_displayed() and table.size["height"] > 50
+    with Campaign.open(server.folder, readonly=True) as camp:
+        names = set(camp.heroes)
+    shown = {r.find_elements(By.TAG_NAME, "td")[0].text for r in
+             table.find_elements(By.CSS_SELECTOR, "tbody tr")}
+    assert shown == names
+    assert own_browser.find_element(By.CSS_SELECTOR, ".dsk-page h1").is_displayed()
 
 
 def test_a_page_whose_controls_come_up_unbound_mends_itself(served, browser) -> None:
@@ -448,7 +537,7 @@ def test_a_hero_page_needs_its_players_key(served) -> None:
     assert new != old
     assert _page(server.port, f"{PAGE}?{hero_query('Yorn', old)}")[0] == 403  # at once
     status, body = _page(server.port, f"{PAGE}?{hero_query('Yorn', new)}")
-    assert status == 200 and "\\u003ch1\\u003eYorn\\u003c/h1\\u003e" in body
+    assert status == 200 and "<h1>Yorn</h1>" in body
 
 
 def printed_key(output: str, hero: str) -> str:

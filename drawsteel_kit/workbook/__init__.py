@@ -284,8 +284,9 @@ def player_controls(campaign: Campaign, page: Page | list[Any]) -> Any:
 
 def show_page(page: Page | list[Any]) -> None:
     """Display a player page's blocks, but its history: :func:`player_controls` shows that,
-    a page at a time."""
+    a page at a time. Its charts are HTML the served page draws (``display``)."""
     from drawsteel_kit.kit.ui.history_block import HistoryBlock
 
-    show([b for b in getattr(page, "blocks", page) if not isinstance(b, HistoryBlock)])
+    show([b for b in getattr(page, "blocks", page) if not isinstance(b, HistoryBlock)],
+         served=True)
 

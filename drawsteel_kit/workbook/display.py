@@ -1,5 +1,8 @@
 """Showing HTML blocks and figures: in a notebook cell, in an ``Output`` widget, in a report.
 
+On a served player page (``served=True``) a figure is HTML too (``kit.ui.html.chart``): the
+page's template writes it into the page as it streams, and the page's own plotly.js (the basic
+bundle, after the text) draws it; no chart goes through JupyterLab's plotly renderer.
 ``drawsteel_kit.workbook`` re-exports these (``workbook.show``, ``workbook.display_outputs``),
 where notebooks call them.
 """
@@ -30,34 +33,40 @@ def figure_bundle(fig: Any) -> dict[str, Any]:
                           "config": dict(CONFIG)}}
 
 
-def _bundle(block: Any) -> dict[str, Any] | None:
-    """An HTML block's or a figure's display bundle; None for anything else."""
-    from drawsteel_kit.kit.ui.html import Html
+def _bundle(block: Any, served: bool = False) -> dict[str, Any] | None:
+    """An HTML block's or a figure's display bundle (a figure as HTML on a served page); None
+    for anything else."""
+    from drawsteel_kit.kit.ui.html import Html, chart
 
     if isinstance(block, Html):
         return {"text/html": str(block.html)}
     if hasattr(block, "to_plotly_json") or (isinstance(block, dict) and "data" in block):
-        return figure_bundle(block)
+        bundle = figure_bundle(block)
+        if served:
+            return {"text/html": str(chart(next(iter(bundle.values()))))}
+        return bundle
     return None
 
 
-def display_outputs(blocks: Iterable[Any] | Any) -> tuple[dict[str, Any], ...]:
+def display_outputs(blocks: Iterable[Any] | Any, *, served: bool = False
+                    ) -> tuple[dict[str, Any], ...]:
     """HTML blocks, figures and text as display_data outputs, for an ``Output`` widget's
     ``outputs``: set directly, not captured while a cell runs (capturing inside a Voila cell
-    can stall the page's render: jupyter/nbclient#312)."""
+    can stall the page's render: jupyter/nbclient#312). ``served``: for a served player page."""
     items = blocks if isinstance(blocks, list | tuple) else [blocks]
     return tuple({"output_type": "display_data", "metadata": {},
-                  "data": _bundle(block) or {"text/plain": str(block)}}
+                  "data": _bundle(block, served) or {"text/plain": str(block)}}
                  for block in items if block is not None)
 
 
-def show(blocks: Iterable[Any] | Any) -> None:
-    """Display HTML blocks, figures and text in order (one block or several)."""
+def show(blocks: Iterable[Any] | Any, *, served: bool = False) -> None:
+    """Display HTML blocks, figures and text in order (one block or several); ``served``: on
+    a served player page."""
     from IPython.display import display
 
     items = blocks if isinstance(blocks, list | tuple) else [blocks]
     for block in items:
-        bundle = _bundle(block)
+        bundle = _bundle(block, served)
         if bundle is not None:
             display(bundle, raw=True)
         elif block is not None:

@@ -31,10 +31,12 @@ HISTORY_CHOICES = (10, 25, 50)
 SUMMARY_CHANCES = (0.5, 0.9)
 
 
-def _show_in(out: widgets.Output, blocks: list[Any]) -> None:
+def _show_in(out: widgets.Output, blocks: list[Any], *, served: bool = False) -> None:
+    """``blocks`` in ``out`` (``served``: on a served player page, whose own script draws the
+    charts)."""
     from drawsteel_kit.workbook.display import display_outputs
 
-    out.outputs = display_outputs(blocks)
+    out.outputs = display_outputs(blocks, served=served)
 
 
 def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
@@ -103,7 +105,7 @@ class PlayerControls:
             return
         title, project = self.titles[self.project.value], self.project.value
         self._answer(view, lambda v: _show_in(
-            self.forecast_out, _forecast_blocks(books(v), project, title)))
+            self.forecast_out, _forecast_blocks(books(v), project, title), served=True))
 
     def turn(self, pages: int) -> None:
         """Go ``pages`` pages older (negative: newer), and show that page."""

@@ -29,6 +29,7 @@ from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.resources import notebooks_dir
 from drawsteel_kit.workbook import CAMPAIGN_ENV
 from drawsteel_kit.workbook.links import LINKS_FILE, PAGES_PER_HERO, ensure_links, hero_query
+from drawsteel_kit.workbook.serve_page import EXTENSIONS, FILTER
 
 __all__ = [
     "DASHBOARD",
@@ -119,6 +120,10 @@ def voila_argv(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT,
         f"--VoilaExecutor.iopub_timeout={IOPUB_SECONDS}",
         f"--VoilaExecutor.cell_timeout_instruction={CELL_TIMEOUT}",
         f"--VoilaExecutor.cell_error_instruction={CELL_ERROR}",
+        # A page's HTML outputs written into the page as it streams (serve_page), and only
+        # the labextensions its controls need.
+        f"--VoilaExporter.filters={FILTER[0]}={FILTER[1]}",
+        *(f"--VoilaConfiguration.extension_allowlist={name}" for name in EXTENSIONS),
     ]
     if token:
         argv.append(f"--Voila.token={token}")

@@ -12,6 +12,9 @@ logs without keys.
   party page (a hero's page when the query names one, with its key; nothing else of the
   query is kept). A refused page (403, 429, 503) is the template's error.html, given the
   players' pages' style and the party page's address.
+- Responses are compressed (gzip, when the browser takes it): the page as it streams, Voila's
+  scripts and styles, the labextensions. ``GET /voila/dsk-static/plotly-basic-<version>.min.js``
+  is the page's plotly.js (``serve_page``), that one file, cached by browsers for a year.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from drawsteel_kit.kit.ui.html import STYLE
 from drawsteel_kit.workbook.links import KEY_PARAM
 from drawsteel_kit.workbook.serve_guard import NOT_YOUR_PAGE, CappedKernelManager
 from drawsteel_kit.workbook.serve_head import PARTY_PATH, party_address
+from drawsteel_kit.workbook.serve_page import PLOTLY_FLAG, PLOTLY_PATH, plotly_route
 
 __all__ = ["PRESENCE_FLAG", "PRESENCE_PATH", "PartyRedirect", "ServeVoila", "scrub"]
 
@@ -166,17 +170,30 @@ class PartyRedirect(JupyterHandler):
         self.redirect(party_address(self.base_url, self.request.query or ""))
 
 
+class PlotlyHandler(web.StaticFileHandler):
+    """The page's plotly.js: one file, its version in its name, so a browser keeps it."""
+
+    def get_cache_time(self, path: str, modified: Any, mime_type: str) -> int:
+        return 365 * 24 * 3600
+
+    def set_extra_headers(self, path: str) -> None:
+        self.set_header("Cache-Control", "public, max-age=31536000, immutable")
+
+
 class ServeVoila(Voila):
-    """Voila with the handlers above, and the key filter on its logs."""
+    """Voila with the handlers above, compressed responses, and the key filter on its logs."""
 
     def init_settings(self) -> dict[str, Any]:
         # The page's script says a person is at it only where this server listens
-        # (PRESENCE_FLAG in the page's config): a plain Voila has no such address.
+        # (PRESENCE_FLAG in the page's config): a plain Voila has no such address. Likewise
+        # the address of the page's plotly.js (PLOTLY_FLAG).
         config = self.voila_configuration
-        config.extension_config = {**config.extension_config, PRESENCE_FLAG: True}
+        config.extension_config = {**config.extension_config, PRESENCE_FLAG: True,
+                                   PLOTLY_FLAG: PLOTLY_PATH + plotly_route()[0]}
         settings = super().init_settings()
         settings["log_function"] = log_request
         settings["voila_jinja2_env"].globals.update(dsk_style=STYLE, dsk_party_path=PARTY_PATH)
+        settings["compress_response"] = True  # read when the application is made
         return settings
 
     def init_handlers(self) -> list[Any]:
@@ -185,7 +202,10 @@ class ServeVoila(Voila):
                     else h for h in super().init_handlers()]
         presence = url_path_join(self.server_url, f"/{PRESENCE_PATH}{_kernel_id_regex}")
         bare = url_path_join(self.server_url, "/voila/?")
-        return [(presence, PresenceHandler), (bare, PartyRedirect), *handlers]
+        name, folder = plotly_route()
+        plotly = url_path_join(self.server_url, f"/{PLOTLY_PATH}({re.escape(name)})")
+        return [(presence, PresenceHandler), (bare, PartyRedirect),
+                (plotly, PlotlyHandler, {"path": folder}), *handlers]
 
     def start(self) -> None:
         hide_keys_in_logs()

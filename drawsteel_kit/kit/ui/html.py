@@ -17,9 +17,10 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-__all__ = ["CHART_LOADER", "CONFIG", "STYLE", "Html", "Markup", "displayed", "document",
-           "escape", "figure", "head_script", "join", "lines", "link", "notes", "plot_text",
-           "preview_tags", "progress", "script_json", "swatch", "table"]
+__all__ = ["CHART_LOADER", "CHART_TYPE", "CONFIG", "STYLE", "Html", "Markup", "chart",
+           "data_script", "displayed", "document", "escape", "figure", "head_script", "join",
+           "lines", "link", "notes", "plot_text", "preview_tags", "progress", "script_json",
+           "swatch", "table"]
 
 #: Link targets a page may hold: our own relative pages and queries, or the web.
 SAFE_SCHEMES = ("", "http", "https")
@@ -238,6 +239,29 @@ if(gd&&!gd.classList.contains("js-plotly-plot")){var f=JSON.parse(b.textContent)
 Plotly.newPlot(gd,f.data,f.layout,f.config);later(next);return;}}})();}
 if(document.readyState==="loading"){document.addEventListener("DOMContentLoaded",draw);}
 else{draw();}})();</script>""")
+
+
+#: The type of the inert script that holds a served page's chart (``chart``).
+CHART_TYPE = "application/vnd.dsk.figure+json"
+
+
+def data_script(kind: str, value: Any) -> Markup:
+    """``value`` as JSON in an inert ``<script type="kind">`` (never run: data for the page's
+    own script), escaped by ``script_json``."""
+    if not kind.endswith("json"):
+        raise ValueError(f"a data script holds JSON, not {kind}")
+    return Markup('<script type="{}">{}</script>').format(kind, Markup(script_json(value)))
+
+
+def chart(data: dict[str, Any]) -> Markup:
+    """A figure (plotly's JSON: data, layout, config) as a served page draws it: a block of
+    the chart's height holding its JSON, inert until the page's own plotly.js draws it (after
+    the page's text is on screen)."""
+    layout = data.get("layout") or {}
+    figure_json = {"data": data.get("data", []), "layout": layout,
+                   "config": {**CONFIG, **(data.get("config") or {})}}
+    return Markup('<div class="dsk-chart" style="min-height:{}px">{}</div>').format(
+        int(layout.get("height") or 360), data_script(CHART_TYPE, figure_json))
 
 
 def _script(javascript: str) -> Markup:
