@@ -209,7 +209,7 @@ def test_resolve_keeps_the_executed_notebook_and_a_report(demo: Path) -> None:
     assert all("first-week-seed7" in p.name and "dry-run" not in p.name for p in runs)
     assert f"Kept: {runs[1]} and {runs[0]}" in out
     report = runs[0].read_text(encoding="utf-8")
-    assert 'class="dsk-chart"' in report and "Written: " in report
+    assert 'class="dsk-chart-data"' in report and "Written: " in report
     assert "run = Resolving.start" not in report  # the report shows results, not code
     # plotly.js once for every report of the folder, loaded by a relative address
     assert f'<script src="{shared}" defer></script></body>' in report  # after the text

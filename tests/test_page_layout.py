@@ -186,7 +186,12 @@ def size(driver: Any, width: int, height: int, mobile: bool) -> None:
 
 #: Every chart's box the page will hold is drawn (``.main-svg`` in it), and the page loaded.
 DRAWN_JS = ("return document.readyState === 'complete' && !document.querySelector("
-            "'.plotly-graph-div:not(:has(.main-svg)), .jp-RenderedPlotly:not(:has(.main-svg))')")
+            "'.plotly-graph-div:not(:has(.main-svg)), .jp-RenderedPlotly:not(:has(.main-svg)), "
+            ".dsk-chart:not(:has(.main-svg))')")
+#: Every chart as wide as its box (none waiting to be redrawn to a new width).
+FITS_JS = ("return Array.from(document.querySelectorAll('.js-plotly-plot')).every(p => {"
+           "const svg = p.querySelector('.main-svg'); return !svg || Math.abs("
+           "svg.getBoundingClientRect().width - p.getBoundingClientRect().width) <= 1; })")
 #: The page's width and each chart's: read again until it stops changing.
 SIZES_JS = ("return [document.documentElement.scrollWidth, ...Array.from("
             "document.querySelectorAll('.js-plotly-plot .main-svg'), e => "
@@ -195,20 +200,35 @@ SIZES_JS = ("return [document.documentElement.scrollWidth, ...Array.from("
 
 def open_drawn(driver: Any, url: str) -> None:
     """Load ``url`` and wait until its charts are drawn and have settled to their width."""
-    from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get(url)
+    settle(driver, url)
+
+
+#: A served page: Voila's script has started (its styles, the controls' layout, arrive then).
+VOILA_STARTED_JS = "return document.documentElement.dataset.dskVoila === 'started'"
+
+
+def settle(driver: Any, url: str, *, served: bool = False) -> None:
+    """Wait until the page's charts are drawn (on a served page, Voila started too) and have
+    settled to their width: read twice, 0.4 s apart, the same."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if served:
+        WebDriverWait(driver, DRAW_TIMEOUT).until(
+            lambda d: d.execute_script(VOILA_STARTED_JS), message=f"{url}: Voila never started")
     WebDriverWait(driver, DRAW_TIMEOUT).until(lambda d: d.execute_script(DRAWN_JS),
                                               message=f"{url}: its charts were never drawn")
     # a page that draws its charts as they come into view: scrolled through, then back
     driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
     WebDriverWait(driver, DRAW_TIMEOUT).until(lambda d: d.execute_script(DRAWN_JS))
     driver.execute_script("window.scrollTo(0, 0)")
-    last, deadline = driver.execute_script(SIZES_JS), time.monotonic() + 6
+    last, same, deadline = driver.execute_script(SIZES_JS), 0, time.monotonic() + 10
     while time.monotonic() < deadline:
         time.sleep(0.4)
         now = driver.execute_script(SIZES_JS)
-        if now == last:
+        same = same + 1 if now == last and driver.execute_script(FITS_JS) else 0
+        if same >= 2:
             return
         last = now
 
@@ -308,6 +328,7 @@ def test_served_draw_steel_pages_read_on_every_screen(tmp_path: Path, browser) -
             size(browser, *screen[1:])
             for page, url in pages:
                 open_page(browser, url, ".dsk-page")
+                settle(browser, url, served=True)
                 reading = read_page(browser, url, screen, page=f"served {page}",
                                     loaded=True)
                 problems += reading.of(*CHART_KINDS, "wide")

@@ -477,7 +477,7 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
         "/voila/files/dashboard.ipynb", f"/voila/files/{rival}/campaign.yaml",
         "/voila/files/%2e%2e/%2e%2e/campaigns/demo/campaign.yaml",
         f"/voila/files/..%2f..%2f..%2f{quote(str(rival))}%2fledger.db",
-        "/voila/tree/..", "/voila/tree/%2e%2e", "/voila/api/contents/..",
+        "/voila/api/contents/..",
         "/voila/api/contents/%2e%2e/director.ipynb", "/voila/static/..%2f..%2f..%2fapp.py",
         "/voila/templates/..%2f..%2f..%2fapp.py", "/voila/labextensions/..%2f..%2f",
         "/api/contents", "/api/contents/..", "/api/kernels", "/api/sessions",
@@ -492,6 +492,10 @@ def test_paths_outside_the_players_folder_are_refused(world) -> None:
         assert status >= 400, (path, status)
         assert_clean(body, what=path)
         assert not any(key in body for key in keys), path
+    for path in ("/voila/tree/..", "/voila/tree/%2e%2e"):  # Voila's file list: the party page
+        status, body, location = get(server.port, path)
+        assert status == 302 and location == "/voila/render/dashboard.ipynb", (path, status)
+        assert_clean(body, what=path)
     status, listing = fetch(server.port, "/voila/api/contents?content=1")
     assert status == 200
     names = [item["name"] for item in json.loads(listing)["content"]]

@@ -72,7 +72,7 @@ def test_one_page_for_the_party_and_each_hero(published) -> None:
     for name in files:
         text = (site / name).read_text(encoding="utf-8")
         assert DIRECTOR_PROJECT not in text and DIRECTOR_REASON not in text
-        assert 'class="dsk-chart"' in text and get_plotlyjs()[:2000] not in text
+        assert 'class="dsk-chart-data"' in text and get_plotlyjs()[:2000] not in text
         # the text first: no script in the head, plotly.js loaded deferred after the body's
         # text (the heroes' table, the day), the loader drawing the charts just before it
         assert "<script" not in text[:text.index("</head>")]
@@ -147,7 +147,7 @@ def _all_drawn(driver: Any) -> None:
     from selenium.webdriver.support.ui import WebDriverWait
 
     count = "return document.querySelectorAll(arguments[0]).length"
-    charts = driver.execute_script(count, "script.dsk-chart")
+    charts = driver.execute_script(count, "script.dsk-chart-data")
     assert charts >= 1
     WebDriverWait(driver, 60).until(
         lambda d: d.execute_script(count, ".js-plotly-plot .main-svg") >= charts)

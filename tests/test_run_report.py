@@ -60,10 +60,11 @@ def test_the_report_shows_results_not_code_and_typed_text_as_typed() -> None:
         assert code not in page, code
     assert "Day 1\n  Val rolls on" in page  # printed output kept as printed
     assert "<td>&lt;i&gt;</td>" in page  # the HTML a cell displayed, as it was
-    assert page.count('class="dsk-chart"') == 2 and "\\u003c\\/script\\u003e" in page
+    assert page.count('class="dsk-chart-data"') == 2 and "\\u003c\\/script\\u003e" in page
     assert len(set(re.findall(r'id="(chart-[0-9]+)"', page))) == 2  # each chart its own
     assert "a table" not in page  # the HTML shown, not its plain-text copy
-    assert page.index("Resolve a plan") < page.index("Day 1") < page.index('class="dsk-chart"') \
+    chart = page.index('class="dsk-chart-data"')
+    assert page.index("Resolve a plan") < page.index("Day 1") < chart \
         < page.index("day 5: no hero named")
 
 

@@ -202,7 +202,7 @@ def script_json(value: Any) -> str:
 def figure(fig: Any, *, div_id: str | None = None,
            config: dict[str, Any] | None = None) -> Markup:
     """A figure's ``<div>`` and its data as inline JSON (``<script type="application/json"
-    class="dsk-chart">``), drawn by the page's loader once plotly.js has loaded
+    class="dsk-chart-data">``), drawn by the page's loader once plotly.js has loaded
     (:data:`CHART_LOADER`, which :func:`document` adds), or at once where plotly.js is
     already loaded. The JSON escapes ``<``, ``>`` and ``/``, so a label cannot close the
     script."""
@@ -217,7 +217,7 @@ def figure(fig: Any, *, div_id: str | None = None,
              "config": {**CONFIG, **(config or {})}}
     return Markup(
         '<div><div id="{div}" class="plotly-graph-div" style="height:{height}px; width:100%;">'
-        '</div><script type="application/json" class="dsk-chart" id="{div}-data" '
+        '</div><script type="application/json" class="dsk-chart-data" id="{div}-data" '
         'data-div="{div}">{data}</script><script type="text/javascript">if(window.Plotly)'
         '{{(function(f){{Plotly.newPlot("{div}",f.data,f.layout,f.config);}})(JSON.parse('
         'document.getElementById("{div}-data").textContent));}}</script></div>').format(
@@ -232,7 +232,7 @@ CHART_LOADER = Markup("""<script type="text/javascript">(function(){
 function later(f){var done=false;function once(){if(!done){done=true;f();}}
 window.requestAnimationFrame(function(){setTimeout(once,0);});setTimeout(once,1000);}
 function draw(){if(!window.Plotly){return;}
-var blocks=document.querySelectorAll("script.dsk-chart"),i=0;
+var blocks=document.querySelectorAll("script.dsk-chart-data"),i=0;
 (function next(){while(i<blocks.length){var b=blocks[i++];
 var gd=document.getElementById(b.getAttribute("data-div"));
 if(gd&&!gd.classList.contains("js-plotly-plot")){var f=JSON.parse(b.textContent);
