@@ -246,8 +246,8 @@ def read_page(driver: Any, url: str, screen: tuple[str, int, int, bool], *,
 
 
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Each system's demo, built and published once: the folder of its site."""
+def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each system's demo campaign, built once: its folder."""
     base = tmp_path_factory.mktemp("layout")
     out = {}
     for key in SYSTEM_KEYS:
@@ -256,8 +256,17 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
             checkpoint(folder / LEDGER_FILE)
         else:
             folder = build(next(s for s in OTHER_SYSTEMS if s.key == key), base / key)
-        run("publish", folder, "--out", base / "site" / key)
-        out[key] = base / "site" / key
+        out[key] = folder
+    return out
+
+
+@pytest.fixture(scope="module")
+def sites(demos: dict[str, Path]) -> dict[str, Path]:
+    """Each system's demo published once: the folder of its site."""
+    out = {}
+    for key, folder in demos.items():
+        run("publish", folder, "--out", folder.parent / "site" / key)
+        out[key] = folder.parent / "site" / key
     return out
 
 
@@ -311,27 +320,28 @@ def test_published_tables_show_every_cell_on_a_phone(key: str, sites, browser) -
     assert not problems, listed(problems)
 
 
-def test_served_draw_steel_pages_read_on_every_screen(tmp_path: Path, browser) -> None:
-    """The same checks on the pages `drawsteel-kit serve` sends (Voila draws the charts)."""
+@pytest.mark.parametrize("key", SYSTEM_KEYS)
+def test_served_pages_read_on_every_screen(key: str, demos: dict[str, Path], browser) -> None:
+    """The same checks on every page `drawsteel-kit serve` sends for each system's demo (the
+    page's own script draws the charts once Voila's is under way)."""
     from test_screenshots import open_page
     from test_serve import Server
 
-    folder = demo_copy(tmp_path / "demo")
-    checkpoint(folder / LEDGER_FILE)
+    folder = demos[key]
     with Campaign.open(folder, readonly=True) as camp:
-        heroes = list(camp.heroes)
+        members = list(camp.members)
     server = Server(folder, free_port())
     problems: list[str] = []
     try:
-        pages = [("party", server.url()), *((h, server.hero(h)) for h in heroes)]
+        pages = [("party", server.url()), *((m, server.hero(m)) for m in members)]
         for screen in SCREENS:
             size(browser, *screen[1:])
             for page, url in pages:
                 open_page(browser, url, ".dsk-page")
                 settle(browser, url, served=True)
-                reading = read_page(browser, url, screen, page=f"served {page}",
+                reading = read_page(browser, url, screen, page=f"served {key} {page}",
                                     loaded=True)
-                problems += reading.of(*CHART_KINDS, "wide")
+                problems += reading.of(*CHART_KINDS, "wide", "tables")
     finally:
         server.stop()
     assert not problems, listed(problems)
