@@ -313,3 +313,13 @@ def test_a_name_is_a_whole_word(text: str, expected: str) -> None:
 def test_shown_names_do_not_redact() -> None:
     redact = Redactor(["Vexmoor", "Kira"], shown=["Lady Vexmoor", "kira"])
     assert redact("Lady  Vexmoor met Vexmoor and KIRA") == f"Lady  Vexmoor met {HIDDEN} and KIRA"
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_ascii_names_fold_as_every_name_folds(text: str) -> None:
+    """fold's quick path for ASCII (lower case, white space runs made one space) is the
+    character-by-character fold every other name gets."""
+    from drawsteel_kit.kit.redact import _folded
+
+    assert fold(text) == _folded(text)[0].strip(" ")

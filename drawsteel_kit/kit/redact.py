@@ -81,7 +81,11 @@ def _folded(text: str) -> tuple[str, list[int]]:
 
 
 def fold(text: str) -> str:
-    """``text`` as names are compared: see the module's docstring."""
+    """``text`` as names are compared: see the module's docstring. (ASCII text folds to its
+    lower case with runs of white space made one space: the same, without the per-character
+    work a ledger's thousands of names would cost each page.)"""
+    if text.isascii():
+        return " ".join(text.lower().split())
     return _folded(text)[0].strip(" ")
 
 
