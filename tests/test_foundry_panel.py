@@ -62,3 +62,11 @@ def test_mixed_uploads_are_refused_in_one_line(tmp_path: Path) -> None:
         assert not panel.ok and len(panel.message_text.splitlines()) == 1
         assert "each kind with its own" in panel.message_text
         assert ledger_fingerprint(camp.ledger.path) == before
+
+
+def test_the_export_has_a_hero_chosen_from_the_start(tmp_path: Path) -> None:
+    """The Hero box shows a hero when the tab opens (it was blank: Export then said nothing
+    was chosen)."""
+    with _demo(tmp_path) as camp:
+        panel = Workbook(camp).panel(ForgeSteelPanel)
+        assert panel.hero.value == list(camp.heroes)[0]

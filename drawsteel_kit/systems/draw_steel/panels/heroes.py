@@ -74,6 +74,8 @@ class ForgeSteelPanel(Panel):
         self.hero.options = self.hero_options()
         if keep in self.hero.options:
             self.hero.value = keep
+        elif self.hero.options:  # a hero chosen from the start, not a blank box
+            self.hero.value = self.hero.options[0]
 
     def files(self) -> list[tuple[str, bytes]]:
         """The uploaded files as (name, bytes)."""
