@@ -69,4 +69,4 @@ def test_the_export_has_a_hero_chosen_from_the_start(tmp_path: Path) -> None:
     was chosen)."""
     with _demo(tmp_path) as camp:
         panel = Workbook(camp).panel(ForgeSteelPanel)
-        assert panel.hero.value == list(camp.heroes)[0]
+        assert panel.hero.value == next(iter(camp.heroes))

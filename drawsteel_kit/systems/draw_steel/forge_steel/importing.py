@@ -27,6 +27,7 @@ from drawsteel_kit.systems.draw_steel.book.work import followers_leave
 from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_name
+from drawsteel_kit.systems.draw_steel.forge_steel.merge import merge_fields
 from drawsteel_kit.systems.draw_steel.forge_steel.read import (
     ForgeHero,
     ForgeProject,
@@ -254,11 +255,6 @@ def _sheet_lines(values: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(value) or "none"
-    return "none" if value is None else str(value)
-
 
 def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> HeroPlan:
     custom = campaign.settings.get("custom")
@@ -295,17 +291,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
                                fh.source)
         base = _values(base_hero, custom, track)
     have = existing.as_dict()
-    after: dict[str, Any] = {}
-    for name in FIELDS:
-        new = values[name]
-        if base is not None and base[name] == new:
-            if have[name] != new:
-                plan.kept.append(f"{name}: the ledger's {_shown(have[name])} (the file still "
-                                 f"has {_shown(new)})")
-            continue
-        if have[name] != new:
-            after[name] = new
-            plan.changes.append(f"{name}: {_shown(have[name])} → {_shown(new)}")
+    after = merge_fields(FIELDS, values, base, have, kept=plan.kept, changes=plan.changes)
     if "max_stamina" in after and existing.stamina > after["max_stamina"]:
         after["stamina"] = after["max_stamina"]
     if "max_recoveries" in after and existing.recoveries > after["max_recoveries"]:

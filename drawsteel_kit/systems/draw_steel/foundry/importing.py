@@ -25,6 +25,7 @@ from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_name
 from drawsteel_kit.systems.draw_steel.forge_steel.importing import HERO_FILE, IMPORTED, last_import
+from drawsteel_kit.systems.draw_steel.forge_steel.merge import merge_fields, shown
 from drawsteel_kit.systems.draw_steel.foundry.document import FoundryFileError
 from drawsteel_kit.systems.draw_steel.foundry.items import item_id, key_name
 from drawsteel_kit.systems.draw_steel.foundry.read import (
@@ -117,11 +118,6 @@ def last_foundry(campaign: Campaign, hero: str) -> Any:
     last = last_import(campaign, hero)
     return last if last is not None and last.payload.get("format") == FOUNDRY else None
 
-
-def _shown(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(value) or "none"
-    return "none" if value is None else str(value)
 
 
 def _project_row(hero: str, p: FoundryItem, day: int, title: str) -> dict[str, Any]:
@@ -235,8 +231,8 @@ def _plan(campaign: Campaign, fh: FoundryHero, existing: HeroState | None) -> Fo
                          f"{values['stamina']}/{values['max_stamina']}, recoveries "
                          f"{values['recoveries']}/{values['max_recoveries']}",
                          f"renown {values['renown']}, wealth {values['wealth']}",
-                         f"skills: {_shown(values['skills'])}",
-                         f"languages: {_shown(values['languages'])}"]
+                         f"skills: {shown(values['skills'])}",
+                         f"languages: {shown(values['languages'])}"]
         plan.changes += [f"titles: {', '.join(titles)}"] if titles else []
         _projects(campaign, plan, row["name"], None)
         return plan
@@ -249,17 +245,7 @@ def _plan(campaign: Campaign, fh: FoundryHero, existing: HeroState | None) -> Fo
         base = parse_foundry(str(last.payload.get(HERO_FILE, "")).encode("utf-8"), fh.source)
         base_values = foundry_values(base, custom, track)
     have = existing.as_dict()
-    after: dict[str, Any] = {}
-    for name in FIELDS:
-        new = values[name]
-        if base_values is not None and base_values[name] == new:
-            if have[name] != new:
-                plan.kept.append(f"{name}: the ledger's {_shown(have[name])} (the file still "
-                                 f"has {_shown(new)})")
-            continue
-        if have[name] != new:
-            after[name] = new
-            plan.changes.append(f"{name}: {_shown(have[name])} → {_shown(new)}")
+    after = merge_fields(FIELDS, values, base_values, have, kept=plan.kept, changes=plan.changes)
     titles = _titles(campaign, plan, existing.name, existing.titles, base, custom)
     if titles:
         after["titles"] = [*existing.titles, *titles]
