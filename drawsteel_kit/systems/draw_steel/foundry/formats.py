@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger.books import path_text
 from drawsteel_kit.kit.user_files import read_user_file
+from drawsteel_kit.systems.draw_steel.forge_steel.read import MAX_FILE_BYTES
 from drawsteel_kit.systems.draw_steel.foundry.document import FoundryFileError, is_foundry
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ FORMATS = ("forge-steel", "foundry")
 #: The most files one import reads (a party, with room to spare).
 MAX_FILES = 200
 _SUFFIXES = (".json", ".ds-hero")
-_LIMIT = 20 * 1024 * 1024
 
 
 def hero_files(paths: Sequence[str | os.PathLike[str]]) -> list[str]:
@@ -76,7 +76,7 @@ def import_any(campaign: Campaign, paths: Sequence[str | os.PathLike[str]], *,
     loaded = [(path_text(f), read_user_file(
         f, what="a hero file (.json from Foundry, .ds-hero from Forge Steel)",
         error=FoundryFileError, missing="no such file: name a hero file Foundry or Forge "
-        "Steel exported", limit=_LIMIT)) for f in files]
+        "Steel exported", limit=MAX_FILE_BYTES)) for f in files]
     return import_uploads(campaign, loaded, dry_run=dry_run)
 
 

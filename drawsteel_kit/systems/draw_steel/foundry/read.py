@@ -19,6 +19,7 @@ from typing import Any
 from drawsteel_kit.kit.json_numbers import bad_number
 from drawsteel_kit.kit.ledger.books import path_text
 from drawsteel_kit.kit.user_files import read_user_file
+from drawsteel_kit.systems.draw_steel.forge_steel.read import MAX_FILE_BYTES  # one bound, both
 from drawsteel_kit.systems.draw_steel.foundry.document import (
     FoundryFileError,
     decode,
@@ -28,8 +29,6 @@ from drawsteel_kit.systems.draw_steel.foundry.document import (
 __all__ = ["MAX_FILE_BYTES", "FoundryHero", "FoundryItem", "parse_foundry",
            "read_foundry_file"]
 
-#: Our own bound: a hero actor's export is tens of kilobytes, a few megabytes with art inline.
-MAX_FILE_BYTES = 20 * 1024 * 1024
 #: The five characteristics, as the system's ``CONFIG.characteristics`` keys them.
 CHARACTERISTICS = ("might", "agility", "reason", "intuition", "presence")
 #: The level an echelon starts at (the system's ``CONFIG.echelons`` thresholds).
