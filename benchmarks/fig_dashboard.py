@@ -37,7 +37,7 @@ TIME_TARGET = 0.1
 def _made(camp: Campaign, hero: str) -> tuple[list[Any], list[Any]]:
     """One dashboard build: its pages and every figure."""
     from drawsteel_kit.systems.draw_steel.pages import charts
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+    from drawsteel_kit.workbook.pages import player_page
 
     pages = [player_page(camp), player_page(camp, hero)]
     figures = [f for page in pages for f in page.figures] + [

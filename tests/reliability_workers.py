@@ -330,7 +330,7 @@ def dashboard(folder: Path, w: Worker, deadline: float) -> None:
     from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.kit.ledger import Ledger
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+    from drawsteel_kit.workbook.pages import player_page
 
     last_day, i, heroes = 0, 0, (None, "Val", PIP, YORN)
     while time.time() < deadline:

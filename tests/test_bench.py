@@ -24,7 +24,7 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forecast import completion_curve
 from drawsteel_kit.systems.draw_steel.pages import charts, data
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.state import read_projects
 from drawsteel_kit.workbook.notebook_runs import RESOLVE_NOTEBOOK

@@ -11,7 +11,8 @@ from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
+from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.plan import plan_from_data
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap

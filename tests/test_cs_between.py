@@ -16,7 +16,7 @@ from drawsteel_kit.kit.errors import RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 
@@ -129,7 +129,7 @@ def test_the_between_battles_panel(folder: Path) -> None:
     """004: 160-163 - mana, emotions and preparations from the buttons; errors write nothing."""
     pytest.importorskip("ipywidgets")
     from drawsteel_kit.systems.condition_sheet.panels import BetweenBattlesPanel
-    from drawsteel_kit.systems.draw_steel.panels import open_workbook
+    from drawsteel_kit.workbook import open_workbook
 
     p = open_workbook(folder).panel(BetweenBattlesPanel)
     assert p.who.options == ("Ava", "Bram", "Cleo")

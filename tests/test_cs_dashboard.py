@@ -13,7 +13,7 @@ import yaml
 from drawsteel_kit.systems.condition_sheet import pages as pages
 from drawsteel_kit.systems.condition_sheet.demo import build
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.publish import publish
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")

@@ -18,7 +18,7 @@ from drawsteel_kit.systems.condition_sheet.panels import (
     HistoryPanel,
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.panels import open_workbook
+from drawsteel_kit.workbook import open_workbook
 
 
 @pytest.fixture

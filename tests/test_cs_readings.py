@@ -141,7 +141,7 @@ def test_a_free_counter_and_last_stand(make) -> None:
 
 def test_the_pages_and_the_panel_say_what_a_battle_plays_with(make) -> None:
     """004: 70-74, 124 - the players see the table's readings with the battle."""
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+    from drawsteel_kit.workbook.pages import player_page
 
     camp = make(lucky_sixes=1, fumble_ones=0, cover_mana=2)
     camp.condition_sheet.new_battle("Gate", ["Ava"], foes=["Imp"])
@@ -150,7 +150,7 @@ def test_the_pages_and_the_panel_say_what_a_battle_plays_with(make) -> None:
     assert said in player_page(camp).html and said in player_page(camp, "Ava").html
     pytest.importorskip("ipywidgets")
     from drawsteel_kit.systems.condition_sheet.panels import BattlePanel
-    from drawsteel_kit.systems.draw_steel.panels import open_workbook
+    from drawsteel_kit.workbook import open_workbook
 
     panel = open_workbook(camp.folder).panel(BattlePanel)
     assert said in panel.table.value

@@ -11,7 +11,8 @@ import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.panels import HistoryPanel, open_workbook
+from drawsteel_kit.kit.ui.history import HistoryPanel
+from drawsteel_kit.workbook import open_workbook
 from drawsteel_kit.systems.dungeon_world.panels import (
     PANELS,
     HoldPanel,

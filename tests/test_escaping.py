@@ -297,7 +297,7 @@ def test_every_panel_shows_markup_as_text(system: str, tmp_path: Path) -> None:
     (Markup), so the same payloads show as text there too."""
     from markupsafe import Markup, escape
 
-    from drawsteel_kit.systems.draw_steel.panels import open_workbook
+    from drawsteel_kit.workbook import open_workbook
 
     t = Typed()
     SYSTEMS[system](tmp_path / "camp", t)

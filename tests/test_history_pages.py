@@ -23,7 +23,7 @@ from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.history_block import HistoryBlock
 from drawsteel_kit.kit.ui.pages import HISTORY_ROWS
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook import show_page
 from drawsteel_kit.workbook.player import PlayerControls
 
@@ -32,7 +32,7 @@ TAGS = re.compile(r"<[^>]*>")
 
 
 def _source(played: Any) -> Path:
-    name = "demo" if played.is_default else f"{played.module.replace('_', '-')}-demo"
+    name = "demo" if played.default else f"{played.module.replace('_', '-')}-demo"
     return REPO / "campaigns" / name
 
 

@@ -159,7 +159,7 @@ def test_the_wheel_carries_every_file_the_code_opens(wheel: Path) -> None:
     opened = [f"drawsteel_kit/notebooks/{n}" for n in DIRECTOR_NOTEBOOKS]
     opened.append("drawsteel_kit/notebooks/players/dashboard.ipynb")
     for played in SYSTEMS.values():
-        name = "campaign" if played.is_default else f"campaign-{played.module.replace('_', '-')}"
+        name = "campaign" if played.default else f"campaign-{played.module.replace('_', '-')}"
         opened.append(f"drawsteel_kit/templates/{name}/campaign.yaml")
     assert [n for n in opened if n not in names] == []
     assert not [n for n in names if n.startswith(("notebooks/", "templates/", "tests/"))]

@@ -27,7 +27,8 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ledger.party import ADJUSTED
 from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page, player_page
+from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
+from drawsteel_kit.workbook.pages import player_page
 
 #: Texts only the Director knows, each in a hidden change.
 RENOWN_WHY = "Bribed the herald at the Duke's court"
@@ -44,13 +45,13 @@ TEXT_COLUMNS = ("title", "name", "text", "item", "notes", "benefit", "about")
 def demo(key: str, dest: Path) -> Path:
     """A system's demo campaign built in ``dest`` by its own builder."""
     played = SYSTEMS[key]
-    source = REPO / "campaigns" / ("demo" if played.is_default
+    source = REPO / "campaigns" / ("demo" if played.default
                                    else f"{played.module.replace('_', '-')}-demo")
     dest.mkdir(parents=True)
     shutil.copy(source / "campaign.yaml", dest)
     if (source / "plans").is_dir():
         shutil.copytree(source / "plans", dest / "plans")
-    if played.is_default:
+    if played.default:
         from drawsteel_kit.systems.draw_steel.demo import build_demo
 
         build_demo(dest, echo=False).close()
@@ -209,8 +210,8 @@ def test_page_builders_take_a_party_view_never_a_campaign(hidden: Campaign) -> N
         with pytest.raises(TypeError, match="PartyView"):
             build(hidden)
     for played in SYSTEMS.values():
-        if not played.is_default:
-            pages = played.part("dashboard")
+        if not played.default:
+            pages = played.part("pages")
             for build in (pages.party_page, lambda c, p=pages: p.member_page(c, "Val")):
                 with pytest.raises(TypeError, match="PartyView"):
                     build(hidden)

@@ -42,7 +42,7 @@ from workbook_helpers import demo_copy
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import main_resolve
+from drawsteel_kit.workbook.plan_runs import main_resolve
 
 # kills real runs at random moments, again and again
 pytestmark = pytest.mark.soak

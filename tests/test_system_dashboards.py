@@ -24,7 +24,7 @@ from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
-OTHER_SYSTEMS = [s for s in SYSTEMS.values() if not s.is_default]
+OTHER_SYSTEMS = [s for s in SYSTEMS.values() if not s.default]
 SECRET = "The innkeeper is the cult's paymaster"
 
 

@@ -28,19 +28,19 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 def test_every_system_names_its_parts_and_each_part_imports() -> None:
     assert DEFAULT_SYSTEM in SYSTEMS and next(iter(SYSTEMS)) == DEFAULT_SYSTEM
     for played in SYSTEMS.values():
-        if played.is_default:
+        if played.default:
             continue
-        for area in ("campaign_file", "ops", "dashboard", "panels", "demo", "cli"):
+        for area in ("campaign_file", "book", "pages", "panels", "demo", "cli", "kinds"):
             assert played.part(area) is not None, (played.key, area)
         book = played.book_class()
         assert issubclass(book, SystemBook) and played.key == book.SYSTEM
-        template = Path("templates") / f"campaign-{played.module.replace('_', '-')}"
+        template = Path("templates") / played.campaign_template
         assert (template / "campaign.yaml").is_file(), template
 
 
 def test_an_unknown_system_is_named_with_the_ones_there_are() -> None:
     with pytest.raises(CampaignFileError, match=r"system: must be one of draw-steel, "
-                       r"dungeon-world, pf2e, condition-sheet, got 'gurps'"):
+                       r"condition-sheet, dungeon-world, pf2e, got 'gurps'"):
         parse_campaign_text("name: X\nsystem: gurps\n", "campaign.yaml")
     with pytest.raises(CampaignFileError, match=r"system: must be one of .*got a list"):
         parse_campaign_text("name: X\nsystem: [1]\n", "campaign.yaml")
@@ -110,29 +110,36 @@ def test_director_sheets_stay_off_party_reads(campaign: Campaign) -> None:
     assert "Goblin boss" not in party_export and "Creature A" in party_export
 
 
-def test_a_system_campaign_refuses_draw_steel_operations_and_names_its_book(
+def test_a_system_campaign_opens_as_its_own_and_refuses_draw_steels_class(
         tmp_path: Path) -> None:
+    import drawsteel_kit
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
     folder = tmp_path / "dw"
     folder.mkdir()
     (folder / "campaign.yaml").write_text(
         (Path("campaigns/dungeon-world-demo/campaign.yaml")).read_text(encoding="utf-8"),
         encoding="utf-8")
-    camp, happened = Campaign.init(folder)
-    with camp:
-        assert camp.system.key == "dungeon-world"
+    with pytest.raises(WrongSystem, match=r"plays Dungeon World .*Draw Steel's operations "
+                       r"don't apply.*drawsteel-kit dw --help"):
+        Campaign.init(folder)  # Draw Steel's class refuses before anything is written
+    assert not (folder / "ledger.db").exists()
+    camp, happened = BaseCampaign.init(folder)
+    camp.close()
+    with pytest.raises(WrongSystem, match=r"plays Dungeon World .*drawsteel-kit dw --help"):
+        Campaign.open(folder)
+    with drawsteel_kit.open(folder) as camp:
+        assert camp.system.key == "dungeon-world" and not isinstance(camp, Campaign)
+        assert not hasattr(camp, "take_respite")  # Draw Steel's operations are not its own
         assert camp.members and happened.details["added"] == camp.members
         assert camp.book.SYSTEM == "dungeon-world"
         assert camp.member(camp.members[0].upper()) == camp.members[0]
-        with refused(camp, WrongSystem, r"plays Dungeon World .*drawsteel-kit dw --help"):
-            camp.take_respite()
-        with refused(camp, WrongSystem, "plays Dungeon World"):
-            camp.award_victories(1, [camp.members[0]])
         with pytest.raises(WrongSystem, match=r"plays Dungeon World .*not Pathfinder 2e"):
             camp.pf2e  # noqa: B018
         with pytest.raises(UnknownSheet, match="no character named 'Nobody'"):
             camp.book.member_sheet("Nobody")
         assert camp.ledger.verify()
-    again, rerun = Campaign.init(folder)
+    again, rerun = BaseCampaign.init(folder)
     with again:
         assert rerun.events == () and "already up to date" in rerun.summary
 
@@ -142,12 +149,15 @@ def test_a_ledger_keeps_its_system(tmp_path: Path) -> None:
     folder.mkdir()
     text = Path("campaigns/dungeon-world-demo/campaign.yaml").read_text(encoding="utf-8")
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
-    Campaign.init(folder)[0].close()
+    import drawsteel_kit
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
+    BaseCampaign.init(folder)[0].close()
     other = Path("campaigns/pf2e-demo/campaign.yaml").read_text(encoding="utf-8")
     (folder / "campaign.yaml").write_text(other, encoding="utf-8")
     before = (folder / "ledger.db").stat().st_size
     with pytest.raises(Exception, match="says system: pf2e, but the ledger plays dungeon-world"):
-        Campaign.init(folder)
-    with Campaign.open(folder) as camp:
+        BaseCampaign.init(folder)
+    with drawsteel_kit.open(folder) as camp:
         assert camp.system.key == "dungeon-world"
     assert (folder / "ledger.db").stat().st_size == before

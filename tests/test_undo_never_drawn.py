@@ -23,7 +23,7 @@ from drawsteel_kit.kit.errors import DrawSteelKitError, UndoError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.pages.data import chart_series
 
 NAMES = [h["name"] for h in HEROES]
@@ -51,7 +51,7 @@ def pages(folder: Path, members: list[str | None]) -> dict[str | None, tuple]:
         out: dict[str | None, tuple] = {
             who: (page.html, [f.to_json() for f in page.figures])
             for who in members for page in [player_page(camp, who)]}
-        if camp.system.is_default:
+        if camp.system.default:
             out["director"] = tuple(f.to_json() for f in (c(camp) for c in TIMELINE_CHARTS))
     return out
 
@@ -288,7 +288,7 @@ def drawn_pages(folder: Path) -> dict[str, object]:
     the system's timeline charts drawn from the Director's ledger for the party."""
     out: dict[str, object] = {}
     with Campaign.open(folder, readonly=True) as camp:
-        pages = camp.system.part("dashboard")
+        pages = camp.system.part("pages")
         out["ledger"] = [getattr(pages, name)(camp, viewer="party").to_json()
                          for name in TIMELINE_BUILDERS[camp.system.key]]
         for who in ("party", *camp.members):

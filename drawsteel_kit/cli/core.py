@@ -27,7 +27,7 @@ from drawsteel_kit.kit.commands import (
     say,
     template_dir,
 )
-from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.registry import SYSTEMS, default_system
 
 #: This module's commands: the root group (``cli/root.py``) imports it when one runs.
 commands = click.Group()
@@ -42,7 +42,8 @@ PROBLEMS_SHOWN = 10
 @click.option("--dir", "parent", default="campaigns", show_default=True,
               type=click.Path(file_okay=False), help="Folder to create the campaign in.")
 @click.option("--system", "system_key", type=click.Choice(list(SYSTEMS)),
-              default=DEFAULT_SYSTEM, show_default=True, help="The rule system it plays.")
+              default=lambda: default_system().key, show_default=default_system().key,
+              help="The rule system it plays.")
 @friendly
 def new(name: str, parent: str, system_key: str) -> None:
     """Create a campaign folder from the starter template (of its rule system): a NAME goes
@@ -66,8 +67,7 @@ def new(name: str, parent: str, system_key: str) -> None:
     else:
         dest = Path(parent) / slugify(name)
     played = SYSTEMS[system_key]
-    template = template_dir() if played.is_default else (
-        template_dir().parent / f"campaign-{played.module.replace('_', '-')}")
+    template = template_dir(played.campaign_template)
     if dest.exists():
         raise click.ClickException(f"{dest} already exists: pick another name or --dir")
     if not template.is_dir():
@@ -80,7 +80,7 @@ def new(name: str, parent: str, system_key: str) -> None:
     # A JSON string is a valid YAML double-quoted scalar: any name survives, quotes included.
     text = path.read_text(encoding="utf-8").replace('"__CAMPAIGN_NAME__"', json.dumps(name))
     path.write_text(text, encoding="utf-8")
-    notebooks = write_new(dest, campaign_notebooks(played.key, played.module, played.is_default))
+    notebooks = write_new(dest, campaign_notebooks(played))
     click.echo(f"Created {dest}: campaign.yaml and its notebooks ({', '.join(notebooks)}). "
                f"Edit {path} (your heroes), run drawsteel-kit init {dest}, then open the "
                f"notebooks with drawsteel-kit lab {dest}")
@@ -94,9 +94,9 @@ def init(campaign: str) -> None:
 
     Example: drawsteel-kit init campaigns/demo
     """
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
-    camp, happened = Campaign.init(campaign)
+    camp, happened = BaseCampaign.init(campaign)
     with camp:
         click.echo(happened.summary)
         for line in happened.details.get("applied", ()):
@@ -116,13 +116,13 @@ def status(campaign: str, as_json: bool) -> None:
 
     Example: drawsteel-kit status campaigns/demo --json
     """
-    from drawsteel_kit.systems.draw_steel.report import status_text
-
     with open_campaign(campaign, readonly=True) as camp:
         if as_json:
             click.echo(json.dumps(camp.status(), indent=2, ensure_ascii=False))
+        elif camp.system.has("report"):  # the system's own report of its campaign
+            click.echo(camp.system.part("report").status_text(camp))
         else:
-            click.echo(status_text(camp))
+            click.echo(camp.status_text())
 
 
 @commands.command()
@@ -199,9 +199,9 @@ def backup(campaign: str, dest: str | None) -> None:
 
     Example: drawsteel-kit backup campaigns/demo ~/ledger-before-finale.db
     """
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
-    click.echo(f"Backed up to {Campaign.backup_ledger(campaign, dest)}")
+    click.echo(f"Backed up to {BaseCampaign.backup_ledger(campaign, dest)}")
 
 
 @commands.command()
@@ -289,9 +289,9 @@ def upgrade(campaign: str) -> None:
 
     Example: drawsteel-kit upgrade campaigns/demo
     """
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
-    copy, applied = Campaign.upgrade(campaign)
+    copy, applied = BaseCampaign.upgrade(campaign)
     if not applied:
         click.echo("The ledger is already on the current schema; nothing to do.")
         return

@@ -50,5 +50,5 @@ def refresh(campaign: str) -> None:
 
     folder = require_campaign_file(find_campaign_dir(campaign), campaign)
     played = system(load_campaign_file(folder / CAMPAIGN_FILE).system)
-    for done in write(folder, campaign_notebooks(played.key, played.module, played.is_default)):
+    for done in write(folder, campaign_notebooks(played)):
         click.echo(done.line)

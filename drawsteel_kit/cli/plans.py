@@ -41,7 +41,7 @@ def resolve(campaign: str, plan: str, seed: int | None, dry_run: bool,
 
     told = Progress(progress)
     if no_notebook:
-        from drawsteel_kit.systems.draw_steel.downtime import main_resolve
+        from drawsteel_kit.workbook.plan_runs import main_resolve
 
         main_resolve(campaign, plan, seed, dry_run, click.echo, again=again, progress=told)
         return

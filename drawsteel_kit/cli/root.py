@@ -17,7 +17,7 @@ import click
 from drawsteel_kit import __version__
 from drawsteel_kit.cli.summaries import SUMMARIES
 from drawsteel_kit.kit.commands import whole_summaries
-from drawsteel_kit.kit.registry import SYSTEMS
+from drawsteel_kit.kit.registry import SYSTEMS, every_system
 
 __all__ = ["FRONT_END", "LazyGroup", "main", "whereabouts"]
 
@@ -33,10 +33,11 @@ FRONT_END: dict[str, str] = {
 }
 
 
-def whereabouts() -> dict[str, tuple[str, str]]:
-    """Every root command: name -> (``cli`` or a system's key, the module that holds it)."""
+def whereabouts(*, everything: bool = False) -> dict[str, tuple[str, str]]:
+    """Every root command: name -> (``cli`` or a system's key, the module that holds it);
+    ``everything``: with the commands of systems other installed packages add."""
     found = {name: ("cli", module) for name, module in FRONT_END.items()}
-    for system in SYSTEMS.values():
+    for system in (every_system() if everything else SYSTEMS.values()):
         for name, module in system.commands:
             found.setdefault(name, (system.key, module))
     return found
@@ -56,14 +57,14 @@ class LazyGroup(click.Group):
 
     _all_loaded = False
 
-    def _lazy(self) -> dict[str, tuple[str, str]]:
-        return whereabouts()
+    def _lazy(self, *, everything: bool = False) -> dict[str, tuple[str, str]]:
+        return whereabouts(everything=everything)
 
     @property  # type: ignore[override]
     def commands(self) -> dict[str, click.Command]:
         if not self._all_loaded:
             self._all_loaded = True
-            for name in self._lazy():
+            for name in self._lazy(everything=True):
                 self._load(name)
         return self._commands
 
@@ -73,7 +74,7 @@ class LazyGroup(click.Group):
 
     def _load(self, name: str) -> click.Command | None:
         if name not in self._commands:
-            where = self._lazy().get(name)
+            where = self._lazy().get(name) or self._lazy(everything=True).get(name)
             if where is None:
                 return None
             command = _load(name, where)
@@ -82,7 +83,7 @@ class LazyGroup(click.Group):
         return self._commands[name]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self._commands, *self._lazy()})
+        return sorted({*self._commands, *self._lazy(everything=True)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
@@ -90,10 +91,12 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The Commands sections, one for the campaign's books and one per game system (the
         default system's first): a loaded command's own summary, else the table's."""
-        where = self._lazy()
+        where = self._lazy(everything=True)
         sections: dict[str, list[tuple[str, str]]] = {}
         for name in self.list_commands(ctx):
             loaded = self._commands.get(name)
+            if loaded is None and name not in SUMMARIES:  # a system's command we don't know
+                loaded = self._load(name)
             if loaded is not None and loaded.hidden:
                 continue
             owner = where.get(name, ("cli", ""))[0]
@@ -101,7 +104,7 @@ class LazyGroup(click.Group):
                 (name, loaded.get_short_help_str(10_000) if loaded is not None
                  else SUMMARIES.get(name, "")))
         order = ["cli", *sorted((k for k in SYSTEMS if k in sections),
-                                key=lambda k: (not SYSTEMS[k].is_default, SYSTEMS[k].title))]
+                                key=lambda k: (not SYSTEMS[k].default, SYSTEMS[k].title))]
         for owner in order:
             if owner in sections:
                 title = ("Campaigns and their books" if owner == "cli"

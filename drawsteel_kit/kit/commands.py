@@ -30,11 +30,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 MAX_ROW_ID = 2**63 - 1
 
 
-def template_dir() -> Path:
-    """Where `drawsteel-kit new` copies its starter campaign from (package data)."""
+def template_dir(name: str = "campaign") -> Path:
+    """Where `drawsteel-kit new` copies a starter campaign from (package data): ``name`` is
+    a system's ``campaign_template``."""
     from drawsteel_kit.kit.resources import templates_dir
 
-    return templates_dir() / "campaign"
+    return templates_dir() / name
 
 
 def friendly(fn: F) -> F:

@@ -1,45 +1,44 @@
-"""The game systems a campaign may play (``system:`` in campaign.yaml): the only list of them,
-and where each keeps its parts.
+"""The game systems a campaign may play (``system:`` in campaign.yaml): a plain registry the
+systems fill. The kit names no system and imports none.
 
-Every system is one folder, ``drawsteel_kit.systems.m``, with the same parts
-(docs/architecture.md, "Adding a game system"):
+A system declares itself with a :class:`System` (its key, title, the package holding its
+parts) and is registered in one of three ways:
 
-========================  ================================================================
-pure rules                ``drawsteel_kit.systems.m`` (Draw Steel: ``...draw_steel.rules``)
-campaign.yaml schema      ``drawsteel_kit.systems.m.campaign_file``: ``CampaignFile``,
-                          ``party_settings(cf)``, ``sheets(cf)``
-campaign operations       ``drawsteel_kit.systems.m.book``: the book class named by ``book``
-player dashboard          ``drawsteel_kit.systems.m.pages``: ``members``, ``party_page``,
-                          ``member_page``
-Director's panels         ``drawsteel_kit.systems.m.panels``: ``open_workbook(campaign)``
-demo builder              ``drawsteel_kit.systems.m.demo``: ``build(folder, echo=True)``
-command line              ``drawsteel_kit.systems.m.cli``: a command group named ``command``;
-                          ``commands`` names where each of its root commands is, so the
-                          ``drawsteel-kit`` root imports one only when it runs
-event kinds               ``drawsteel_kit.systems.m.kinds``: ``KINDS`` (kind -> its human
-                          name), ``SENTENCES`` (optional; kind -> event -> its sentence)
-players' face (optional)  ``drawsteel_kit.systems.m.face``: ``party_face(kind, data,
-                          settings)``, what players may see of a sheet (``face=True``)
-========================  ================================================================
+- the systems that ship with drawsteel-kit: each folder of ``drawsteel_kit.systems`` has a
+  ``system.py`` whose ``SYSTEM`` is found on first use (the package's root names where to look:
+  ``drawsteel_kit.SYSTEM_SOURCES``; :func:`add_source` adds another place);
+- another installed package: an entry point in the group ``drawsteel_kit.systems`` naming
+  its ``System`` (read only when a campaign names a system not found otherwise, or when every
+  system is listed, :func:`every_system`);
+- :func:`register`, from code (a test's toy system).
 
-Draw Steel's book is ``Campaign`` itself (``systems.draw_steel.campaign``), composed of the
-operations in ``systems.draw_steel.book``. Nothing here is imported until a campaign of that
-system needs it.
+Every system has the same parts, each a module of its package (docs/architecture.md,
+"Adding a game system"): ``campaign_file`` (campaign.yaml's schema: ``CampaignFile``,
+``party_settings(cf)``, ``sheets(cf)``), ``pages`` (``party_page``, ``member_page``),
+``panels`` (``PANELS``), ``demo`` (``build(folder, echo=True)``), ``cli`` (its commands),
+``kinds`` (``KINDS``, optional ``SENTENCES``); and the optional ones it lists in ``parts``:
+``plans`` (``read_plan``, ``resolve``: scripted plans), ``init`` (builds its own ledger),
+``face`` (what players may see of a sheet), ``secrets`` (names its sheets keep secret),
+``report`` (``status_text``), ``migrations`` (its own tables). Nothing here imports a part until it
+is used.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from drawsteel_kit.kit.errors import RulesError
 
-__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "SheetSpec", "System", "secret_sheet_kinds",
-           "sheet_faces", "sheet_secrets", "system"]
+__all__ = ["SYSTEMS", "SheetSpec", "System", "add_source", "default_system", "every_system",
+           "played", "register", "secret_sheet_kinds", "sheet_faces", "sheet_secrets",
+           "system", "unregister"]
 
-DEFAULT_SYSTEM = "draw-steel"
+#: The entry-point group through which an installed package adds a system.
+ENTRY_POINTS = "drawsteel_kit.systems"
 
 
 @dataclass(frozen=True)
@@ -54,140 +53,204 @@ class SheetSpec:
     visibility: str = "party"
 
 
+#: Where each part is, by default, in a system's package.
+PARTS: dict[str, str] = {
+    "campaign_file": "campaign_file", "book": "book", "pages": "pages", "panels": "panels",
+    "demo": "demo", "cli": "cli", "kinds": "kinds",
+}
+#: Parts a system has only when its ``parts`` names them.
+OPTIONAL_PARTS = frozenset({"init", "face", "secrets", "report", "plans", "migrations"})
+
+
 @dataclass(frozen=True)
 class System:
     """One rule system: its key in campaign.yaml, its name, and where its parts live."""
 
     key: str
     title: str
-    module: str
-    book: str = ""
-    command: str = ""
+    #: The package holding its parts (``drawsteel_kit.systems.pf2e``, or a plugin's).
+    package: str
     source: str = ""
-    #: It has ``drawsteel_kit.systems.m.face.party_face``: what players see of its sheets.
-    face: bool = False
-    #: The class its campaigns open as (``module:Class`` under the system's folder); empty:
-    #: the kit's ``BaseCampaign``, its operations in ``campaign.book``.
-    campaign: str = ""
-    #: Parts kept under another name than the usual one (area -> module under the folder).
-    layout: tuple[tuple[str, str], ...] = ()
-    #: Kinds of its sheets whose names are secrets when the sheet is hidden: a visible line
-    #: that mentions one shows "(hidden)" instead (Draw Steel: a hidden encounter).
-    secret_names: tuple[str, ...] = ()
-    #: It has ``drawsteel_kit.systems.m.secrets.sheet_names``: (kind, data, hidden) -> the
-    #: names a sheet keeps secret and those it shows (a PF2e creature not identified yet).
-    secrets: bool = False
-    #: The commands it adds to ``drawsteel-kit``: (name, the module under its folder whose
+    #: The system a campaign.yaml without ``system:`` plays (one system says so).
+    default: bool = False
+    #: Its command group, named in messages (``drawsteel-kit dw --help``).
+    command: str = ""
+    #: The commands it adds to ``drawsteel-kit``: (name, the module of its package whose
     #: ``commands`` group holds it). The root group imports that module only when the
     #: command runs.
     commands: tuple[tuple[str, str], ...] = ()
+    #: Parts kept under another name than the usual one, and the optional parts it has
+    #: (part -> module of its package).
+    parts: tuple[tuple[str, str], ...] = ()
+    #: The class its campaigns open as (``module:Class`` in its package); empty: the kit's
+    #: ``BaseCampaign``, its operations in ``campaign.book`` (the class ``book`` names).
+    campaign: str = ""
+    book: str = ""
+    #: Kinds of its sheets whose names are secrets when the sheet is hidden: a visible line
+    #: that mentions one shows "(hidden)" instead (Draw Steel: a hidden encounter).
+    secret_names: tuple[str, ...] = ()
+    #: The folder of ``templates/`` that ``drawsteel-kit new`` copies (default:
+    #: ``campaign-<key>``).
+    template: str = ""
+    #: The Director's notebooks besides the workbook (and the plan resolution, where the
+    #: template has plans): ``forecast.ipynb`` for Draw Steel's projects.
+    notebooks: tuple[str, ...] = ()
 
     @property
-    def is_default(self) -> bool:
-        return self.key == DEFAULT_SYSTEM
+    def module(self) -> str:
+        """The last name of its package (``pf2e``): its folder."""
+        return self.package.rsplit(".", 1)[-1]
 
-    def part(self, area: str) -> Any:
-        """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops``, ``face``, ``init``, ``kinds`` or ``secrets``."""
-        where = dict(self.layout).get(area) or {
-            "campaign_file": "campaign_file",
-            "ops": "book",
-            "dashboard": "pages",
-            "panels": "panels",
-            "demo": "demo",
-            "cli": "cli",
-            "face": "face",
-            "init": "init",
-            "kinds": "kinds",
-            "secrets": "secrets",
-        }[area]
-        return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
+    @property
+    def campaign_template(self) -> str:
+        """The folder of ``templates/`` a new campaign of this system starts from."""
+        return self.template or f"campaign-{self.key}"
 
-    def has(self, area: str) -> bool:
-        """Whether the system has this optional part (``init``: builds its own ledger)."""
-        return area in dict(self.layout)
+    def has(self, part: str) -> bool:
+        """Whether the system has ``part`` (every system has those of :data:`PARTS`)."""
+        return part in PARTS or part in dict(self.parts)
+
+    def part(self, part: str) -> Any:
+        """Import one of the system's parts (see the module's doc for each one's names)."""
+        where = dict(self.parts).get(part) or PARTS.get(part)
+        if where is None:
+            raise RulesError(f"{self.title} has no {part}")
+        return importlib.import_module(f"{self.package}.{where}")
 
     def campaign_class(self) -> type[Any] | None:
         """The class a campaign of this system opens as (None: the kit's ``BaseCampaign``)."""
         if not self.campaign:
             return None
         module, name = self.campaign.split(":")
-        found = importlib.import_module(f"drawsteel_kit.systems.{self.module}.{module}")
-        return getattr(found, name)  # type: ignore[no-any-return]
+        found: type[Any] = getattr(importlib.import_module(f"{self.package}.{module}"), name)
+        return found
 
     def cli_command(self, name: str) -> Any:
         """One of its ``drawsteel-kit`` commands (a click command), its module imported now."""
         module = dict(self.commands)[name]
-        found = importlib.import_module(f"drawsteel_kit.systems.{self.module}.{module}")
-        return found.commands.commands[name]
+        return importlib.import_module(f"{self.package}.{module}").commands.commands[name]
 
     def book_class(self) -> type[Any]:
-        """The class of the system's campaign operations."""
-        return getattr(self.part("ops"), self.book)
+        """The class of the system's campaign operations (``campaign.book``)."""
+        found: type[Any] = getattr(self.part("book"), self.book)
+        return found
 
 
-#: Draw Steel's commands, by the module of its ``cli/`` package that holds each.
-_DRAW_STEEL_COMMANDS = tuple(
-    (name, f"cli.{module}")
-    for module, names in (
-        ("sessions", "session adventure victories tokens respite day move adjust"),
-        ("encounters", "encounter"), ("followers", "followers"), ("heroes", "heroes"),
-        ("inventory", "inventory"), ("npcs", "npc notes"), ("projects", "project forecast"),
-        ("rewards", "renown wealth buy shopping"), ("titles", "titles"))
-    for name in names.split())
-
-#: Every system, by its key in campaign.yaml.
-SYSTEMS: dict[str, System] = {
-    s.key: s for s in (
-        System("draw-steel", "Draw Steel", "draw_steel", book="", command="encounter",
-               source="Draw Steel: the Heroes book, the Rules Reference (v1.02)",
-               campaign="campaign:Campaign",
-               layout=(("campaign_file", "campaign_file.model"), ("init", "init"),
-                       ("kinds", "book.kinds")),
-               secret_names=("encounter",), commands=_DRAW_STEEL_COMMANDS),
-        System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
-               command="dw", source="Dungeon World: Basic Moves, Special Moves",
-               commands=(("dw", "cli"),)),
-        System("pf2e", "Pathfinder 2e", "pf2e", book="EncounterTracker", command="pf2e",
-               source="Pathfinder 2e Player Core: Encounter Mode", secrets=True,
-               commands=(("pf2e", "cli"),)),
-        System("condition-sheet", "the condition-sheet system", "condition_sheet",
-               book="ConditionSheetBook", command="sheet", source="a homebrew's Combat Rules",
-               face=True, secret_names=("foe",), secrets=True, commands=(("sheet", "cli"),)),
-    )
-}
+# -- the registry -------------------------------------------------------------------------
+_registered: dict[str, System] = {}
+_sources: list[str] = []
+_loaded = {"sources": False, "plugins": False}
 
 
-def sheet_faces() -> dict[str, Any]:
-    """Each system's face for its sheets (what players may see of them), by system key.
-
-    A face's module loads when a sheet of its system is first shown: the players' copy of a
-    campaign holding none of that system's sheets never imports that system."""
-    return {s.key: functools.partial(_party_face, s) for s in SYSTEMS.values() if s.face}
-
-
-def _party_face(system: System, kind: str, data: dict[str, Any],
-                settings: Any = None) -> dict[str, Any]:
-    """``system``'s face applied to one sheet (its module imported on this first use)."""
-    shown: dict[str, Any] = system.part("face").party_face(kind, data, settings)
-    return shown
+def add_source(where: str) -> None:
+    """Where to find systems on first use: ``module:function``, the function returning
+    ``System`` objects (the package's root adds its own systems folder this way)."""
+    if where not in _sources:
+        _sources.append(where)
+        _loaded["sources"] = False
 
 
-def sheet_secrets() -> dict[str, Any]:
-    """Each system's ``secrets`` part (the names its sheets keep secret or show), by key;
-    a module loads when a copy first reads a sheet's names."""
-    return {s.key: functools.partial(_sheet_names, s) for s in SYSTEMS.values() if s.secrets}
-
-
-def _sheet_names(system: System, kind: str, data: Any, hidden: bool
-                 ) -> tuple[list[str], list[str]]:
-    found: tuple[list[str], list[str]] = system.part("secrets").sheet_names(kind, data, hidden)
+def register(found: System) -> System:
+    """Add a system (a key already taken is refused: RulesError)."""
+    _load()
+    if not isinstance(found, System):
+        raise RulesError(f"a system is declared with System(...), got {found!r}")
+    held = _registered.get(found.key)
+    if held is not None and held != found:
+        raise RulesError(f"two systems use the key {found.key!r}: {held.package} and "
+                         f"{found.package}")
+    if found.default and any(s.default for s in _registered.values() if s.key != found.key):
+        raise RulesError(f"{found.title} says it is the default system, but "
+                         f"{default_system().title} already is")
+    _registered[found.key] = found
     return found
 
 
-def secret_sheet_kinds() -> list[tuple[str, str]]:
-    """Every (system, sheet kind) whose hidden sheets' names are kept out of visible text."""
-    return [(s.key, kind) for s in SYSTEMS.values() for kind in s.secret_names]
+def unregister(key: str) -> None:
+    """Remove a system registered from code (a test's toy system)."""
+    _registered.pop(key, None)
+
+
+def _load() -> None:
+    if _loaded["sources"]:
+        return
+    _loaded["sources"] = True
+    import drawsteel_kit
+
+    for where in [*drawsteel_kit.SYSTEM_SOURCES, *_sources]:
+        module, name = where.split(":")
+        for found in getattr(importlib.import_module(module), name)():
+            if found.key not in _registered:
+                register(found)
+
+
+def _load_plugins() -> None:
+    """Systems other installed packages add (entry points); read once, when first needed:
+    ``importlib.metadata`` costs a command a few tens of milliseconds."""
+    _load()
+    if _loaded["plugins"]:
+        return
+    _loaded["plugins"] = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINTS):
+        found = point.load()
+        for one in (found() if callable(found) and not isinstance(found, System) else [found]):
+            if one.key not in _registered:
+                register(one)
+
+
+def _ordered() -> list[System]:
+    return sorted(_registered.values(), key=lambda s: not s.default)  # stable: the default first
+
+
+class _Systems(Mapping[str, System]):
+    """Every system found so far, by key, the default first (read-only; found on first use)."""
+
+    def __getitem__(self, key: str) -> System:
+        _load()
+        if key not in _registered:
+            _load_plugins()
+        return _registered[key]
+
+    def __iter__(self) -> Iterator[str]:
+        _load()
+        return iter([s.key for s in _ordered()])
+
+    def __len__(self) -> int:
+        _load()
+        return len(_registered)
+
+    def __contains__(self, key: object) -> bool:
+        _load()
+        if isinstance(key, str) and key not in _registered:
+            _load_plugins()
+        return key in _registered
+
+
+#: Every system, by its key in campaign.yaml.
+SYSTEMS: Mapping[str, System] = _Systems()
+
+
+def every_system() -> list[System]:
+    """Every system, including those of other installed packages, the default first."""
+    _load_plugins()
+    return _ordered()
+
+
+def default_system() -> System:
+    """The system a campaign.yaml without ``system:`` plays: the one that says it is."""
+    _load()
+    is_default = [s for s in _registered.values() if s.default]
+    if not is_default:
+        raise RulesError("no game system is installed: reinstall drawsteel-kit")
+    return is_default[0]
+
+
+def played(settings: Mapping[str, Any] | None) -> System:
+    """The system a campaign's settings (its party row) name; the default when none."""
+    key = (settings or {}).get("system")
+    return system(key) if key else default_system()
 
 
 def system(key: object) -> System:
@@ -195,4 +258,45 @@ def system(key: object) -> System:
     if isinstance(key, str) and key in SYSTEMS:
         return SYSTEMS[key]
     raise RulesError(f"unknown system {key!r}: campaign.yaml's system is one of "
-                     f"{', '.join(SYSTEMS)}")
+                     f"{', '.join(s.key for s in every_system())}")
+
+
+def __getattr__(name: str) -> Any:
+    """``DEFAULT_SYSTEM``: the default system's key, read from the registry when asked."""
+    if name == "DEFAULT_SYSTEM":
+        return default_system().key
+    raise AttributeError(name)
+
+
+# -- what the kit asks of every system ----------------------------------------------------
+def sheet_faces() -> dict[str, Callable[..., dict[str, Any]]]:
+    """Each system's face for its sheets (what players may see of them), by system key.
+
+    A face's module loads when a sheet of its system is first shown: the players' copy of a
+    campaign holding none of that system's sheets never imports that system."""
+    return {s.key: functools.partial(_party_face, s) for s in SYSTEMS.values() if s.has("face")}
+
+
+def _party_face(found: System, kind: str, data: dict[str, Any],
+                settings: Any = None) -> dict[str, Any]:
+    """``found``'s face applied to one sheet (its module imported on this first use)."""
+    shown: dict[str, Any] = found.part("face").party_face(kind, data, settings)
+    return shown
+
+
+def sheet_secrets() -> dict[str, Callable[..., tuple[list[str], list[str]]]]:
+    """Each system's ``secrets`` part (the names its sheets keep secret or show), by key;
+    a module loads when a copy first reads a sheet's names."""
+    return {s.key: functools.partial(_sheet_names, s) for s in SYSTEMS.values()
+            if s.has("secrets")}
+
+
+def _sheet_names(found: System, kind: str, data: Any, hidden: bool
+                 ) -> tuple[list[str], list[str]]:
+    names: tuple[list[str], list[str]] = found.part("secrets").sheet_names(kind, data, hidden)
+    return names
+
+
+def secret_sheet_kinds() -> list[tuple[str, str]]:
+    """Every (system, sheet kind) whose hidden sheets' names are kept out of visible text."""
+    return [(s.key, kind) for s in SYSTEMS.values() for kind in s.secret_names]

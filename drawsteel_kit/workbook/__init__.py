@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.display import display_outputs, figure_bundle, show
+from drawsteel_kit.kit.ui.display import display_outputs, figure_bundle, show
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.kit.ui.pages import Page
 
@@ -74,13 +74,14 @@ class Resolving:
         """Open the campaign and read the plan (errors as the command line words them).
 
         A plan already resolved is not resolved twice unless ``again`` (see ``resolve``)."""
+        from drawsteel_kit.kit.book.campaign import open_campaign
         from drawsteel_kit.kit.book.plans import FRESH_SEED_BELOW, find_plan
-        from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan
+        from drawsteel_kit.workbook.plan_runs import read_plan
 
-        camp = Campaign.open(campaign)
+        camp = open_campaign(campaign)
         try:
             path = find_plan(camp.folder, plan)
-            loaded = load_campaign_plan(camp, path)
+            loaded = read_plan(camp, path)
         except BaseException:
             camp.close()
             raise
@@ -89,7 +90,7 @@ class Resolving:
 
     def preview(self) -> Resolution:
         """The dry run: exactly what a real run with this seed writes; prints its report."""
-        from drawsteel_kit.systems.draw_steel.downtime import resolve
+        from drawsteel_kit.workbook.plan_runs import resolve
 
         self.preview_result = resolve(self.campaign, self._plan, seed=self.seed, dry_run=True,
                                       again=self.again)
@@ -100,7 +101,7 @@ class Resolving:
         """The real run (nothing when this is a dry run); prints its report."""
         if self.dry_run:
             return None
-        from drawsteel_kit.systems.draw_steel.downtime import resolve
+        from drawsteel_kit.workbook.plan_runs import resolve
 
         self.written = resolve(self.campaign, self._plan, seed=self.seed, dry_run=False,
                                again=self.again)
@@ -110,7 +111,6 @@ class Resolving:
     def changes(self) -> list[Any]:
         """What changed (or would change), as blocks: the summary and charts."""
         from drawsteel_kit.kit.ui.html import Html, Markup
-        from drawsteel_kit.systems.draw_steel.pages import charts
 
         result = self.written or self.preview_result
         if result is None:
@@ -121,14 +121,8 @@ class Resolving:
         items = Markup("").join(Markup("<li>{}</li>").format(line) for line in result.summary)
         blocks: list[Any] = [Html(Markup("<h3>What the plan {}</h3><ul>{}</ul>").format(
             verb, items))]
-        played = self.campaign.system
-        if not played.is_default:  # another system's plan: its dashboard draws the changes
-            return blocks + played.part("dashboard").resolution_blocks(self.campaign, result)
-        blocks.append(charts.resolution_changes(result, self.campaign))
-        if not result.dry_run:
-            blocks += [charts.project_progress(self.campaign),
-                       charts.xp_and_level(self.campaign)]
-        return blocks
+        pages = self.campaign.system.part("pages")  # the system's pages draw its changes
+        return blocks + pages.resolution_blocks(self.campaign, result)
 
     def close(self) -> None:
         """Close the campaign."""
@@ -139,9 +133,11 @@ class Resolving:
 def open_workbook(campaign: str | Path) -> Any:
     """The Director's workbook on a campaign folder: its system's panels, found through the
     registry (``notebooks/director.ipynb``'s one call). Loads ipywidgets only when called."""
-    from drawsteel_kit.systems.draw_steel.panels import open_workbook as build
+    from drawsteel_kit.kit.book.campaign import open_campaign
+    from drawsteel_kit.kit.ui.workbook import Workbook
 
-    return build(campaign)
+    camp = open_campaign(campaign)
+    return Workbook(camp, camp.system.part("panels").PANELS)
 
 
 # -- forecast.ipynb ------------------------------------------------------------------------
@@ -149,11 +145,11 @@ def forecast_controls(campaign: str | Path | Campaign, project: int | str) -> An
     """A project's completion curve with what-if controls (edges, banes, a skill, who works).
 
     Opens the campaign read-only: moving a control only recomputes the curve."""
-    from drawsteel_kit.workbook.player import ForecastControls
+    from drawsteel_kit.kit.book.campaign import BaseCampaign, open_campaign
 
-    camp = campaign if isinstance(campaign, Campaign) else Campaign.open(campaign,
-                                                                          readonly=True)
-    return ForecastControls(camp, project).widget
+    camp = campaign if isinstance(campaign, BaseCampaign) else open_campaign(campaign,
+                                                                              readonly=True)
+    return camp.system.part("panels").forecast_controls(camp, project)
 
 
 # -- players/dashboard.ipynb ---------------------------------------------------------------
@@ -237,7 +233,9 @@ def open_player_campaign(campaign: str | Path | None = None) -> Campaign:
 
         raise CampaignNotFound(f"no campaign given: set {CAMPAIGN_ENV} (drawsteel-kit serve "
                                "does) or pass the campaign folder")
-    return Campaign.open(where, readonly=True)
+    from drawsteel_kit.kit.book.campaign import open_campaign
+
+    return open_campaign(where, readonly=True)
 
 
 def served_linker(hero: str | None, query: str | None = None) -> Callable[[str | None], str]:
@@ -259,7 +257,7 @@ def player_page(campaign: Campaign, hero: str | None = None) -> Page | list[Any]
     """The party page, or the page of ``hero`` (default: the one in the query string).
 
     A hero that is not in the campaign gets a one-line message, never a traceback."""
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page as build
+    from drawsteel_kit.workbook.pages import player_page as build
 
     try:
         if hero is not None:

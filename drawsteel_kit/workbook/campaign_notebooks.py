@@ -18,11 +18,14 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import CampaignNotFound
 from drawsteel_kit.kit.resources import notebook, templates_dir
+
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.registry import System
 
 __all__ = ["MANIFEST", "Refreshed", "campaign_notebooks", "refresh", "render",
            "require_campaign_file", "write_new"]
@@ -63,16 +66,14 @@ def require_campaign_file(folder: Path, given: object) -> Path:
     return folder
 
 
-def campaign_notebooks(system_key: str, module: str, is_default: bool) -> list[str]:
+def campaign_notebooks(played: System) -> list[str]:
     """The Director's notebooks that fit a system: the workbook for every system, the plan
-    resolution where the system has plans, the forecast for Draw Steel's projects."""
+    resolution where its starter campaign has plans, and those it names (Draw Steel's
+    forecast)."""
     names = ["director.ipynb"]
-    template = "campaign" if is_default else f"campaign-{module.replace('_', '-')}"
-    if (templates_dir() / template / "plans").is_dir():
+    if (templates_dir() / played.campaign_template / "plans").is_dir():
         names.append("resolve_downtime.ipynb")
-    if is_default:
-        names.append("forecast.ipynb")
-    return names
+    return names + list(played.notebooks)
 
 
 def _cells_digest(nb: dict[str, Any]) -> str:

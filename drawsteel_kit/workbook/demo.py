@@ -45,13 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         played = _system_of(Path(args.folder))
-        if not played.is_default:  # another system's demo: its own builder
-            played.part("demo").build(args.folder).close()
-            return 0
-        from drawsteel_kit.systems.draw_steel.demo import build_demo
-
         resolver = None if args.no_notebook else notebook_resolver
-        build_demo(args.folder, resolver=resolver).close()
+        played.part("demo").build(args.folder, resolver=resolver).close()
     except DrawSteelKitError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1

@@ -234,14 +234,14 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
         find_plan,
         resolved_before,
     )
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import load_campaign_plan
+    from drawsteel_kit.kit.book.campaign import open_campaign
+    from drawsteel_kit.workbook.plan_runs import read_plan
 
     told = progress or Progress(show=False)
     told.stage("Checking the campaign and the plan")
-    with Campaign.open(campaign) as camp:  # as in-process: an older ledger is upgraded
+    with open_campaign(campaign) as camp:  # as in-process: an older ledger is upgraded
         folder = camp.folder
-        loaded = load_campaign_plan(camp, find_plan(folder, plan))
+        loaded = read_plan(camp, find_plan(folder, plan))
         earlier = None if again else resolved_before(camp, loaded)
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)

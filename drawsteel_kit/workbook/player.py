@@ -13,43 +13,24 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from drawsteel_kit.kit.book.party_view import PartyView, books
-from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.history_block import history_table, last_page, page_note
 from drawsteel_kit.kit.ui.html import Html, Markup
-from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
-__all__ = ["HISTORY_CHOICES", "ForecastControls", "PlayerControls"]
+__all__ = ["HISTORY_CHOICES", "PlayerControls"]
 
 #: How many events a page of the history control lists.
 HISTORY_CHOICES = (10, 25, 50)
-#: The chances the forecast summary names.
-SUMMARY_CHANCES = (0.5, 0.9)
 
 
 def _show_in(out: widgets.Output, blocks: list[Any], *, served: bool = False) -> None:
     """``blocks`` in ``out`` (``served``: on a served player page, whose own script draws the
     charts)."""
-    from drawsteel_kit.workbook.display import display_outputs
+    from drawsteel_kit.kit.ui.display import display_outputs
 
     out.outputs = display_outputs(blocks, served=served)
-
-
-def _forecast_blocks(campaign: Campaign, project_id: int, title: str,
-                     **whatif: Any) -> list[Any]:
-    """A forecast figure and its summary line, or the one-line reason there is none."""
-    try:
-        curve = campaign.forecast(project_id, **whatif)
-    except DrawSteelKitError as exc:
-        return [Html(Markup('<p class="dsk-error">{}</p>').format(exc))]
-    chances = ", ".join(f"{p:.0%} done within {plural(curve.rolls_for(p), 'day')}"
-                        for p in SUMMARY_CHANCES)
-    return [Html(Markup("<p>{}: {}.</p>").format(title, chances)),
-            charts.forecast_curve(curve, title=title)]
 
 
 class PlayerControls:
@@ -61,11 +42,14 @@ class PlayerControls:
         self.view, self.hero = view, view.hero
         hero = view.hero
         self.viewer = view.viewer
-        projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False
-                                    ) if campaign.system.is_default else []  # Draw Steel's
-        self.titles = {p.id: p.title for p in projects}
+        #: The system's pages may offer forecasts (Draw Steel's projects: when done?).
+        self.pages = campaign.system.part("pages")
+        choices = getattr(self.pages, "forecast_choices", lambda *_: [])(
+            campaign, self.viewer, hero)
+        self.titles = {key: title for key, title, _ in choices}
+        projects = [label for _, _, label in choices]
         self.project = widgets.Dropdown(
-            options=[(f"{p.title} ({p.hero})", p.id) for p in projects],
+            options=[(label, key) for key, _, label in choices],
             description="Forecast", style={"description_width": "initial"})
         self.events = widgets.ToggleButtons(
             options=[(f"{n} a page", n) for n in HISTORY_CHOICES], description="Events",
@@ -105,7 +89,8 @@ class PlayerControls:
             return
         title, project = self.titles[self.project.value], self.project.value
         self._answer(view, lambda v: _show_in(
-            self.forecast_out, _forecast_blocks(books(v), project, title), served=True))
+            self.forecast_out, self.pages.forecast_blocks(books(v), project, title),
+            served=True))
 
     def turn(self, pages: int) -> None:
         """Go ``pages`` pages older (negative: newer), and show that page."""
@@ -131,37 +116,9 @@ class PlayerControls:
         self.older.disabled = not older
         self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
             page_note(first, len(events), total))
-        shown = history_table(events, campaign.system, redactor(campaign, self.viewer))
+        redactor = getattr(self.pages, "redactor", None)  # names the system keeps secret
+        shown = history_table(events, campaign.system,
+                              redactor(campaign, self.viewer) if redactor else None)
         # in the page's look, as the published page's history block is
         _show_in(self.events_out, [Html(Markup('<div class="dsk-page dsk-history">{}</div>')
                                         .format(shown))])
-
-
-class ForecastControls:
-    """The Director's what-if forecast: edges, banes, a skill, and who works on it."""
-
-    def __init__(self, campaign: Campaign, project: int | str) -> None:
-        self.campaign = campaign
-        self.target = campaign.project(project)
-        owner = campaign.hero(self.target.hero)
-        style = {"description_width": "initial"}
-        self.edges = widgets.IntSlider(0, min=0, max=2, description="Edges", style=style)
-        self.banes = widgets.IntSlider(0, min=0, max=2, description="Banes", style=style)
-        self.skill = widgets.Dropdown(options=[("no skill", None), *[(s, s) for s in owner.skills]],
-                                      description="Skill", style=style)
-        self.respites = widgets.Checkbox(True, description=f"{owner.name} rolls each respite")
-        self.followers = widgets.Checkbox(True, description="Assigned followers roll daily")
-        self.out = widgets.Output()
-        controls = [self.edges, self.banes, self.skill, self.respites, self.followers]
-        for control in controls:
-            control.observe(lambda _: self.update(), names="value")
-        self.widget = widgets.VBox([widgets.HBox(controls[:3]), widgets.HBox(controls[3:]),
-                                    self.out])
-        self.update()
-
-    def update(self) -> None:
-        """Recompute the curve for the controls' values."""
-        _show_in(self.out, _forecast_blocks(
-            self.campaign, self.target.id, self.target.title, edges=self.edges.value,
-            banes=self.banes.value, skill=self.skill.value, respites=self.respites.value,
-            followers=self.followers.value))

@@ -1,6 +1,6 @@
 """Static HTML of the player pages: ``index.html`` (the party) and one file per hero.
 
-The same blocks as the served dashboard (:mod:`drawsteel_kit.systems.draw_steel.pages.dashboard`),
+The same blocks as the served dashboard (:mod:`drawsteel_kit.workbook.pages`),
 with
 plotly.js's basic bundle written once beside the pages (:mod:`drawsteel_kit.kit.ui.assets`), so a
 page opens from disk with no server and no network. A page's text comes first; plotly.js loads
@@ -20,10 +20,10 @@ from drawsteel_kit.kit.progress import Progress
 from drawsteel_kit.kit.ui.assets import write_plotlyjs
 from drawsteel_kit.kit.ui.html import Html, document, figure
 from drawsteel_kit.kit.ui.pages import PREVIEW, Page, tab_title
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["INDEX", "hero_files", "page_html", "publish"]
 

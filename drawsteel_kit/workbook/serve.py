@@ -179,9 +179,9 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
           pages_per_minute: int = PAGES_PER_MINUTE, idle_seconds: int | None = None,
           echo: Callable[[str], Any] = print) -> None:
     """Serve the player dashboard for ``campaign`` until interrupted (Ctrl-C)."""
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import open_campaign
 
-    with Campaign.open(campaign, readonly=True) as camp:  # refuse a missing ledger now
+    with open_campaign(campaign, readonly=True) as camp:  # refuse a missing ledger now
         folder = camp.folder.resolve()
         heroes = camp.members
     if not (PLAYERS_DIR / DASHBOARD).is_file():

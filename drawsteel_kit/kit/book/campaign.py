@@ -25,7 +25,13 @@ from drawsteel_kit.kit.book.notes import NoteOps
 from drawsteel_kit.kit.book.party import encodable, read_party
 from drawsteel_kit.kit.book.sentences import is_kind, kind_for
 from drawsteel_kit.kit.book.sheets import SheetOps
-from drawsteel_kit.kit.errors import CampaignNotFound, LedgerNeedsUpgrade, RulesError, UndoError
+from drawsteel_kit.kit.errors import (
+    CampaignNotFound,
+    LedgerNeedsUpgrade,
+    RulesError,
+    UndoError,
+    WrongSystem,
+)
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import (
     COUNTED,
@@ -53,11 +59,21 @@ def _backup_name(folder: Path, ledger: Ledger) -> Path:
 
 
 def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
-    """``cls``, or the class of the system the campaign plays when ``cls`` is not one."""
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, system
+    """The class of the system the campaign plays: ``cls`` itself or a subclass of it. A
+    system's own class (Draw Steel's ``Campaign``) opens only that system's campaigns
+    (WrongSystem names the commands of the one it plays)."""
+    from drawsteel_kit.kit.registry import SYSTEMS, played
 
-    wanted = system(settings.get("system", DEFAULT_SYSTEM)).campaign_class() or BaseCampaign
-    return cls if issubclass(cls, wanted) else wanted  # type: ignore[return-value]
+    plays = played(settings)
+    wanted = plays.campaign_class() or BaseCampaign
+    if issubclass(wanted, cls):
+        return wanted
+    meant = next((s for s in SYSTEMS.values() if s.campaign and issubclass(
+        cls, s.campaign_class() or BaseCampaign)), None)
+    what = f"{meant.title}'s" if meant else "these"
+    raise WrongSystem(
+        f"this campaign plays {plays.title} (system: {plays.key}): {what} operations don't "
+        f"apply; use its own commands (`drawsteel-kit {plays.command} --help` lists them)")
 
 
 class BaseCampaign(CalendarOps, NoteOps, SheetOps):
@@ -100,7 +116,12 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
             raise CampaignNotFound(
                 f"{ledger_path} holds no campaign yet: run `drawsteel-kit init {folder}`"
             )
-        campaign = _played_class(cls, party.settings)(folder, ledger)
+        try:
+            opens_as = _played_class(cls, party.settings)
+        except WrongSystem:
+            ledger.close()
+            raise
+        campaign = opens_as(folder, ledger)
         campaign.upgraded_from = copy
         return campaign
 
@@ -274,6 +295,9 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
 
 
 
-def open_campaign(where: str | Path, **kw: Any) -> BaseCampaign:
-    """Open a campaign folder as the class of the system it plays (:meth:`BaseCampaign.open`)."""
-    return BaseCampaign.open(where, **kw)
+def open_campaign(where: str | Path, *, readonly: bool = False,
+                  upgrade: bool = False) -> BaseCampaign:
+    """Open a campaign folder as the campaign of the system it plays (``drawsteel_kit.open``):
+    Draw Steel's ``Campaign``, or another system's. ``readonly`` for reading only (an older
+    ledger is then refused unless ``upgrade``); see :meth:`BaseCampaign.open`."""
+    return BaseCampaign.open(where, readonly=readonly, upgrade=upgrade)

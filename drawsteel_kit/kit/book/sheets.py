@@ -210,9 +210,9 @@ class SheetOps(CampaignCore):
         """The system's campaign operations (a :class:`SystemBook`); Draw Steel's are the
         campaign's own methods."""
         played = self.system
-        if played.is_default:
-            raise WrongSystem("this campaign plays Draw Steel: its operations are the "
-                              "campaign's own methods (take_respite, start_project, ...)")
+        if not played.book:
+            raise WrongSystem(f"this campaign plays {played.title}: its operations are the "
+                              "campaign's own methods")
         return played.book_class()(self)
 
     def _book(self, key: str) -> Any:
@@ -246,9 +246,6 @@ class SheetOps(CampaignCore):
     def members(self) -> list[str]:
         """The names with a player page and a history of their own: Draw Steel's heroes,
         another system's characters."""
-        if self.system.is_default:  # Draw Steel's heroes, by name
-            return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes "
-                                                          "ORDER BY name COLLATE NOCASE")]
         kind = self.system.book_class().MEMBER_KIND
         return [s.name for s in read_sheets(self.ledger.db, system=self.system.key,
                                             kind=kind)]
@@ -259,9 +256,6 @@ class SheetOps(CampaignCore):
         table, report and page (``kit.ui.figures.hero_colour``). A member who joins later
         takes the next colour, so no one's colour changes (by name, a new "Aster" would shift
         everyone's, and a run's report would no longer match the pages)."""
-        if self.system.is_default:
-            return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes "
-                                                          "ORDER BY rowid")]
         return self.members  # sheets are read in the order they were written
 
     def member(self, name: str) -> str:

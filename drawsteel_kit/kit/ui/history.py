@@ -12,7 +12,7 @@ from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table
 
 if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["PAGE_SIZES", "HistoryPanel"]
 

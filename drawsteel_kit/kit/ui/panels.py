@@ -18,7 +18,7 @@ from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.html import Markup, lines, table
 
 if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["WORKBOOK_CLASS", "WORKBOOK_STYLE", "ModeFields", "Panel", "html_table", "preview",
            "split_list"]
@@ -185,7 +185,7 @@ class Panel:
             self.refresh()
 
     def hero_options(self) -> list[str]:
-        return list(self.campaign.heroes)
+        return list(self.campaign.members)
 
     @staticmethod
     def button(description: str, handler: Callable[[], None], style: str = "") -> W.Button:

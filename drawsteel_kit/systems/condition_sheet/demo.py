@@ -18,8 +18,11 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 __all__ = ["build"]
 
 
-def build(folder: str | Path, *, echo: bool = True) -> Campaign:
-    """Initialise the demo campaign and play its battles."""
+def build(folder: str | Path, *, echo: bool = True, resolver: object = None
+          ) -> Campaign:
+    """Initialise the demo campaign and play its battles.
+    ``resolver`` is not used: every system's demo takes it, for Draw Steel's, which may
+    resolve its plan through the resolution notebook."""
     from drawsteel_kit.kit.ledger.backup import fresh_ledger
 
     folder = Path(folder)

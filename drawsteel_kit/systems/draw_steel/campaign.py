@@ -35,17 +35,19 @@ class Campaign(EncounterOps, SessionOps, RespiteOps, FollowerOps, NpcOps, BaseCa
 
     @property
     def members(self) -> list[str]:
-        """The names with a player page and a history of their own: Draw Steel's heroes,
-        another system's characters."""
-        if self.system.is_default:
-            return list(self.heroes)
-        return super().members
+        """The names with a player page and a history of their own: the heroes, by name."""
+        return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes "
+                                                      "ORDER BY name COLLATE NOCASE")]
+
+    @property
+    def roster(self) -> list[str]:
+        """The heroes in the order they joined: the order of their colours on every chart,
+        table, report and page."""
+        return [r["name"] for r in self.ledger.db.query("SELECT name FROM heroes ORDER BY rowid")]
 
     def member(self, name: str) -> str:
-        """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
-        if self.system.is_default:
-            return self.hero(name).name
-        return super().member(name)
+        """A hero's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
+        return self.hero(name).name
 
     def status(self) -> dict[str, Any]:
         """The party and every hero, JSON-ready (``drawsteel-kit status --json``)."""

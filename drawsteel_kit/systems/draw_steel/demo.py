@@ -31,9 +31,10 @@ DEMO_SEED = 7
 Resolver = Callable[[Path, Path, int], list[str]]
 
 
-def build(folder: str | Path, *, echo: bool = True) -> Campaign:
-    """The registry's demo builder: :func:`build_demo`, resolving in this process."""
-    return build_demo(folder, echo=echo)
+def build(folder: str | Path, *, echo: bool = True,
+          resolver: Resolver | None = None) -> Campaign:
+    """The registry's demo builder: :func:`build_demo`."""
+    return build_demo(folder, echo=echo, resolver=resolver)
 
 
 def build_demo(folder: str | Path, *, echo: bool = True,

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PLAN_RESOLVED", "DayResult", "Resolution", "already_resolved", "find_plan",
-    "load_campaign_plan", "main_resolve", "record_resolved", "resolve", "resolved_before",
+    "read_plan", "record_resolved", "resolve", "resolved_before",
 ]
 
 class _Run:
@@ -284,8 +284,6 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
     if seed is None:
         seed = secrets.randbelow(FRESH_SEED_BELOW)
     seed = check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
-    if not campaign.system.is_default:  # another system's plan: its book resolves it
-        return campaign.book.resolve_plan(plan, seed=seed, dry_run=dry_run, again=again)
     with campaign.transaction(rollback=dry_run):
         earlier = None if again else resolved_before(campaign, plan)
         if earlier is not None:
@@ -308,28 +306,6 @@ def resolve(campaign: Campaign, plan: Plan, *, seed: int | None = None,
                       recorded=recorded)
 
 
-def load_campaign_plan(campaign: Campaign, path: str | Path) -> Any:
-    """The plan at ``path`` as the campaign's system reads it: a Draw Steel downtime plan,
-    or another system's (its book's ``load_plan``, e.g. Dungeon World's town days)."""
-    if campaign.system.is_default:
-        return load_plan(path, campaign=campaign.folder)
-    return campaign.book.load_plan(path)
-
-
-def main_resolve(campaign_path: str | Path, plan_path: str | Path, seed: int | None,
-                 dry_run: bool, echo: Callable[[str], Any] = print, *,
-                 again: bool = False, progress: Progress | None = None) -> Resolution:
-    """What ``drawsteel-kit resolve CAMPAIGN --plan P --seed N [--dry-run] --no-notebook``
-    does (``progress``: where its stages and days are told)."""
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-    told = progress or Progress(show=False)
-    told.stage("Checking the campaign and the plan")
-    with Campaign.open(campaign_path) as campaign:
-        plan = load_campaign_plan(campaign, find_plan(campaign.folder, plan_path))
-        told.stage("Resolving the plan day by day")
-        result = resolve(campaign, plan, seed=seed, dry_run=dry_run, again=again,
-                         progress=told)
-    for line in result.lines():
-        echo(line)
-    return result
+def read_plan(campaign: Campaign, path: str | Path) -> Plan:
+    """The downtime plan at ``path``, read for ``campaign`` (names its own ``plans/`` holds)."""
+    return load_plan(path, campaign=campaign.folder)

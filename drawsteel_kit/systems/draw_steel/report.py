@@ -16,8 +16,6 @@ __all__ = ["status_text"]
 
 def status_text(camp: Campaign) -> str:
     """The party and its heroes, as `drawsteel-kit status` prints them."""
-    if not camp.system.is_default:
-        return camp.status_text()
     party = camp.party
     track = str(party.settings.get("xp_track", "normal"))
     session = (f"session {party.session} (open)" if party.session_open

@@ -28,8 +28,11 @@ LAST_BREATH_SEED = 5  # a 7-9: Death's bargain
 DISCERN_SEED = 17  # a 10+: three questions
 
 
-def build(folder: str | Path, *, echo: bool = True) -> Campaign:
-    """Initialise the demo campaign, play the way home, resolve the week in town."""
+def build(folder: str | Path, *, echo: bool = True, resolver: object = None
+          ) -> Campaign:
+    """Initialise the demo campaign, play the way home, resolve the week in town.
+    ``resolver`` is not used: every system's demo takes it, for Draw Steel's, which may
+    resolve its plan through the resolution notebook."""
     folder = Path(folder)
     moved = fresh_ledger(folder)
     camp, happened = Campaign.init(folder)

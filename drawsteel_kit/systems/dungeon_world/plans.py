@@ -25,7 +25,7 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -33,6 +33,7 @@ from drawsteel_kit.kit.book.plans import (
     DayResult,
     Resolution,
     already_resolved,
+    plan_seed,
     record_resolved,
     resolved_before,
 )
@@ -60,7 +61,8 @@ from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_
 if TYPE_CHECKING:
     from drawsteel_kit.systems.dungeon_world.book import DungeonWorldBook
 
-__all__ = ["SYSTEM", "TownPlan", "load_plan", "parse_plan", "resolve_plan"]
+__all__ = ["SYSTEM", "TownPlan", "load_plan", "parse_plan", "read_plan", "resolve",
+           "resolve_plan"]
 
 SYSTEM = "dungeon-world"
 _KEYS = ("system", "name", "days", "notes", "entries")
@@ -228,3 +230,16 @@ def resolve_plan(book: DungeonWorldBook, plan: TownPlan, *, seed: int, dry_run: 
     summary.append(f"Seed {seed}: the same plan, state and seed give the same rolls")
     return Resolution(plan.name, plan.source, seed, dry_run, tuple(days), tuple(summary),
                       recorded=recorded)
+
+
+def read_plan(campaign: Any, path: str | Path) -> TownPlan:
+    """The town-days plan at ``path``, read for ``campaign`` (the registry's ``plans`` part)."""
+    found: TownPlan = campaign.book.load_plan(path)
+    return found
+
+
+def resolve(campaign: Any, plan: TownPlan, *, seed: int | None, dry_run: bool = True,
+            again: bool = False, progress: Any = None) -> Resolution:
+    """Resolve ``plan`` in ``campaign`` (see :func:`resolve_plan`; a fresh seed when none)."""
+    return resolve_plan(campaign.book, plan, seed=plan_seed(seed), dry_run=dry_run,
+                        again=again)

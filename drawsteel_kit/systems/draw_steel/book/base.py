@@ -23,7 +23,7 @@ from drawsteel_kit.kit.book.base import (
     operation,
 )
 from drawsteel_kit.kit.book.base import Writer as CoreWriter
-from drawsteel_kit.kit.errors import RulesError, UnknownHero, WrongSystem
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import Event, insert_op, update_op
 from drawsteel_kit.systems.draw_steel.state import (
     FollowerState,
@@ -32,7 +32,6 @@ from drawsteel_kit.systems.draw_steel.state import (
     read_followers,
     read_hero,
     read_heroes,
-    read_party,
 )
 
 __all__ = ["MAX_AWARD", "MAX_DAYS_AT_ONCE", "MAX_TEXT", "CampaignBase", "Happened", "Writer",
@@ -54,27 +53,11 @@ class CampaignBase(CampaignCore):
 
     def hero(self, name: str) -> HeroState:
         """One hero (case-insensitive); UnknownHero says which heroes there are."""
-        try:
-            return read_hero(self.ledger.db, name)
-        except UnknownHero:
-            self._draw_steel_only()
-            raise
+        return read_hero(self.ledger.db, name)
 
     def _followers_on(self, project: ProjectState) -> list[FollowerState]:
         """The followers working on ``project`` (they leave it when it is complete)."""
         return [f for f in read_followers(self.ledger.db) if f.project_id == project.id]
-
-    def _draw_steel_only(self) -> None:
-        """Refuse Draw Steel's hero operations in a campaign that plays another system."""
-        from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, system
-
-        party = read_party(self.ledger.db)
-        played = system(party.settings.get("system", DEFAULT_SYSTEM)) if party else None
-        if played is not None and not played.is_default:
-            raise WrongSystem(
-                f"this campaign plays {played.title} (system: {played.key}): Draw Steel's "
-                "heroes, respites, projects and followers don't apply; use its own "
-                f"commands (`drawsteel-kit {played.command} --help` lists them)")
 
     def book_name(self, kind: str, name: str, what: str) -> str:
         """A skill, language or title as the book or this campaign (campaign.yaml's
@@ -88,7 +71,6 @@ class CampaignBase(CampaignCore):
         if names is None:
             heroes = list(self.heroes.values())
             if not heroes:
-                self._draw_steel_only()
                 raise RulesError("this campaign has no heroes yet: add them to campaign.yaml")
             return heroes
         if isinstance(names, str):

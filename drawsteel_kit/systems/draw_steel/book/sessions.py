@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.book.calendar import CalendarOps
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
@@ -38,8 +37,6 @@ class SessionOps(AdventureOps):
         """Start the next session: the hero-token pool refills (or carries over)."""
         from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
-        if not self.system.is_default:  # type: ignore[attr-defined]
-            return CalendarOps.start_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
         if party.session_open:
             raise SessionError(
@@ -64,8 +61,6 @@ class SessionOps(AdventureOps):
         """End the open session: unused hero tokens vanish unless the campaign keeps them."""
         from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
-        if not self.system.is_default:  # type: ignore[attr-defined]
-            return CalendarOps.end_session(self)  # type: ignore[arg-type]  # no hero tokens
         party = self.party
         if not party.session_open:
             raise SessionError("no session is open: start one with `drawsteel-kit session start`")

@@ -319,7 +319,6 @@ def _find(heroes: Iterable[HeroState], name: str) -> HeroState | None:
 def check_heroes(campaign: Campaign, files: Sequence[ForgeHero]) -> None:
     """Refuse, before anything is written, a campaign of another system, two files of one
     hero, and any value the ledger would not take."""
-    campaign._draw_steel_only()
     seen: dict[str, str] = {}
     for fh in files:
         for other_name, other_source in seen.items():

@@ -290,7 +290,6 @@ def import_foundry(campaign: Campaign,
     heroes = [_load(f) for f in files]
     plans: list[FoundryPlan] = []
     with _joined(campaign, rollback=dry_run):
-        campaign._draw_steel_only()
         seen: dict[str, str] = {}
         custom, track = campaign.settings.get("custom"), campaign.settings.get("xp_track",
                                                                                 "normal")

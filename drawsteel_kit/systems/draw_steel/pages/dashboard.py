@@ -41,11 +41,11 @@ from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 
 if TYPE_CHECKING:
-
+    from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "nav", "page_owner", "party_page",
-           "player_page", "query_link", "section"]
+__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "member_page", "nav", "page_owner",
+           "party_page", "query_link", "resolution_blocks", "section"]
 
 def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
     return nav(list(campaign.heroes), current, linker)
@@ -181,25 +181,14 @@ def hero_page(view: PartyView, hero: str | None = None, *,
     return Page(h.name, h.name, tuple(blocks))
 
 
-def player_page(source: Campaign | PartyView, hero: str | None = None, *,
-                linker: Linker = query_link) -> Page:
-    """The party page, or ``hero``'s page when one is named (another system's character,
-    in a campaign that plays another system: its own pages, ``systems.<name>.pages``).
+#: A member's page, as every system's pages part names it: a hero's page.
+member_page = hero_page
 
-    A campaign is first narrowed to the viewer's :class:`PartyView`: the builders below
-    read nothing else, so nothing marked for the Director reaches a page."""
-    if not isinstance(source, PartyView):
-        with PartyView.of(source, hero or None) as view:  # closed once the page is built
-            return player_page(view, hero, linker=linker)
-    view = source
-    if hero and view.hero is None:
-        page_owner(view, hero)  # a party view has no hero's page in it
-    campaign = books(view)
-    played = campaign.system
-    if not played.is_default:
-        pages = played.part("dashboard")
-        return pages.party_page(view, linker=linker) if view.hero is None else \
-            pages.member_page(view, page_owner(view, hero), linker=linker)
-    return party_page(view, linker=linker) if view.hero is None else hero_page(
-        view, hero, linker=linker)
 
+def resolution_blocks(campaign: Campaign, result: Resolution) -> list[Any]:
+    """What a resolved plan changed, drawn: the changes by hero, and once it is written the
+    projects' progress and the heroes' XP and levels."""
+    blocks: list[Any] = [charts.resolution_changes(result, campaign)]
+    if not result.dry_run:
+        blocks += [charts.project_progress(campaign), charts.xp_and_level(campaign)]
+    return blocks
