@@ -24,10 +24,10 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forecast import completion_curve
 from drawsteel_kit.systems.draw_steel.pages import charts, data
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.state import read_projects
 from drawsteel_kit.workbook.notebook_runs import RESOLVE_NOTEBOOK
+from drawsteel_kit.workbook.pages import player_page
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:  # `python -m pytest` has it; a bare `pytest` may not

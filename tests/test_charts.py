@@ -12,12 +12,12 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import resolve
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.plan import plan_from_data
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
 from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
 from drawsteel_kit.systems.draw_steel.state import read_followers
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.publish import hero_files
 
 SECRETS = (DIRECTOR_PROJECT, DIRECTOR_REASON)

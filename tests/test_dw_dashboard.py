@@ -11,10 +11,10 @@ import pytest
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.plan_runs import main_resolve
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.dungeon_world.demo import build
 from drawsteel_kit.systems.dungeon_world.pages import resolution_blocks, xp_and_hp
+from drawsteel_kit.workbook.pages import player_page
+from drawsteel_kit.workbook.plan_runs import main_resolve
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
 DEMO = Path("campaigns/dungeon-world-demo")

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
-from drawsteel_kit.workbook import open_workbook
+from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.dungeon_world.panels import (
     PANELS,
     HoldPanel,
@@ -20,6 +19,7 @@ from drawsteel_kit.systems.dungeon_world.panels import (
     PartyPanel,
     TownDaysPanel,
 )
+from drawsteel_kit.workbook import open_workbook
 
 DEMO = Path("campaigns/dungeon-world-demo")
 

@@ -14,8 +14,8 @@ from conftest import ledger_fingerprint, refused
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.plan_runs import main_resolve, resolve
 from drawsteel_kit.systems.dungeon_world.plans import load_plan, parse_plan
+from drawsteel_kit.workbook.plan_runs import main_resolve, resolve
 
 DEMO = Path("campaigns/dungeon-world-demo")
 SEED = 3

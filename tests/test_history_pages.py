@@ -23,8 +23,8 @@ from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.history_block import HistoryBlock
 from drawsteel_kit.kit.ui.pages import HISTORY_ROWS
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook import show_page
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.player import PlayerControls
 
 HISTORY = 'class="dsk-page dsk-history"'

@@ -17,13 +17,13 @@ from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, REPO, VAL_ONLY_R
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.plan_runs import main_resolve
 from drawsteel_kit.workbook.notebook_runs import (
     NOTEBOOK_DIR,
     RESOLVE_NOTEBOOK,
     execute,
     tagged_output,
 )
+from drawsteel_kit.workbook.plan_runs import main_resolve
 
 NOTEBOOKS = sorted(NOTEBOOK_DIR.rglob("*.ipynb"))
 SEED = 7

@@ -17,8 +17,8 @@ from drawsteel_kit import workbook
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.links import ensure_links, hero_query
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.publish import publish
 
 DEMO = Path("campaigns/pf2e-demo/campaign.yaml")

@@ -11,9 +11,9 @@ import pytest
 
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.pf2e import pages as pages
 from drawsteel_kit.systems.pf2e.demo import build
+from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.workbook.publish import publish
 
 #: Real names of creatures the demo never lets the PCs identify.

@@ -12,8 +12,8 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.workbook import open_workbook
 from drawsteel_kit.systems.pf2e.panels import PANELS, EncounterPanel, HistoryPanel
+from drawsteel_kit.workbook import open_workbook
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
+from drawsteel_kit.kit.ui.display import display_outputs
 from drawsteel_kit.kit.ui.figures import PLOTLY_MIME, Figure
 from drawsteel_kit.kit.ui.html import CHART_TYPE, Html, Markup, chart, data_script
-from drawsteel_kit.kit.ui.display import display_outputs
 from drawsteel_kit.workbook.serve import voila_argv
 from drawsteel_kit.workbook.serve_page import EXTENSIONS, FILTER, VOILA_OUTPUT, served_output
 

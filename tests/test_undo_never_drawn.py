@@ -23,8 +23,8 @@ from drawsteel_kit.kit.errors import DrawSteelKitError, UndoError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.workbook.pages import player_page
 from drawsteel_kit.systems.draw_steel.pages.data import chart_series
+from drawsteel_kit.workbook.pages import player_page
 
 NAMES = [h["name"] for h in HEROES]
 #: The charts that draw numbers over time (the Director's, and what a run's report shows).

@@ -228,13 +228,13 @@ def resolve_through_notebook(campaign: str | Path, plan: str | Path, *, seed: in
     """
     import secrets
 
+    from drawsteel_kit.kit.book.campaign import open_campaign
     from drawsteel_kit.kit.book.plans import (
         FRESH_SEED_BELOW,
         already_resolved,
         find_plan,
         resolved_before,
     )
-    from drawsteel_kit.kit.book.campaign import open_campaign
     from drawsteel_kit.workbook.plan_runs import read_plan
 
     told = progress or Progress(show=False)
