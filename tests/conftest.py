@@ -24,6 +24,7 @@ from suite_tiers import (  # noqa: F401  (the slow tier, xdist groups, long unma
     report_unmarked,
 )
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.schema_formats import skip_unused_formats
@@ -201,7 +202,7 @@ def initialise(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Non
         if text not in built:
             home = tmp_path_factory.mktemp("initialised")
             (home / "campaign.yaml").write_bytes(text)
-            Campaign.init(home)[0].close()
+            BaseCampaign.init(home)[0].close()
             checkpoint(home / LEDGER_FILE)
             built[text] = home / LEDGER_FILE
         assert not (folder / LEDGER_FILE).exists(), f"{folder} has a ledger already"
@@ -214,7 +215,7 @@ def initialise(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], Non
 def campaign(campaign_dir: Path, initialise: Callable[[Path], None]) -> Iterator[Campaign]:
     """An initialised campaign (three heroes, the book's settings), closed afterwards."""
     initialise(campaign_dir)
-    camp = Campaign.open(campaign_dir)
+    camp = BaseCampaign.open(campaign_dir)
     try:
         yield camp
     finally:
@@ -248,7 +249,7 @@ def verified_campaigns(tmp_path: Path, initialise: Callable[[Path], None],
         data = {**campaign_data(heroes=heroes, **settings), **(extra or {})}
         folder = write_campaign(tmp_path / f"c{len(opened)}", data)
         initialise(folder)
-        camp = Campaign.open(folder)
+        camp = BaseCampaign.open(folder)
         opened.append(camp)
         return camp
 

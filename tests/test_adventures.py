@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 from conftest import campaign_data, refused, write_campaign
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.errors import PlanError, RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import resolve

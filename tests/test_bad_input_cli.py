@@ -47,6 +47,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.cli import main
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
@@ -707,7 +708,7 @@ def clear_or_correct(shelf: Books, argv: list[str], words: tuple[str, ...], valu
         out = result.output
         assert "Traceback" not in out
         if result.exit_code == 0:
-            with Campaign.open(shelf.folder, readonly=True) as camp:
+            with BaseCampaign.open(shelf.folder, readonly=True) as camp:
                 assert camp.ledger.verify(), "projections differ from a replay of history"
             return result
         errors = [line for line in out.splitlines() if line.startswith("Error:")]
@@ -777,7 +778,7 @@ def test_the_check_notices_a_crash_a_second_line_and_a_write(shelf: Books) -> No
         clear_or_correct(shelf, ["crash"], ("what",), None, command=_misbehaving)
     with pytest.raises(AssertionError, match="second one"):
         clear_or_correct(shelf, ["two-lines"], ("line",), None, command=_misbehaving)
-    with Campaign.open(shelf.folder) as camp:  # as if the refused command had written
+    with BaseCampaign.open(shelf.folder) as camp:  # as if the refused command had written
         camp.award_tokens(1, reason="a write the refusal should not have made")
     with pytest.raises(AssertionError, match="a refusal wrote"):
         clear_or_correct(shelf, ["victories", c, "0"], ("victories",), None)

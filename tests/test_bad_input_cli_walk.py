@@ -32,7 +32,7 @@ from test_bad_input_cli import (  # noqa: F401  (fixtures)
 )
 
 from drawsteel_kit.cli import main
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 
 WALK = settings(max_examples=examples(8), deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -153,7 +153,7 @@ def _check(books: Books, argv: list[str], many_lines: bool) -> None:
         out = result.output
         assert "Traceback" not in out and 'File "' not in out, out
         if result.exit_code == 0:
-            with Campaign.open(books.folder, readonly=True) as camp:
+            with BaseCampaign.open(books.folder, readonly=True) as camp:
                 assert camp.ledger.verify(), f"{argv}: projections differ from history"
             return
         errors = [line for line in out.splitlines() if line.startswith("Error:")]
@@ -205,7 +205,7 @@ def test_the_walk_reaches_every_command_and_the_check_can_fail(
             assert len(result.output.strip().splitlines()) == 1, result.output
             assert not LEAKS.search(errors[0].removeprefix("Error: ")), errors[0]
     assert re.search(r"\bRulesError\b", "x RulesError: y") and LEAKS.search("RulesError: y")
-    with Campaign.open(books.folder) as camp:
+    with BaseCampaign.open(books.folder) as camp:
         camp.award_tokens(1, reason="a write a refusal should not have made")
     with pytest.raises(AssertionError, match="a refusal wrote"):
         _check(books, ["victories", str(books.folder), "0"], False)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from conftest import campaign_data, refused, write_campaign
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll, StartProject
@@ -27,7 +28,7 @@ def new_campaign(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
 
     def make(**settings: Any) -> Campaign:
         folder = write_campaign(tmp_path / f"c{len(opened)}", campaign_data(**settings))
-        camp, _ = Campaign.init(folder)
+        camp, _ = BaseCampaign.init(folder)
         opened.append(camp)
         return camp
 
@@ -263,8 +264,7 @@ def test_loved_ones_is_once_a_month_on_the_calendar(campaign: Campaign):
 
 def test_the_heros_page_shows_the_loved_ones_bonus(campaign: Campaign):
     """REFERENCE.md: the bonus shows on the hero's page while it lasts."""
-    from drawsteel_kit.systems.draw_steel.party_view import PartyView
-
+    from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page
 
     loved_ones_done(campaign)

@@ -12,6 +12,7 @@ import pytest
 from cli_helpers import run
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
@@ -26,13 +27,13 @@ def folder(tmp_path: Path) -> Path:
     dest = tmp_path / "cs"
     dest.mkdir()
     shutil.copy(DEMO, dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
+    BaseCampaign.init(dest)[0].close()
     return dest
 
 
 @pytest.fixture
 def camp(folder: Path) -> Iterator[Campaign]:
-    c = Campaign.open(folder)
+    c = BaseCampaign.open(folder)
     yield c
     assert c.ledger.verify()
     c.close()
@@ -112,7 +113,7 @@ def test_the_commands(folder: Path) -> None:
     assert "Cleo gains 2 emotions toward Ava, now 2 (saved)" in out and "undo with" in out
     out = run("sheet", "prepare", folder, "Cleo", "Read the stars")
     assert "Cleo gains the preparation effect Read the stars" in out
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         data = camp.condition_sheet.member_sheet("Cleo").data
         before = snapshot(camp.ledger.db), camp.ledger.event_count()
     assert (data["emotions"], data["preparations"]) == ({"Ava": 2}, ["Read the stars"])
@@ -121,7 +122,7 @@ def test_the_commands(folder: Path) -> None:
                  ("prepare", folder, "Cleo", "read the stars"), ("prepare", folder, "Zed", "X")):
         out = run("sheet", *args, ok=False)
         assert len(out.strip().splitlines()) == 1 and out.startswith("Error: "), out
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         assert (snapshot(camp.ledger.db), camp.ledger.event_count()) == before
 
 

@@ -12,6 +12,7 @@ import pytest
 import yaml
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, WrongSystem
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError, TieUnresolved
@@ -25,7 +26,7 @@ def camp(tmp_path: Path) -> Iterator[Campaign]:
     folder = tmp_path / "cs"
     folder.mkdir()
     shutil.copy(DEMO, folder / "campaign.yaml")
-    c, _ = Campaign.init(folder)
+    c, _ = BaseCampaign.init(folder)
     yield c
     assert c.ledger.verify()
     c.close()
@@ -169,7 +170,7 @@ def test_the_same_seed_rolls_the_same_dice(camp: Campaign, tmp_path: Path) -> No
     other = tmp_path / "again"
     other.mkdir()
     shutil.copy(DEMO, other / "campaign.yaml")
-    twin, _ = Campaign.init(other)
+    twin, _ = BaseCampaign.init(other)
     results = []
     for c in (camp, twin):
         c.condition_sheet.new_battle("Gate", ["Ava", "Bram", "Cleo"], foes=["Imp"])

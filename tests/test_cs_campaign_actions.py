@@ -11,6 +11,7 @@ import pytest
 import yaml
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
@@ -24,7 +25,7 @@ def _make(folder: Path, **settings: object) -> Campaign:
     data = yaml.safe_load(DEMO.read_text(encoding="utf-8"))
     data["settings"].update(settings)
     (folder / "campaign.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    return Campaign.init(folder)[0]
+    return BaseCampaign.init(folder)[0]
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pytest
 from cli_helpers import run
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.condition_sheet import (
     Check,
@@ -87,13 +88,13 @@ def folder(tmp_path: Path) -> Path:
     dest = tmp_path / "cs"
     dest.mkdir()
     shutil.copy(DEMO, dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
+    BaseCampaign.init(dest)[0].close()
     return dest
 
 
 @pytest.fixture
 def camp(folder: Path) -> Iterator[Campaign]:
-    c = Campaign.open(folder)
+    c = BaseCampaign.open(folder)
     yield c
     assert c.ledger.verify()
     c.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.systems.condition_sheet import pages as pages
 from drawsteel_kit.systems.condition_sheet.demo import build
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -62,7 +63,7 @@ def test_a_foes_few_slots_are_greyed_and_marks_are_drawn(tmp_path: Path) -> None
     folder = tmp_path / "cs"
     folder.mkdir()
     shutil.copy(DEMO, folder / "campaign.yaml")
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     cs = camp.condition_sheet
     cs.new_battle("Gate", ["Ava"], foes=["Imp"])
     cs.start_round(typed=[6, 6])
@@ -81,7 +82,7 @@ def test_the_pages_escape_text_and_keep_director_rows_out(tmp_path: Path) -> Non
     folder = tmp_path / "cs"
     folder.mkdir()
     (folder / "campaign.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     camp.condition_sheet.new_battle("<b>Ambush</b>", ["Ava"], foes=["Imp"])
     for page in (player_page(camp), player_page(camp, "Ava")):
         html = page.html
@@ -125,7 +126,7 @@ def test_the_mana_chart_shares_a_budget_of_points(demo: Campaign, tmp_path: Path
     monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
     assert pages.mana_chart(demo).to_json() == fig.to_json()
     shutil.copytree(demo.folder, tmp_path / "camp")
-    with Campaign.open(tmp_path / "camp") as camp:
+    with BaseCampaign.open(tmp_path / "camp") as camp:
         chars = [s for s in camp.sheets("character", visible_to="party")
                  if s.system == pages.SYSTEM]
         for i in range(24):  # many changes for Bram, who is in no battle

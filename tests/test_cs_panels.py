@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.systems.condition_sheet.panels import (
     PANELS,
     BattlePanel,
@@ -26,7 +27,7 @@ def folder(tmp_path: Path) -> Iterator[Path]:
     dest = tmp_path / "cs"
     dest.mkdir()
     shutil.copy("campaigns/condition-sheet-demo/campaign.yaml", dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
+    BaseCampaign.init(dest)[0].close()
     yield dest
 
 

@@ -13,6 +13,7 @@ import pytest
 import yaml
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.systems.condition_sheet import (
     CHAIN_COMBO_MANA,
@@ -47,7 +48,7 @@ def make(tmp_path: Path) -> Iterator:
     opened: list[Campaign] = []
 
     def _make(**settings: object) -> Campaign:
-        camp = Campaign.init(write(tmp_path / f"c{len(opened)}", **settings))[0]
+        camp = BaseCampaign.init(write(tmp_path / f"c{len(opened)}", **settings))[0]
         opened.append(camp)
         return camp
 
@@ -160,10 +161,10 @@ def test_the_pages_and_the_panel_say_what_a_battle_plays_with(make) -> None:
 def test_a_battle_keeps_the_readings_it_started_with(tmp_path: Path) -> None:
     """004: 160 - changing campaign.yaml mid-battle changes the next battle."""
     folder = write(tmp_path / "cs")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.condition_sheet.new_battle("Gate", ["Ava"], foes=["Imp"])
     write(folder, reroll_mana=3)
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     try:
         cs = camp.condition_sheet
         assert camp.settings["reroll_mana"] == 3

@@ -12,10 +12,10 @@ import pytest
 import yaml
 from cli_helpers import run
 from conftest import checkpoint
-from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 #: What only the Warden's profile says (its fixed guard, its curse recipe, its fixed
@@ -31,7 +31,7 @@ def campaign(folder: Path, *, reveal: bool | None) -> Path:
     if reveal is not None:
         data["settings"]["reveal_foes"] = reveal
     (folder / "campaign.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         cs = camp.condition_sheet
         if not cs.battles():
             cs.new_battle("Gate", ["Ava", "Bram"], foes=["Warden"])
@@ -62,13 +62,13 @@ def test_published_pages_hide_foes_unless_the_table_reveals_them(
 def test_the_party_export_follows_the_setting(tmp_path: Path, reveal: bool, cast: int) -> None:
     """004: 43, 68 - `export --party-only` reads the same players' copy."""
     folder = campaign(tmp_path / "cs", reveal=reveal)
-    with Campaign.open(folder, readonly=True) as camp, PartyView.of(camp) as view:
+    with BaseCampaign.open(folder, readonly=True) as camp, PartyView.of(camp) as view:
         exported = json.dumps(view.export(), ensure_ascii=False)
         (battle,) = view.books.condition_sheet.battles()
     assert battle.state.get("Warden").cast == cast
     assert battle.state.get("Warden").fixed_guard == (8 if reveal else None)
     assert ("Bind" in exported) is reveal                               # its curse recipe
-    with Campaign.open(folder, readonly=True) as camp:                # the GM sees it always
+    with BaseCampaign.open(folder, readonly=True) as camp:                # the GM sees it always
         assert camp.condition_sheet.battle().state.get("Warden").fixed_guard == 8
 
 

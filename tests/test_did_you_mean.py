@@ -12,6 +12,7 @@ import pytest
 from cli_helpers import assert_one_clear_line, invoke
 from conftest import ledger_fingerprint, refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError, UnknownHero, UnknownSheet
 from drawsteel_kit.kit.limits import close_name, did_you_mean
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -102,7 +103,7 @@ def test_another_systems_character(tmp_path: Path) -> None:
     (folder / "campaign.yaml").write_text(
         Path("campaigns/dungeon-world-demo/campaign.yaml").read_text(encoding="utf-8"),
         encoding="utf-8")
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     with camp:
         with pytest.raises(UnknownHero, match=r"no character named 'Zorra' .*; did you mean "
                                               r"'Zora'\?$"):

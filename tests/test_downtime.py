@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from conftest import ledger_fingerprint
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import DiceExhausted, LedgerReadOnly, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Event
 from drawsteel_kit.systems.draw_steel.activities import StartProject
@@ -22,11 +23,11 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import (
     Resolution,
     find_plan,
-    main_resolve,
     resolve,
     resolved_before,
 )
 from drawsteel_kit.systems.draw_steel.plan import check_plan, parse_plan
+from drawsteel_kit.workbook.plan_runs import main_resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "campaigns" / "demo"
@@ -79,7 +80,7 @@ def init_demo(folder: Path) -> Campaign:
     """A fresh copy of the demo campaign (its campaign.yaml only), initialised."""
     folder.mkdir(parents=True)
     shutil.copy(DEMO / "campaign.yaml", folder / "campaign.yaml")
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     return camp
 
 
@@ -90,7 +91,7 @@ def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Iterator[Campaig
     folder.mkdir()
     shutil.copy(DEMO / "campaign.yaml", folder / "campaign.yaml")
     initialise(folder)
-    camp = Campaign.open(folder)
+    camp = BaseCampaign.open(folder)
     try:
         yield camp
     finally:
@@ -363,13 +364,13 @@ def test_the_template_plan_resolves_on_the_template_campaign(tmp_path: Path):
     shutil.copytree(TEMPLATE, folder)
     yaml_file = folder / "campaign.yaml"
     yaml_file.write_text(yaml_file.read_text().replace("__CAMPAIGN_NAME__", "New"))
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     result = main_resolve(folder, "example", 3, False, lambda line: None)
     assert result.days[-1].campaign_day == 8 and not result.dry_run
 
 
 def test_a_read_only_campaign_cannot_resolve_a_plan(demo: Campaign):
-    with Campaign.open(demo.folder, readonly=True) as ro, pytest.raises(LedgerReadOnly):
+    with BaseCampaign.open(demo.folder, readonly=True) as ro, pytest.raises(LedgerReadOnly):
         resolve(ro, parse_plan(MONTH, "month.yaml"), seed=1)
 
 

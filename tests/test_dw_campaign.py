@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import timeline
@@ -27,7 +28,7 @@ def camp(tmp_path: Path) -> Iterator[Campaign]:
     folder = tmp_path / "dw"
     folder.mkdir()
     shutil.copy(DEMO / "campaign.yaml", folder)
-    c, _ = Campaign.init(folder)
+    c, _ = BaseCampaign.init(folder)
     try:
         yield c
         assert c.ledger.verify(), "projections differ from a replay"

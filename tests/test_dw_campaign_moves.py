@@ -13,6 +13,7 @@ import pytest
 from cli_helpers import run
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -31,13 +32,13 @@ def _folder(tmp_path: Path, text: str | None = None) -> Path:
         shutil.copy(DEMO / "campaign.yaml", folder)
     else:
         (folder / "campaign.yaml").write_text(text, encoding="utf-8")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     return folder
 
 
 @pytest.fixture
 def camp(tmp_path: Path) -> Iterator[Campaign]:
-    c = Campaign.open(_folder(tmp_path))
+    c = BaseCampaign.open(_folder(tmp_path))
     try:
         yield c
         assert c.ledger.verify(), "projections differ from a replay"
@@ -46,7 +47,7 @@ def camp(tmp_path: Path) -> Iterator[Campaign]:
 
 
 def _state(folder: Path) -> tuple:
-    with Campaign.open(folder, readonly=True) as c:
+    with BaseCampaign.open(folder, readonly=True) as c:
         return c.ledger.snapshot(), c.ledger.event_count()
 
 
@@ -205,7 +206,7 @@ def test_last_breath_records_the_bargain_and_the_dead_make_no_moves(camp: Campai
 def test_half_hp_rounds_as_the_table_says(tmp_path: Path) -> None:
     """003: 284 heals half max HP; the seed does not round: settings.half_hp."""
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
-    with Campaign.open(_folder(tmp_path, text.replace("half_hp: down", "half_hp: up"))) as c:
+    with BaseCampaign.open(_folder(tmp_path, text.replace("half_hp: down", "half_hp: up"))) as c:
         c.dungeon_world.adjust("Zora", hp=1, reason="curse")
         c.dungeon_world.make_camp("Zora")  # max 17: 9 rounded up, not 8
         assert c.dungeon_world.character("Zora").hp == 10

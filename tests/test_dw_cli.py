@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 
 DEMO = Path("campaigns/dungeon-world-demo")
 
@@ -19,12 +19,12 @@ def folder(tmp_path: Path) -> Path:
     dest = tmp_path / "dw"
     dest.mkdir()
     shutil.copy(DEMO / "campaign.yaml", dest)
-    Campaign.init(dest)[0].close()
+    BaseCampaign.init(dest)[0].close()
     return dest
 
 
 def _state(folder: Path) -> tuple:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
@@ -33,7 +33,7 @@ def test_move_with_typed_in_dice_and_yaml_options(folder: Path) -> None:
               "--option", "choices=[hear_rumors, befriend_npc, not_entangled]", "--dice", "5,5")
     assert "Ava rolls Carouse: 5+5 +1 coin = 11" in out and "coin 340 → 140" in out
     assert "drawsteel-kit undo" in out
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         (event,) = camp.history(kind="dw_carouse")
         assert event.dice == [5, 5] and event.payload["options"]["coin"] == 200
 
@@ -82,5 +82,5 @@ def test_a_draw_steel_campaign_is_refused_with_its_system_named(tmp_path: Path) 
     from conftest import write_campaign
 
     folder = write_campaign(tmp_path / "ds")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     assert "plays Draw Steel" in run("dw", "characters", folder, ok=False)

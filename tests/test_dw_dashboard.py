@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.ledger.projections import snapshot
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.dungeon_world.demo import build
 from drawsteel_kit.systems.dungeon_world.pages import resolution_blocks, xp_and_hp
 from drawsteel_kit.workbook.pages import player_page
@@ -34,7 +34,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_demo_plays_a_session_and_a_week_in_town(demo: Path) -> None:
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         assert camp.party.day == 8 and camp.party.session == 1
         kinds = {e.kind for e in camp.history()}
         assert {"dw_take_watch", "dw_make_camp", "dw_perilous_journey", "dw_carouse",
@@ -44,7 +44,7 @@ def test_the_demo_plays_a_session_and_a_week_in_town(demo: Path) -> None:
 
 def test_the_demo_plays_each_basic_move_the_hold_the_load_and_last_breath(demo: Path) -> None:
     """003: 16, 49-53, 114-121, 178, 235, 257, 274, 330: one of each, with its record."""
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         choices: dict[str, list[str]] = {}
         for e in camp.history():
             if "lines" in e.payload:  # a move's first event; the others carry the same
@@ -67,7 +67,7 @@ def test_the_demo_plays_each_basic_move_the_hold_the_load_and_last_breath(demo: 
 
 def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
                                                                  tmp_path: Path) -> None:
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         written = publish(camp, tmp_path / "site")
         members = camp.members
     pages = {p.name: p.read_text(encoding="utf-8") for p in written}
@@ -87,7 +87,7 @@ def test_published_pages_show_the_characters_and_no_director_row(demo: Path,
 
 
 def test_pages_have_xp_and_hp_lines_from_the_timeline(demo: Path) -> None:
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         page = player_page(camp)
         fig = xp_and_hp(camp, viewer="party")
         ava = camp.dungeon_world.character("Ava")
@@ -104,7 +104,7 @@ def test_a_member_page_shows_their_own_rows_and_text_is_escaped(tmp_path: Path) 
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
     (folder / "campaign.yaml").write_text(text.replace("name: Nim", "name: <b>Nim</b>"),
                                           encoding="utf-8")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         dw = camp.dungeon_world
         dw.adjust("<b>Nim</b>", gear=["<script>alert(1)</script>"], reason="loot")
         with camp._writing() as w:
@@ -124,9 +124,9 @@ def test_resolution_blocks_show_each_characters_change(tmp_path: Path) -> None:
     folder.mkdir()
     shutil.copy(DEMO / "campaign.yaml", folder)
     shutil.copytree(DEMO / "plans", folder / "plans")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     result = main_resolve(folder, "town-week", 3, dry_run=True, echo=lambda _: None)
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         table, fig = resolution_blocks(camp, result)
     assert "Zora" in table.html and "90 → 25" in table.html
     bars = {t.name: dict(zip(t.x, t.y, strict=True)) for t in fig.data}
@@ -137,7 +137,7 @@ def test_pages_read_without_writing(tmp_path: Path) -> None:
     folder = tmp_path / "c"
     folder.mkdir()
     shutil.copy(DEMO / "campaign.yaml", folder)
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.dungeon_world.roll("parley", "Ava", dice=ScriptedDice([2, 2]))
         before = snapshot(camp.ledger.db), camp.ledger.event_count()
         for name in (None, *camp.members):
@@ -155,7 +155,7 @@ def test_the_xp_and_hp_chart_shares_a_budget_of_points(demo: Path, tmp_path: Pat
 
     folder = tmp_path / "camp"
     shutil.copytree(demo, folder)
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         fig = xp_and_hp(camp, viewer="party")
         monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
         assert xp_and_hp(camp, viewer="party").to_json() == fig.to_json()

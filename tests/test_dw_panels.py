@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -30,7 +31,7 @@ def workbook(tmp_path: Path) -> Iterator[object]:
     folder.mkdir()
     shutil.copy(DEMO / "campaign.yaml", folder)
     shutil.copytree(DEMO / "plans", folder / "plans")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     book = open_workbook(folder)
     try:
         yield book

@@ -11,9 +11,9 @@ import pytest
 from cli_helpers import run
 from conftest import ledger_fingerprint, refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.dungeon_world.plans import load_plan, parse_plan
 from drawsteel_kit.workbook.plan_runs import main_resolve, resolve
 
@@ -25,12 +25,12 @@ def _campaign(folder: Path) -> Path:
     folder.mkdir(parents=True)
     shutil.copy(DEMO / "campaign.yaml", folder)
     shutil.copytree(DEMO / "plans", folder / "plans")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     return folder
 
 
 def _events(folder: Path) -> list[tuple]:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return [(e.kind, e.day, e.actor, json.dumps(e.payload, sort_keys=True), e.seed, e.dice,
                  e.ops) for e in camp.history(newest_first=False)]
 
@@ -78,7 +78,7 @@ def test_an_unreadable_or_broken_file_is_one_plan_error(tmp_path: Path) -> None:
 
 def test_a_real_run_advances_the_days_and_writes_each_move(tmp_path: Path) -> None:
     folder = _campaign(tmp_path / "c")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         plan = camp.dungeon_world.load_plan(folder / "plans" / "town-week.yaml")
         result = resolve(camp, plan, seed=SEED, dry_run=False)
         assert camp.party.day == 8 and [d.campaign_day for d in result.days] == list(range(1, 9))
@@ -128,7 +128,7 @@ def test_an_unknown_character_or_a_refused_move_stops_the_plan_before_anything(
     (plans / "broke.yaml").write_text(
         "name: B\nentries:\n  - {day: 1, move: bolster, who: Ava, period: week}\n"
         "  - {day: 5, move: carouse, who: Nim, coin: 500}\n", encoding="utf-8")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         zed = camp.dungeon_world.load_plan(plans / "zed.yaml")
         with refused(camp, PlanError, r"zed.yaml: entries\[1\] \(day 2, carouse by Zed\): "
                      "no character named 'Zed'"):
@@ -165,7 +165,7 @@ def test_resolve_through_the_notebook_writes_what_in_process_writes(tmp_path: Pa
 def test_a_plan_entry_without_a_day_levels_up_at_rest(tmp_path: Path) -> None:
     """003: 330: Level Up while resting; a plan's town days are a rest, day or no day."""
     folder = _campaign(tmp_path / "c")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         camp.dungeon_world.adjust("Zora", xp=8, reason="a hard session")
         plan = parse_plan({"name": "rest", "entries": [
             {"move": "level_up", "who": "Zora", "stat": "INT"}]})

@@ -25,10 +25,10 @@ from conftest import checkpoint, write_campaign
 from test_serve import RENDER_TIMEOUT, Server, wait_for_charts
 from workbook_helpers import chromium, free_port, needs_chromium
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ui.pages import tab_title
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: What a payload would set the page's title to, had it run.
 PWNED = "PWN"
@@ -70,7 +70,7 @@ def draw_steel(folder: Path, t: Typed) -> list[str]:
         "custom": {"titles": [t("Title")]},  # a title of the table's own, named with a payload
         "heroes": heroes})
     a, b = t("HeroA"), t("HeroB")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.start_session()
         camp.award_victories(1, reason=t("Victory"))
         camp.log_encounter(t("Encounter"), opponents=[t("Opponent")], objective=t("Objective"),
@@ -102,7 +102,7 @@ def dungeon_world(folder: Path, t: Typed) -> list[str]:
                                                       "text": t("BondText")}],
              "moves": [t("Move")], "gear": [t("Gear")]},
             {"name": t("CharB"), "player": t("PlayerB"), "stats": stats, "max_hp": 18}]})
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         dw = camp.dungeon_world
         camp.start_session()
         dw.roll("hack_and_slash", t("CharA"), seed=11)
@@ -119,7 +119,7 @@ def pf2e(folder: Path, t: Typed) -> list[str]:
            {"name": t("PcB"), "player": t("PlayerB"), "ancestry": "Elf", "class": "Rogue",
             "level": 1, "perception": 6, "max_hp": 18}]
     write_campaign(folder, {"name": t("Party"), "system": "pf2e", "characters": pcs})
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         pf = camp.pf2e
         for number, name in ((1, t("Fight")), (2, t("Running"))):
             pf.new_encounter(name)
@@ -148,7 +148,7 @@ def condition_sheet(folder: Path, t: Typed) -> list[str]:
             {"name": t("SorcB"), "player": t("PlayerB"), "cast": 1, "guard": 2, "mana": 4,
              "emotions": {t("SorcA"): 1}}],
         "foes": [{"name": t("Foe"), "cast": 1, "guard": 1, "mana": 2}]})
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         cs = camp.condition_sheet
         cs.set_mana(t("SorcB"), 3, reason=t("Rest"))
         cs.new_battle(t("Battle"), [t("SorcA"), t("SorcB")], foes=[t("Foe")])
@@ -238,7 +238,7 @@ def test_published_pages_show_markup_as_typed_and_run_none(
     pages = sorted((tmp_path / "site").glob("*.html"))
     assert len(pages) == 3  # the party and two characters
     everything = ""
-    with Campaign.open(tmp_path / "camp", readonly=True) as camp:
+    with BaseCampaign.open(tmp_path / "camp", readonly=True) as camp:
         titles = {tab_title(camp.party.name), *(tab_title(camp.party.name, m)
                                                 for m in camp.members)}
     for page in pages:
@@ -265,7 +265,7 @@ def test_the_served_party_page_shows_markup_as_typed_and_runs_none(
         browser.get(server.url())
         seen = look(browser, wait_for=".dsk-page h1")
         assert_ran_nothing(seen, browser.title, "the served party page")
-        with Campaign.open(folder, readonly=True) as camp:  # the tab names the campaign as typed
+        with BaseCampaign.open(folder, readonly=True) as camp:  # the tab: the name as typed
             assert seen["title"] == tab_title(camp.party.name)
         assert_as_typed(seen["text"], t, "the served party page")
         for label in ("Party", "HeroA", "HeroB", "Encounter", "Opponent", "Objective"):

@@ -15,6 +15,7 @@ import yaml
 from cli_helpers import assert_one_clear_line, invoke, run
 from conftest import campaign_data, write_campaign
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import resolve
@@ -45,7 +46,7 @@ def _folder(tmp_path: Path, *, stronghold: bool = True) -> Path:
 
 @pytest.fixture
 def camp(tmp_path: Path) -> Iterator[Campaign]:
-    c, _ = Campaign.init(_folder(tmp_path))
+    c, _ = BaseCampaign.init(_folder(tmp_path))
     with c:
         yield c
 
@@ -155,7 +156,7 @@ def test_a_project_whose_source_is_needed_is_skipped_with_the_reason(camp):
 
 def test_placing_is_refused_cleanly_and_undone_cleanly(tmp_path):
     """000: 3945: "at the stronghold" needs a stronghold; a refusal writes nothing."""
-    c, _ = Campaign.init(_folder(tmp_path, stronghold=False))
+    c, _ = BaseCampaign.init(_folder(tmp_path, stronghold=False))
     with c:
         _hesk_on_potion(c)
         before = _unchanged(c)
@@ -180,7 +181,7 @@ def test_placing_is_refused_cleanly_and_undone_cleanly(tmp_path):
 def test_cli_places_a_follower_and_the_day_says_why_it_did_not_roll(tmp_path):
     """000: 3945."""
     folder = _folder(tmp_path)
-    with Campaign.init(folder)[0] as c:
+    with BaseCampaign.init(folder)[0] as c:
         _hesk_on_potion(c)
     out = run("followers", "place", folder, "Hesk", "Riverside Market", "--no-materials")
     assert "Hesk is at Riverside Market, without the materials" in out
@@ -258,8 +259,7 @@ def test_the_followers_panel_records_where_a_follower_is(camp):
 
 def test_the_party_page_says_where_followers_are(camp):
     """000: 3937, 3945: players see where each follower is."""
-    from drawsteel_kit.systems.draw_steel.party_view import PartyView
-
+    from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
 
     _hesk_on_potion(camp)

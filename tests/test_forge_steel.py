@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from conftest import ledger_fingerprint
 
 from drawsteel_kit.cli import main
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import DrawSteelKitError
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import (
     IMPORTED,
     export_hero,
@@ -32,7 +32,7 @@ def _campaign(tmp_path: Path, name: str = "demo") -> Path:
     folder = tmp_path / name
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / name / "campaign.yaml", folder / "campaign.yaml")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     return folder
 
 
@@ -51,7 +51,7 @@ def test_the_fixtures_come_into_the_demo_with_everything_the_workbook_keeps(demo
     code, out = _run("heroes", "import", demo, MINIMAL, FULL, FUTURE)
     assert code == 0, out
     assert "Imported 3 heroes" in out and "skills: Crafting: Blacksmithing" in out
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         corvin = camp.hero("Corvin")
         assert (corvin.ancestry, corvin.hero_class, corvin.career, corvin.level) == (
             "Dwarf", "Fury", "Artisan", 5)
@@ -90,17 +90,17 @@ def test_a_round_trip_with_no_changes_gives_the_same_json(demo: Path, tmp_path: 
     assert kept["state"]["moraleTrack"] == {"current": 3, "max": 5}
     assert kept["state"]["projects"][0]["progress"]["lastRolled"] == "day 3"
     # ... and the exported file (other bytes, same hero) changes nothing the workbook keeps.
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         before = camp.hero("Corvin")
     code, out = _run("heroes", "import", demo, tmp_path / "Corvin.ds-hero")
     assert code == 0 and "nothing the workbook keeps changed" in out, out
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         assert camp.hero("Corvin") == before
         assert not camp.ledger.events(kind=IMPORTED)[-1].ops
 
 
 def test_the_workbook_numbers_go_back_into_the_state(demo: Path) -> None:
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         import_heroes(camp, [FULL])
         camp.award_renown("Corvin", 2, reason="saved the mill")
         camp.adjust_hero("Corvin", xp=90, victories=1, wealth=4, reason="a session")
@@ -121,7 +121,7 @@ def test_the_workbook_numbers_go_back_into_the_state(demo: Path) -> None:
 
 def test_a_reimport_merges_what_the_file_changed_and_keeps_what_the_workbook_did(
         demo: Path, tmp_path: Path) -> None:
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         import_heroes(camp, [FULL])
         camp.adjust_hero("Corvin", xp=96, reason="respites")
         count = camp.ledger.event_count()
@@ -135,7 +135,7 @@ def test_a_reimport_merges_what_the_file_changed_and_keeps_what_the_workbook_did
     code, out = _run("heroes", "import", demo, newer, "--dry-run")
     assert code == 0 and "might: 2 → 3" in out and "kept: xp: the ledger's 96" in out
     assert "Would import" in out
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         assert camp.hero("Corvin").might == 2  # a dry run writes nothing
         happened = import_heroes(camp, [newer])
         assert len(happened.events) == 1
@@ -212,7 +212,7 @@ def test_export_never_clobbers(demo: Path, tmp_path: Path) -> None:
 
 
 def test_an_undone_import_is_gone_from_the_export(demo: Path) -> None:
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         first = import_heroes(camp, [MINIMAL]).events[0]
         edited = json.loads(MINIMAL.read_text())
         edited["state"]["victories"] = 2
@@ -229,7 +229,7 @@ def test_an_undone_import_is_gone_from_the_export(demo: Path) -> None:
 def test_a_file_of_a_hero_from_campaign_yaml_updates_that_hero(demo: Path) -> None:
     data = json.loads(FULL.read_text())
     data["name"] = "val"  # any spelling finds the hero
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         happened = import_heroes(camp, [("val.ds-hero", json.dumps(data).encode())])
         assert [e.actor for e in happened.events] == ["Val"]
         plan = happened.details["plans"]["val"]
@@ -241,7 +241,7 @@ def test_a_file_of_a_hero_from_campaign_yaml_updates_that_hero(demo: Path) -> No
 
 
 def test_undoing_a_new_heros_import_takes_the_hero_and_their_rows_away(demo: Path) -> None:
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         heroes = set(camp.heroes)
         event = import_heroes(camp, [FULL]).events[0]
         camp.undo(event.id)
@@ -264,14 +264,14 @@ def test_the_fixtures_round_trip_through_the_built_demo(tmp_path: Path) -> None:
         out = tmp_path / f"{hero}.ds-hero"
         assert _run("heroes", "export", folder, hero, "--to", out)[0] == 0
         assert json.loads(out.read_text()) == json.loads(source.read_text()), hero
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         assert camp.ledger.verify()
 
 
 def test_a_career_granting_other_numbers_than_the_books_is_named(demo: Path) -> None:
     data = json.loads(FULL.read_text())
     data["career"]["features"] = data["career"]["features"][:1]  # no project points bonus
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         happened = import_heroes(camp, [("corvin.ds-hero", json.dumps(data).encode())])
         kept = happened.details["plans"]["Corvin"]["kept"]
         assert any("gives project points 0, the book's 240" in line for line in kept), kept
@@ -285,7 +285,7 @@ def test_the_players_copy_holds_no_hero_file(demo: Path) -> None:
 
     notes = json.loads(FULL.read_text(encoding="utf-8"))["state"]["notes"]
     assert notes and len(notes) > 8
-    with Campaign.open(demo) as camp:
+    with BaseCampaign.open(demo) as camp:
         import_heroes(camp, [FULL], dry_run=False)
         assert notes in json.dumps(camp.export(), ensure_ascii=False)
         name = json.loads(FULL.read_text(encoding="utf-8"))["name"]

@@ -108,13 +108,13 @@ print("LOADED", json.dumps(sorted(sys.modules)))
 def test_a_resolution_loads_no_charts_library_widgets_or_other_system(tmp_path: Path) -> None:
     from workbook_helpers import REPO
 
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
     folder = tmp_path / "camp"  # the demo's campaign.yaml, its week still to come
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
     shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     result = subprocess.run([sys.executable, "-c", _RESOLUTION_PROBE, str(folder)],
                             capture_output=True, text=True, check=True)
     line = next(x for x in result.stdout.splitlines() if x.startswith("LOADED "))

@@ -22,12 +22,12 @@ from conftest import HEROES, campaign_data, examples, ledger_fingerprint, refuse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.init_report import applied_changes
 from drawsteel_kit.kit.campaign_file import load_campaign_file
 from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.limits import first_control, name_key
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_names, in_book
 
 REPO = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def _refused_file(folder: Path, data: dict[str, Any]) -> str:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "campaign.yaml").write_text(yaml.safe_dump(data, sort_keys=False), "utf-8")
     with pytest.raises(CampaignFileError) as info:
-        Campaign.init(folder)
+        BaseCampaign.init(folder)
     assert sorted(p.name for p in folder.iterdir()) == ["campaign.yaml"]
     message = str(info.value)
     assert len(message.splitlines()) == 1, message
@@ -138,7 +138,7 @@ def test_a_name_mixing_look_alike_alphabets_is_refused(tmp_path: Path,
 
 
 def test_a_project_title_is_a_name_too(tmp_path: Path) -> None:
-    camp, _ = Campaign.init(write_campaign(tmp_path / "p", campaign_data()))
+    camp, _ = BaseCampaign.init(write_campaign(tmp_path / "p", campaign_data()))
     with camp:
         camp.start_project("Val", "Discover Lore", title="Lore", params={"kind": "common"})
         with pytest.raises(RulesError, match="U\\+200B"):
@@ -173,7 +173,7 @@ def test_condition_sheet_foes_and_characters_share_one_list_of_names(tmp_path: P
 
 def test_a_name_is_stored_nfc_and_found_however_it_is_typed(tmp_path: Path) -> None:
     heroes = [{**HEROES[0], "name": "Zoe\u0301"}, *HEROES[1:]]
-    camp, _ = Campaign.init(write_campaign(tmp_path / "c", campaign_data(heroes=heroes)))
+    camp, _ = BaseCampaign.init(write_campaign(tmp_path / "c", campaign_data(heroes=heroes)))
     with camp:
         assert "Zoé" in camp.heroes  # composed
         for typed in ("Zoé", "zoe\u0301", "ZOÉ"):
@@ -192,7 +192,7 @@ def built(tmp_path: Path) -> Path:
     """An initialised campaign with a stronghold, closed (the CLI opens it)."""
     data = campaign_data(heroes=[{**HEROES[0], "renown": 3}, *HEROES[1:]])
     data["stronghold"] = {"name": "The Lantern House"}
-    camp, _ = Campaign.init(write_campaign(tmp_path / "built", data))
+    camp, _ = BaseCampaign.init(write_campaign(tmp_path / "built", data))
     camp.close()
     return tmp_path / "built"
 
@@ -260,7 +260,7 @@ def test_declared_names_are_accepted_and_spelled_as_declared(tmp_path: Path) -> 
     val = cf.heroes[0]
     assert (val.skills, val.languages, val.title_names) == (
         ["Magic", "Sailing"], ["Caelian", "Old Tongue"], ["Keeper of the Lamp"])
-    camp, _ = Campaign.init(tmp_path / "c")
+    camp, _ = BaseCampaign.init(tmp_path / "c")
     with camp:
         assert list(camp.hero("Val").skills) == ["Magic", "Sailing"]
         assert camp.settings["custom"]["skills"] == ["Sailing"]
@@ -290,7 +290,7 @@ def test_operations_accept_only_known_or_declared_names(tmp_path: Path) -> None:
     data = campaign_data(heroes=[{**HEROES[0], "renown": 3}, *HEROES[1:]])
     data["stronghold"] = {"name": "The Lantern House"}
     data["custom"] = {"titles": ["Keeper of the Lamp"], "languages": ["Old Tongue"]}
-    camp, _ = Campaign.init(write_campaign(tmp_path / "c", data))
+    camp, _ = BaseCampaign.init(write_campaign(tmp_path / "c", data))
     with camp:
         with refused(camp, NotInBook, r"title: 'Nobel' is not a title .*did you mean 'Noble'\?"
                      r".*custom.titles in campaign.yaml, then run `drawsteel-kit init`"):
@@ -322,7 +322,7 @@ def test_the_cli_names_the_closest_title_in_one_line(built: Path) -> None:
 
 def test_init_reports_a_changed_skills_list_and_every_other_difference(tmp_path: Path) -> None:
     folder = write_campaign(tmp_path / "c", campaign_data())
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     heroes = [dict(h) for h in HEROES]
     heroes[0]["skills"] = ["Magic", "History"]
     heroes[0]["victories"] = 5
@@ -332,7 +332,7 @@ def test_init_reports_a_changed_skills_list_and_every_other_difference(tmp_path:
     data = campaign_data(heroes=heroes, xp_track="fast", recruit_at=["Docks"])
     data["custom"] = {"skills": ["Sailing"]}
     write_campaign(folder, data)
-    camp, happened = Campaign.init(folder)
+    camp, happened = BaseCampaign.init(folder)
     with camp:
         diffs = happened.details["differences"]
         assert "Val: skills: only campaign.yaml has History (the ledger is kept; use " \
@@ -367,10 +367,10 @@ def test_init_names_the_field_of_another_system_s_sheet(tmp_path: Path) -> None:
     path = REPO / "campaigns" / "pf2e-demo" / "campaign.yaml"
     data = yaml.safe_load(path.read_text("utf-8"))
     write_campaign(folder, data)
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     data["characters"][0]["player"] = "Someone Else"
     write_campaign(folder, data)
-    camp, happened = Campaign.init(folder)
+    camp, happened = BaseCampaign.init(folder)
     with camp:
         [line] = happened.details["differences"]
         assert line.startswith("Ava: player: campaign.yaml says Someone Else, the ledger has")
@@ -393,7 +393,7 @@ def test_a_pf2e_creature_named_like_another_combatant_is_refused(tmp_path: Path)
     folder = tmp_path / "pf"
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "pf2e-demo" / "campaign.yaml", folder)
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     with camp:
         camp.pf2e.new_encounter("Ambush")
         camp.pf2e.add_creature(None, "Goblin Boss", 2)
@@ -411,12 +411,12 @@ def test_init_on_a_dungeon_world_ledger_names_a_changed_player_and_sheet_field(
     data = yaml.safe_load((REPO / "campaigns" / "dungeon-world-demo" / "campaign.yaml")
                           .read_text("utf-8"))
     write_campaign(folder, data)
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     first = data["characters"][0]
     old_player = first.get("player", "")
     first["player"] = "Someone Else"
     write_campaign(folder, data)
-    camp, happened = Campaign.init(folder)
+    camp, happened = BaseCampaign.init(folder)
     with camp:
         assert happened.details["applied"] == [
             f"{first['name']}: player: {old_player or 'nothing'} → Someone Else"]
@@ -448,7 +448,7 @@ def test_any_look_alike_of_a_hero_name_is_refused_and_finds_the_hero(
     message = _refused_file(folder, campaign_data(heroes=heroes))
     assert "heroes[1]" in message and f"is already the name of heroes[0] ({name})" in message
     shutil.rmtree(folder)
-    camp, _ = Campaign.init(write_campaign(folder, campaign_data(heroes=heroes[:1])))
+    camp, _ = BaseCampaign.init(write_campaign(folder, campaign_data(heroes=heroes[:1])))
     with camp:
         assert camp.hero(twin).name == name
 
@@ -482,7 +482,7 @@ PARTY = tuple({"name": n, "ancestry": "Human", "level": 1, "max_stamina": 20,
 
 def test_a_unique_start_of_a_name_finds_the_hero(tmp_path: Path) -> None:
     folder = write_campaign(tmp_path / "c", campaign_data(heroes=PARTY))
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     try:
         assert camp.hero("Thessaly").name == "Thessaly Vane"  # a first name
         assert camp.hero("korrin").name == "Korrin Stonefist"

@@ -15,6 +15,7 @@ pytest.importorskip("ipywidgets")
 import ipywidgets as W
 from test_panel_modes import displayed
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ui.panels import Panel
 from drawsteel_kit.systems.condition_sheet.panels import BattlePanel, BetweenBattlesPanel
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -27,8 +28,8 @@ def opened(tmp_path: Path, demo: str) -> Iterator[Campaign]:
     dest = tmp_path / demo
     dest.mkdir()
     shutil.copy(f"campaigns/{demo}/campaign.yaml", dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
-    with Campaign.open(dest) as camp:
+    BaseCampaign.init(dest)[0].close()
+    with BaseCampaign.open(dest) as camp:
         yield camp
 
 

@@ -22,6 +22,7 @@ from conftest import checkpoint
 from markupsafe import escape  # the pages escape as markupsafe does
 from workbook_helpers import REPO
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ledger.party import ADJUSTED
@@ -64,7 +65,7 @@ def demo(key: str, dest: Path) -> Path:
 def exports(folder: Path) -> tuple[dict[str, Any], dict[str, Any], str]:
     """The Director's export, the party's (through the real CLI) and the party's text."""
     text = run("export", folder, "--party-only")
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         full = camp.export()
     return full, json.loads(text), text
 
@@ -85,7 +86,7 @@ def director_texts(full: dict[str, Any]) -> set[str]:
 @pytest.mark.parametrize("key", list(SYSTEMS))
 def test_no_demos_party_export_holds_the_directors_data(key: str, tmp_path: Path) -> None:
     folder = demo(key, tmp_path / "camp")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         camp.add_note("The innkeeper is the cult's paymaster", visibility="director")
     full, party, text = exports(folder)
     assert {e["visibility"] for e in party["events"]} <= {"party"}
@@ -278,7 +279,7 @@ def test_condition_sheet_history_gives_foes_totals_only(tmp_path: Path) -> None:
     shutil.copytree(REPO / "campaigns" / "condition-sheet-demo", folder,
                     ignore=shutil.ignore_patterns("ledger.db*", "runs", "backups"))
     SYSTEMS["condition-sheet"].part("demo").build(folder, echo=False).close()
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         foes = {c.name for b in camp.condition_sheet.battles()
                 for c in b.state.characters if c.side == "gm"}
         lines = [e.summary for e in camp.history(limit=1000)]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import refused
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -25,7 +26,7 @@ def camp(tmp_path: Path) -> Iterator[Campaign]:
     folder = tmp_path / "pf"
     folder.mkdir()
     shutil.copy(DEMO, folder / "campaign.yaml")
-    c, _ = Campaign.init(folder)
+    c, _ = BaseCampaign.init(folder)
     yield c
     assert c.ledger.verify()
     c.close()
@@ -65,7 +66,7 @@ def test_a_bad_character_is_named_with_its_field(tmp_path: Path) -> None:
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(CampaignFileError, match=r"characters\[1\] \(Brannoc\): perception: "
                        r"must be from -10 to 60, got 99"):
-        Campaign.init(folder)
+        BaseCampaign.init(folder)
     assert not (folder / "ledger.db").exists()
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger.projections import snapshot
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def folder(tmp_path: Path) -> Path:
 
 
 def state(folder: Path) -> tuple[object, int]:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return snapshot(camp.ledger.db), camp.ledger.event_count()
 
 
@@ -71,7 +71,7 @@ def test_a_whole_encounter_from_the_command_line(folder: Path) -> None:
     view = json.loads(run("pf2e", "show", folder, "-e", "1", "--player", "--json"))
     assert view["record"]["defeated"] == ["Imp 1"] and view["record"]["identified"] == [
         "Goblin 2"]
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         assert camp.ledger.verify()
 
 

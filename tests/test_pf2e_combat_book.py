@@ -14,6 +14,7 @@ from cli_helpers import run
 from conftest import refused
 
 from drawsteel_kit import workbook
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -31,7 +32,7 @@ def make(tmp_path: Path, **settings: object) -> Campaign:
     for key, value in settings.items():
         text = text.replace(f"  {key}: ", f"  {key}: {json.dumps(value)} #", 1)
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
-    return Campaign.init(folder)[0]
+    return BaseCampaign.init(folder)[0]
 
 
 @pytest.fixture
@@ -241,7 +242,7 @@ def test_the_fight_from_the_command_line(fought: Path) -> None:
     run("pf2e", "breath", "back", f, "Ava")
     out = run("pf2e", "end", f, "--xp", "30", "--treasure", "9 gp")
     assert "The party earns 30 XP each." in out and "9 gp" in out
-    with Campaign.open(f, readonly=True) as c:
+    with BaseCampaign.open(f, readonly=True) as c:
         assert c.pf2e.member_sheet("Ava").data["xp"] == 30 and c.ledger.verify()
 
 
@@ -255,11 +256,11 @@ def test_the_fight_from_the_command_line(fought: Path) -> None:
 ])
 def test_bad_commands_are_one_line_and_write_nothing(fought: Path, args: tuple[str, ...],
                                                      message: str) -> None:
-    with Campaign.open(fought, readonly=True) as c:
+    with BaseCampaign.open(fought, readonly=True) as c:
         before = (c.ledger.snapshot(), c.ledger.event_count())
     out = run(*[str(fought) if a == "{f}" else a for a in args], ok=False)
     assert message in out and len(out.strip().splitlines()) == 1
-    with Campaign.open(fought, readonly=True) as c:
+    with BaseCampaign.open(fought, readonly=True) as c:
         assert (c.ledger.snapshot(), c.ledger.event_count()) == before
 
 

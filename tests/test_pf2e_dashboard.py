@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.pf2e import pages as pages
@@ -107,7 +108,7 @@ def test_the_hp_setting_hides_hit_points(demo: Campaign, tmp_path: Path) -> None
     text = Path("campaigns/pf2e-demo/campaign.yaml").read_text(encoding="utf-8")
     (folder / "campaign.yaml").write_text(text.replace("hp_on_page: true",
                                                        "hp_on_page: false"), encoding="utf-8")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         assert "<th>HP</th>" not in player_page(camp).html
     assert "<th>HP</th>" in player_page(demo).html
 
@@ -131,7 +132,7 @@ def test_the_hp_chart_shares_a_budget_of_points(demo: Campaign, tmp_path: Path,
     monkeypatch.setattr(pages, "CHART_BUDGET", 10**9)
     assert pages.hp_chart(demo).to_json() == fig.to_json()
     shutil.copytree(demo.folder, tmp_path / "camp")
-    with Campaign.open(tmp_path / "camp") as camp:
+    with BaseCampaign.open(tmp_path / "camp") as camp:
         chars = [s for s in camp.sheets("character", visible_to="party")
                  if s.system == "pf2e"]
         for i in range(12):  # many changes each

@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.pf2e.panels import PANELS, EncounterPanel, HistoryPanel
 from drawsteel_kit.workbook import open_workbook
@@ -21,7 +22,7 @@ def folder(tmp_path: Path) -> Iterator[Path]:
     dest = tmp_path / "pf"
     dest.mkdir()
     shutil.copy("campaigns/pf2e-demo/campaign.yaml", dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
+    BaseCampaign.init(dest)[0].close()
     yield dest
 
 

@@ -13,6 +13,7 @@ import yaml
 from cli_helpers import assert_one_clear_line, invoke, run
 from conftest import campaign_data, refused, write_campaign
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.campaign_file.model import Settings, parse_campaign_text
@@ -24,7 +25,7 @@ from drawsteel_kit.systems.draw_steel.rules.wealth import (
 
 
 def _camp(tmp_path: Path, **settings) -> Campaign:
-    camp, _ = Campaign.init(write_campaign(tmp_path / "c", campaign_data(**settings)))
+    camp, _ = BaseCampaign.init(write_campaign(tmp_path / "c", campaign_data(**settings)))
     camp.award_wealth("Val", 3, reason="a dragon's hoard")  # wealth 4
     return camp
 
@@ -205,8 +206,7 @@ def test_a_plan_without_shopping_keeps_its_digest():
 
 def test_the_party_page_shows_the_trip_only_when_limited(tmp_path):
     """000: 3965: players read what the market allows; with no limits, no section."""
-    from drawsteel_kit.systems.draw_steel.party_view import PartyView
-
+    from drawsteel_kit.kit.book.party_view import PartyView
     from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
 
     with _camp(tmp_path) as camp:

@@ -19,9 +19,9 @@ import pytest
 from conftest import checkpoint
 from workbook_helpers import REPO
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.registry import SYSTEMS
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 
 OTHER_SYSTEMS = [s for s in SYSTEMS.values() if not s.default]
@@ -55,7 +55,7 @@ def test_every_system_has_a_demo_campaign_in_campaigns() -> None:
 def test_the_demo_publishes_a_page_per_member_without_the_directors_rows(
         played: Any, tmp_path: Path) -> None:
     folder = build(played, tmp_path / "camp")
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         assert camp.system.key == played.key
         members = camp.members
         assert members, "the demo has no characters"

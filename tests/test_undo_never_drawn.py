@@ -18,6 +18,7 @@ from conftest import HEROES, examples, write_campaign
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.errors import DrawSteelKitError, UndoError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
@@ -47,7 +48,7 @@ def lines(figures: list) -> list[tuple]:
 
 def pages(folder: Path, members: list[str | None]) -> dict[str | None, tuple]:
     """Each player page's HTML and figures, and the Director's timeline charts."""
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         out: dict[str | None, tuple] = {
             who: (page.html, [f.to_json() for f in page.figures])
             for who in members for page in [player_page(camp, who)]}
@@ -72,7 +73,7 @@ def test_an_undone_respite_draws_no_level_up_on_any_page(tmp_path: Path) -> None
     assert "+5 XP" in respite
     run("undo", folders["undone"], undo_id(respite))
     assert "Undid #" in run("history", folders["undone"])  # the Director's history lists it
-    with Campaign.open(folders["undone"], readonly=True) as camp:
+    with BaseCampaign.open(folders["undone"], readonly=True) as camp:
         assert (camp.hero("Aster").xp, camp.hero("Aster").victories, camp.party.day) == (0, 5, 1)
         drawn = [player_page(camp), player_page(camp, "Aster")]
         report = charts.xp_and_level(camp)  # the chart a run's report shows (the Director's)
@@ -195,7 +196,7 @@ def replay(source: Campaign, keep: set[int], folder: Path) -> None:
 def drawn(folder: Path) -> dict[str, object]:
     """Every timeline chart the Director and the players see, and the players' history."""
     out: dict[str, object] = {}
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         out["director"] = [f.to_json() for f in (c(camp) for c in TIMELINE_CHARTS)]
         for who in ("party", NAMES[0]):
             with PartyView.of(camp, who) as view:
@@ -213,7 +214,7 @@ def test_every_chart_draws_only_the_operations_that_stand(
         tmp_path_factory: pytest.TempPathFactory, steps: list[tuple]) -> None:
     home = tmp_path_factory.mktemp("stand")
     folder = write_campaign(home / "played" / "camp")
-    camp, _ = Campaign.init(folder)
+    camp, _ = BaseCampaign.init(folder)
     model = Model()
     with camp:
         for what, a, b in steps:
@@ -287,7 +288,7 @@ def drawn_pages(folder: Path) -> dict[str, object]:
     """Every player page's charts (the party's and each member's), the players' history, and
     the system's timeline charts drawn from the Director's ledger for the party."""
     out: dict[str, object] = {}
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         pages = camp.system.part("pages")
         out["ledger"] = [getattr(pages, name)(camp, viewer="party").to_json()
                          for name in TIMELINE_BUILDERS[camp.system.key]]
@@ -309,7 +310,7 @@ def test_every_other_systems_chart_draws_only_the_operations_that_stand(
     home = tmp_path_factory.mktemp("stand")
     folder = new_campaign(home / "played" / "camp", system)
     model = Model()
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         members = camp.members
         for what, a, b in steps:
             if what == "change":
@@ -339,7 +340,7 @@ FIXTURE = Path(__file__).parent / "fixtures" / "ledgers" / "schema_0008.sql"
 def drawn_events(folder: Path) -> tuple[dict, set[int]]:
     """Every line's points (event ids) on the Director's charts and the party's, and the
     events the books as they stand leave out (undos, and what they undid)."""
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         names = list(camp.heroes)
         fields = ("xp", "level", "renown", "wealth", "victories")
         out = {("director", k): s.events for k, s in
@@ -369,6 +370,6 @@ def test_an_older_ledgers_undone_changes_are_not_drawn_before_or_after_its_upgra
     assert after == before
     points = {e for events in after.values() for e in events}
     assert not points & left_out
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         redone = next(e for e in camp.history(kind="renown_gained") if e.actor == "Yorn")
         assert redone.id not in left_out and redone.id in points
