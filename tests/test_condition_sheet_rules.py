@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.systems.condition_sheet import (
+from drawsteel_kit.systems.condition_sheet.rules import (
     BOOST_MANA,
     CHAIN_COMBO_BONUS,
     CHAIN_COMBO_MANA,
@@ -48,7 +48,7 @@ from drawsteel_kit.systems.condition_sheet import (
     settle_order,
     start_round,
 )
-from drawsteel_kit.systems.condition_sheet.sheet import (
+from drawsteel_kit.systems.condition_sheet.rules.sheet import (
     add_bless,
     add_curse,
     add_damage,

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
-from drawsteel_kit.systems.condition_sheet import (
+from drawsteel_kit.systems.condition_sheet.rules import (
     Battle,
     Check,
     ConditionSheetError,

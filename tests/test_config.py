@@ -354,7 +354,7 @@ def test_settings_errors(tmp_path: Path, settings_: Any, expected: str):
 
 def test_system_must_be_one_the_workbook_keeps(tmp_path: Path):
     assert problems(tmp_path, campaign(system="dnd5e")) == [
-        "system: must be one of draw-steel, dungeon-world, pf2e, condition-sheet, got 'dnd5e'"
+        "system: must be one of draw-steel, condition-sheet, dungeon-world, pf2e, got 'dnd5e'"
     ]
 
 

@@ -15,7 +15,7 @@ from conftest import refused
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger.projections import snapshot
-from drawsteel_kit.systems.condition_sheet import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.rules import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.pages import player_page
 

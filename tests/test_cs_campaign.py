@@ -15,7 +15,7 @@ from conftest import refused
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, WrongSystem
-from drawsteel_kit.systems.condition_sheet import ConditionSheetError, TieUnresolved
+from drawsteel_kit.systems.condition_sheet.rules import ConditionSheetError, TieUnresolved
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
@@ -83,8 +83,11 @@ def test_the_template_is_valid() -> None:
 
 
 def test_draw_steel_operations_are_refused(camp: Campaign) -> None:
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign as DrawSteel
+
+    assert not hasattr(camp, "take_respite")  # Draw Steel's operations are not its own
     with refused(camp, WrongSystem, "condition-sheet"):
-        camp.take_respite()
+        DrawSteel.open(camp.folder)  # nor does Draw Steel's class open it
 
 
 # -- battles ---------------------------------------------------------------------------------

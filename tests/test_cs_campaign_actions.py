@@ -14,7 +14,7 @@ from conftest import refused
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.systems.condition_sheet import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.rules import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")

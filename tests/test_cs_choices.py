@@ -14,7 +14,7 @@ from conftest import refused
 
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.condition_sheet import (
+from drawsteel_kit.systems.condition_sheet.rules import (
     Check,
     ConditionSheetError,
     kept_roll,

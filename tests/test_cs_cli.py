@@ -121,7 +121,7 @@ def test_no_text_a_user_reads_names_a_seed_line() -> None:
 
     folder = Path(condition_sheet.__file__).parent
     found = []
-    for path in sorted(folder.glob("*.py")):
+    for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = {id(node.body[0].value) for node in ast.walk(tree)
                 if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)

@@ -15,7 +15,8 @@ from conftest import refused
 
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import CampaignFileError
-from drawsteel_kit.systems.condition_sheet import (
+from drawsteel_kit.systems.condition_sheet.campaign_file import Settings
+from drawsteel_kit.systems.condition_sheet.rules import (
     CHAIN_COMBO_MANA,
     COUNTER_MANA,
     COVER_MANA,
@@ -28,7 +29,6 @@ from drawsteel_kit.systems.condition_sheet import (
     ConditionSheetError,
     TableRules,
 )
-from drawsteel_kit.systems.condition_sheet.campaign_file import Settings
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
 
@@ -179,7 +179,7 @@ def test_a_battle_keeps_the_readings_it_started_with(tmp_path: Path) -> None:
 
 def test_a_battle_saved_before_the_readings_were_kept_loads_with_the_defaults() -> None:
     """Ledgers written by an earlier version hold battles without ``rules``."""
-    from drawsteel_kit.systems.condition_sheet import new_battle, new_character
+    from drawsteel_kit.systems.condition_sheet.rules import new_battle, new_character
 
     data = new_battle([new_character("Ava", "pc", cast=1, guard=1)]).as_dict()
     del data["rules"]

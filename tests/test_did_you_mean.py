@@ -153,9 +153,9 @@ def test_other_systems_names_at_every_lookup(
 
 
 def test_a_dungeon_world_move_naming_someone_not_there() -> None:
-    from drawsteel_kit.systems.dungeon_world.character import Character
     from drawsteel_kit.systems.dungeon_world.errors import UnknownCharacter
-    from drawsteel_kit.systems.dungeon_world.party import find
+    from drawsteel_kit.systems.dungeon_world.rules.character import Character
+    from drawsteel_kit.systems.dungeon_world.rules.party import find
 
     scores = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
     party = [Character(name=n, scores=scores, max_hp=20, hp=20) for n in ("Ava", "Nim")]

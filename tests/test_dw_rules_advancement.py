@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.systems.dungeon_world.advancement import (
+from drawsteel_kit.systems.dungeon_world.errors import (
+    DungeonWorldError,
+    LevelUpNotReady,
+    UnknownCharacter,
+)
+from drawsteel_kit.systems.dungeon_world.rules.advancement import (
     ALIGNMENT_XP,
     BOND_XP,
     BONDS_RESOLVED_PER_SESSION,
@@ -22,14 +27,9 @@ from drawsteel_kit.systems.dungeon_world.advancement import (
     level_up,
     xp_to_level_up,
 )
-from drawsteel_kit.systems.dungeon_world.character import Bond, Character
-from drawsteel_kit.systems.dungeon_world.errors import (
-    DungeonWorldError,
-    LevelUpNotReady,
-    UnknownCharacter,
-)
-from drawsteel_kit.systems.dungeon_world.moves import Move
-from drawsteel_kit.systems.dungeon_world.stats import Stat
+from drawsteel_kit.systems.dungeon_world.rules.character import Bond, Character
+from drawsteel_kit.systems.dungeon_world.rules.moves import Move
+from drawsteel_kit.systems.dungeon_world.rules.stats import Stat
 
 SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 

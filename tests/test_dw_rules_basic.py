@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.dungeon_world import (
+from drawsteel_kit.systems.dungeon_world.rules import (
     Character,
     DungeonWorldError,
     Fate,
@@ -19,19 +19,19 @@ from drawsteel_kit.systems.dungeon_world import (
     spend_hold,
     volley,
 )
-from drawsteel_kit.systems.dungeon_world.basic import (
+from drawsteel_kit.systems.dungeon_world.rules.basic import (
     AID_BONUS,
     DISCERN_FORWARD,
     DISCERN_QUESTIONS,
     INTERFERE_PENALTY,
 )
-from drawsteel_kit.systems.dungeon_world.combat import (
+from drawsteel_kit.systems.dungeon_world.rules.combat import (
     AMMO_PER_VOLLEY,
     DEFEND_HOLD,
     HOLD_PER_CHOICE,
     OPENING_FORWARD,
 )
-from drawsteel_kit.systems.dungeon_world.roll import Band, roll_move
+from drawsteel_kit.systems.dungeon_world.rules.roll import Band, roll_move
 
 SCORES = {"STR": 16, "DEX": 13, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 
@@ -224,7 +224,7 @@ def test_last_breath_is_for_the_dying_and_the_dead_make_no_moves():
 
 def test_a_town_days_stretch_plays_aid_and_levels_up_on_a_plan_day():
     """003: 235 (aid names its target) and 003: 330 (a plan's days are a rest)."""
-    from drawsteel_kit.systems.dungeon_world import resolve_town_days
+    from drawsteel_kit.systems.dungeon_world.rules import resolve_town_days
 
     done = resolve_town_days(
         [ava(xp=9), nim()],

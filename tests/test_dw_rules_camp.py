@@ -6,7 +6,12 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.dungeon_world.camp import (
+from drawsteel_kit.systems.dungeon_world.errors import (
+    DungeonWorldError,
+    NotEnoughRations,
+    UnknownCharacter,
+)
+from drawsteel_kit.systems.dungeon_world.rules.camp import (
     CAMP_HEAL_DIVISOR,
     JOB_ORDER,
     JOURNEY_RATIONS_SAVED,
@@ -18,13 +23,8 @@ from drawsteel_kit.systems.dungeon_world.camp import (
     perilous_journey,
     take_watch,
 )
-from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
-from drawsteel_kit.systems.dungeon_world.errors import (
-    DungeonWorldError,
-    NotEnoughRations,
-    UnknownCharacter,
-)
-from drawsteel_kit.systems.dungeon_world.roll import Band
+from drawsteel_kit.systems.dungeon_world.rules.character import Character, Modifier
+from drawsteel_kit.systems.dungeon_world.rules.roll import Band
 
 SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}  # WIS +1
 

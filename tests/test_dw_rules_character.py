@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.limits import text_problem
-from drawsteel_kit.systems.dungeon_world.character import (
+from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
+from drawsteel_kit.systems.dungeon_world.rules.character import (
     MIN_LEVEL,
     Alignment,
     Bond,
     Character,
     Modifier,
 )
-from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
-from drawsteel_kit.systems.dungeon_world.moves import (
+from drawsteel_kit.systems.dungeon_world.rules.moves import (
     CHOSEN_STAT,
     MOVE_LINES,
     MOVE_NAMES,
@@ -28,7 +28,7 @@ from drawsteel_kit.systems.dungeon_world.moves import (
     UNMODIFIED_MOVES,
     Move,
 )
-from drawsteel_kit.systems.dungeon_world.stats import (
+from drawsteel_kit.systems.dungeon_world.rules.stats import (
     DEBILITY_PENALTY,
     DEBILITY_STAT,
     MODIFIER_TABLE,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
-from drawsteel_kit.systems.dungeon_world.downtime import (
+from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
+from drawsteel_kit.systems.dungeon_world.rules.character import Character, Modifier
+from drawsteel_kit.systems.dungeon_world.rules.downtime import (
     BOLSTER_DAYS,
     BOLSTER_PREPARATION,
     DAYS_PER_DEBILITY,
@@ -24,10 +25,9 @@ from drawsteel_kit.systems.dungeon_world.downtime import (
     recover,
     recruit,
 )
-from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
-from drawsteel_kit.systems.dungeon_world.moves import Move
-from drawsteel_kit.systems.dungeon_world.roll import Band, roll_move
-from drawsteel_kit.systems.dungeon_world.stats import Debility
+from drawsteel_kit.systems.dungeon_world.rules.moves import Move
+from drawsteel_kit.systems.dungeon_world.rules.roll import Band, roll_move
+from drawsteel_kit.systems.dungeon_world.rules.stats import Debility
 
 SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 

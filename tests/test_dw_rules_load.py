@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.dungeon_world import Burden, Character, Overloaded, encumbrance
-from drawsteel_kit.systems.dungeon_world.load import (
+from drawsteel_kit.systems.dungeon_world.rules import Burden, Character, Overloaded, encumbrance
+from drawsteel_kit.systems.dungeon_world.rules.load import (
     HEAVY_MARGIN,
     HEAVY_PENALTY,
     PLAYBOOK_LOAD,
     max_load,
 )
-from drawsteel_kit.systems.dungeon_world.roll import roll_move
-from drawsteel_kit.systems.dungeon_world.town import supply
+from drawsteel_kit.systems.dungeon_world.rules.roll import roll_move
+from drawsteel_kit.systems.dungeon_world.rules.town import supply
 
 SCORES = {"STR": 16, "DEX": 13, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 

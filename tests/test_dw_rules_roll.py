@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughPreparation
-from drawsteel_kit.systems.dungeon_world.moves import Move
-from drawsteel_kit.systems.dungeon_world.roll import (
+from drawsteel_kit.systems.dungeon_world.rules.character import Character, Modifier
+from drawsteel_kit.systems.dungeon_world.rules.moves import Move
+from drawsteel_kit.systems.dungeon_world.rules.roll import (
     MISS_XP,
     PREPARATION_BONUS,
     PREPARATION_PER_ROLL,
@@ -25,7 +25,7 @@ from drawsteel_kit.systems.dungeon_world.roll import (
     band_for_total,
     roll_move,
 )
-from drawsteel_kit.systems.dungeon_world.stats import Stat
+from drawsteel_kit.systems.dungeon_world.rules.stats import Stat
 
 SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 

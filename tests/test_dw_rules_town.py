@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughCoin
-from drawsteel_kit.systems.dungeon_world.roll import Band
-from drawsteel_kit.systems.dungeon_world.town import (
+from drawsteel_kit.systems.dungeon_world.rules.character import Character, Modifier
+from drawsteel_kit.systems.dungeon_world.rules.roll import Band
+from drawsteel_kit.systems.dungeon_world.rules.town import (
     CAROUSE_BASE_COIN,
     CAROUSE_COIN_STEP,
     CAROUSE_PICKS,

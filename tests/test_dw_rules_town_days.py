@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted
-from drawsteel_kit.systems.dungeon_world import (
+from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughCoin
+from drawsteel_kit.systems.dungeon_world.rules import (
     Character,
     Move,
     TownEntry,
@@ -18,8 +19,7 @@ from drawsteel_kit.systems.dungeon_world import (
     carouse,
     resolve_town_days,
 )
-from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughCoin
-from drawsteel_kit.systems.dungeon_world.town_days import TOWN_DAY_MOVES
+from drawsteel_kit.systems.dungeon_world.rules.town_days import TOWN_DAY_MOVES
 
 SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
 

@@ -24,7 +24,7 @@ from drawsteel_kit.kit.book.sentences import (
 )
 from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.kit.registry import SYSTEMS
-from drawsteel_kit.systems.dungeon_world.moves import Move
+from drawsteel_kit.systems.dungeon_world.rules.moves import Move
 
 #: The calls whose first or second argument is the kind of the event they write.
 WRITERS = {"event", "party_event", "hero_event", "_step", "_rolled", "_write_hold", "_grant",

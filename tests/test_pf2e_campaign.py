@@ -15,7 +15,7 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.pf2e import PcTieUnresolved
+from drawsteel_kit.systems.pf2e.rules import PcTieUnresolved
 
 DEMO = Path("campaigns/pf2e-demo/campaign.yaml")
 HIDDEN = ("Goblin", "Boss")

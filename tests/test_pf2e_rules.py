@@ -6,7 +6,7 @@ import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.systems.pf2e import (
+from drawsteel_kit.systems.pf2e.rules import (
     ACTIONS_PER_TURN,
     DEFAULT_INITIATIVE_SKILL,
     INITIATIVE_DIE,

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.systems.pf2e import (
+from drawsteel_kit.systems.pf2e.rules import (
     AGILE_PENALTIES,
     AID_DC,
     ATTACK_PENALTIES,
@@ -190,7 +190,7 @@ def test_cover_and_off_guard_change_the_ac_an_attack_meets():
 def test_frightened_drops_after_persistent_damage_and_saves_at_the_end_of_the_turn():
     """002: 69: persistent damage, its flat check, then saves, then conditions such as
     frightened, which goes down by 1."""
-    from drawsteel_kit.systems.pf2e import add_effect, add_persistent
+    from drawsteel_kit.systems.pf2e.rules import add_effect, add_persistent
 
     enc = start_turn(fight()).state  # Ava
     enc = set_condition(enc, "Ava", "frightened", 2).state

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
-from drawsteel_kit.systems.pf2e import (
+from drawsteel_kit.systems.pf2e.rules import (
     Encounter,
     EncounterResult,
     Pf2eError,

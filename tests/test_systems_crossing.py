@@ -47,16 +47,17 @@ def test_resolve_in_a_system_without_plans_is_one_line(tmp_path: Path, demo: str
     assert not (folder / "runs").exists() or not list((folder / "runs").iterdir())
 
 
-def test_a_session_of_another_system_is_the_same_through_either_facade(tmp_path: Path) -> None:
+def test_a_session_of_another_system_counts_no_tokens(tmp_path: Path) -> None:
     """Hero tokens are Draw Steel's: a Dungeon World session starts and ends with no token
-    count, whether the campaign is opened as Draw Steel's facade or as the kit's campaign."""
-    from drawsteel_kit.kit.book.campaign import BaseCampaign
+    count; Draw Steel's class does not open it at all."""
+    import drawsteel_kit
+    from drawsteel_kit.kit.errors import WrongSystem
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
     dw = _campaign(tmp_path, "dungeon-world-demo")
     said = []
-    for facade in (Campaign, BaseCampaign):
-        with facade.open(dw) as camp:
-            said += [camp.start_session().summary, camp.end_session().summary]
-    assert said == ["Session 1 started", "Session 1 ended",
-                    "Session 2 started", "Session 2 ended"], said
+    with drawsteel_kit.open(dw) as camp:
+        said += [camp.start_session().summary, camp.end_session().summary]
+    with pytest.raises(WrongSystem, match="plays Dungeon World"):
+        Campaign.open(dw)
+    assert said == ["Session 1 started", "Session 1 ended"], said

@@ -14,12 +14,12 @@ from conftest import ledger_fingerprint
 
 from drawsteel_kit.kit import limits
 from drawsteel_kit.kit.errors import DrawSteelKitError, RulesError
-from drawsteel_kit.systems.condition_sheet import ConditionSheetError
+from drawsteel_kit.systems.condition_sheet.rules import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.rules.project_goals import MAX_WHOLE
-from drawsteel_kit.systems.dungeon_world import DungeonWorldError
-from drawsteel_kit.systems.pf2e import Pf2eError
-from drawsteel_kit.systems.pf2e.combatant import MODIFIER_LIMIT, Combatant
+from drawsteel_kit.systems.dungeon_world.rules import DungeonWorldError
+from drawsteel_kit.systems.pf2e.rules import Pf2eError
+from drawsteel_kit.systems.pf2e.rules.combatant import MODIFIER_LIMIT, Combatant
 
 REPO = Path(__file__).resolve().parent.parent
 HUGE = 10**20

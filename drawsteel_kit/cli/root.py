@@ -35,7 +35,9 @@ FRONT_END: dict[str, str] = {
 
 def whereabouts(*, everything: bool = False) -> dict[str, tuple[str, str]]:
     """Every root command: name -> (``cli`` or a system's key, the module that holds it);
-    ``everything``: with the commands of systems other installed packages add."""
+    ``everything``: with the commands of systems other installed packages add (read only
+    when a command typed is not found otherwise: --help and the commands stay as quick as
+    the package's own)."""
     found = {name: ("cli", module) for name, module in FRONT_END.items()}
     for system in (every_system() if everything else SYSTEMS.values()):
         for name, module in system.commands:
@@ -64,7 +66,7 @@ class LazyGroup(click.Group):
     def commands(self) -> dict[str, click.Command]:
         if not self._all_loaded:
             self._all_loaded = True
-            for name in self._lazy(everything=True):
+            for name in self._lazy():
                 self._load(name)
         return self._commands
 
@@ -83,7 +85,7 @@ class LazyGroup(click.Group):
         return self._commands[name]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*self._commands, *self._lazy(everything=True)})
+        return sorted({*self._commands, *self._lazy()})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         return self._load(cmd_name)
@@ -91,7 +93,7 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The Commands sections, one for the campaign's books and one per game system (the
         default system's first): a loaded command's own summary, else the table's."""
-        where = self._lazy(everything=True)
+        where = self._lazy()
         sections: dict[str, list[tuple[str, str]]] = {}
         for name in self.list_commands(ctx):
             loaded = self._commands.get(name)

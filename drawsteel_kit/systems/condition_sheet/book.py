@@ -41,8 +41,7 @@ from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems import condition_sheet as rules
-from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
+from drawsteel_kit.systems.condition_sheet import rules as rules
 from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
 from drawsteel_kit.systems.condition_sheet.book_turn import (
     BattleInfo,
@@ -53,6 +52,12 @@ from drawsteel_kit.systems.condition_sheet.book_turn import (
     parse_effect,
     parse_faces,
     rounds_after,
+)
+from drawsteel_kit.systems.condition_sheet.rules import (
+    Battle,
+    Check,
+    ConditionSheetError,
+    EffectChoice,
 )
 
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]

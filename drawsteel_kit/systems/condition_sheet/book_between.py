@@ -20,7 +20,7 @@ from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.condition_sheet.campaign_file import EMOTION_MAX, MANA_MAX
 from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
-from drawsteel_kit.systems.condition_sheet.sheet import check_text
+from drawsteel_kit.systems.condition_sheet.rules.sheet import check_text
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened

@@ -10,8 +10,13 @@ from typing import Any
 from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.limits import same_name
-from drawsteel_kit.systems import condition_sheet as rules
-from drawsteel_kit.systems.condition_sheet import Battle, Check, ConditionSheetError, EffectChoice
+from drawsteel_kit.systems.condition_sheet import rules as rules
+from drawsteel_kit.systems.condition_sheet.rules import (
+    Battle,
+    Check,
+    ConditionSheetError,
+    EffectChoice,
+)
 
 __all__ = ["MAX_TYPED", "BattleInfo", "Turn", "covers_for", "fighter", "names", "parse_effect",
            "parse_faces", "rounds_after"]

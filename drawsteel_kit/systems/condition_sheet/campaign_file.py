@@ -29,8 +29,8 @@ from drawsteel_kit.kit.fields import (
 from drawsteel_kit.kit.file_errors import located
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.kit.registry import SheetSpec
-from drawsteel_kit.systems.condition_sheet.character import GM, PC
-from drawsteel_kit.systems.condition_sheet.readings import (
+from drawsteel_kit.systems.condition_sheet.rules.character import GM, PC
+from drawsteel_kit.systems.condition_sheet.rules.readings import (
     CHAIN_COMBO_MANA,
     COUNTER_MANA,
     COVER_MANA,
@@ -41,7 +41,7 @@ from drawsteel_kit.systems.condition_sheet.readings import (
     REROLL_MANA,
     WITHDRAW_DIFFICULTY,
 )
-from drawsteel_kit.systems.condition_sheet.sheet import MIN_SLOTS, SLOTS
+from drawsteel_kit.systems.condition_sheet.rules.sheet import MIN_SLOTS, SLOTS
 
 __all__ = ["CampaignFile", "CharacterSpec", "FoeSpec", "Settings", "character_data",
            "party_settings", "sheets"]

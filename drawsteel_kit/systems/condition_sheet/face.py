@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drawsteel_kit.systems.condition_sheet.character import PC
+from drawsteel_kit.systems.condition_sheet.rules.character import PC
 
 __all__ = ["PROFILE", "REVEAL", "party_face"]
 

@@ -23,8 +23,8 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
-from drawsteel_kit.systems.condition_sheet import SLOTS, Battle, Character
 from drawsteel_kit.systems.condition_sheet.face import REVEAL
+from drawsteel_kit.systems.condition_sheet.rules import SLOTS, Battle, Character
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign

@@ -24,16 +24,6 @@ from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.dungeon_world import (
-    Character,
-    DungeonWorldError,
-    Move,
-    MoveResult,
-    TownEntry,
-    resolve_town_days,
-)
-from drawsteel_kit.systems.dungeon_world._checks import to_plain
-from drawsteel_kit.systems.dungeon_world.combat import end_defense, spend_hold
 from drawsteel_kit.systems.dungeon_world.entries import (
     _NAME_OPTIONS,
     MOVE_FUNCTIONS,
@@ -42,7 +32,17 @@ from drawsteel_kit.systems.dungeon_world.entries import (
     move_options,
     sheet_extras,
 )
-from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.systems.dungeon_world.rules import (
+    Character,
+    DungeonWorldError,
+    Move,
+    MoveResult,
+    TownEntry,
+    resolve_town_days,
+)
+from drawsteel_kit.systems.dungeon_world.rules.checks import to_plain
+from drawsteel_kit.systems.dungeon_world.rules.combat import end_defense, spend_hold
+from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 __all__ = ["MOVE_FUNCTIONS", "DungeonWorldBook", "describe_changes", "move_options"]
 

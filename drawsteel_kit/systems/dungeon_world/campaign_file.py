@@ -30,8 +30,8 @@ from drawsteel_kit.kit.fields import (
 )
 from drawsteel_kit.kit.file_errors import Problem, located, name_clashes
 from drawsteel_kit.kit.registry import SheetSpec
-from drawsteel_kit.systems.dungeon_world.character import MIN_LEVEL, Alignment, Character
-from drawsteel_kit.systems.dungeon_world.stats import SCORE_MAX, SCORE_MIN, Debility
+from drawsteel_kit.systems.dungeon_world.rules.character import MIN_LEVEL, Alignment, Character
+from drawsteel_kit.systems.dungeon_world.rules.stats import SCORE_MAX, SCORE_MIN, Debility
 
 __all__ = ["CampaignFile", "CharacterSpec", "Settings", "Stats", "party_settings", "sheets"]
 

@@ -182,7 +182,7 @@ def moves() -> None:
     Example: drawsteel-kit dw moves
     """
     from drawsteel_kit.systems.dungeon_world.book import move_options
-    from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+    from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
     for key, name in MOVE_NAMES.items():
         click.echo(f"{key.value:<22} {name}: {', '.join(move_options(key)) or '-'}")
@@ -232,7 +232,7 @@ def adjust(campaign: str, name: str, changes: Sequence[str], reason: str) -> Non
 
     Example: drawsteel-kit dw adjust campaigns/dungeon-world-demo Ava hp=12 --reason "ogre"
     """
-    from drawsteel_kit.systems.dungeon_world.character import Character
+    from drawsteel_kit.systems.dungeon_world.rules.character import Character
 
     values = parse_options(changes, "FIELD=VALUE")
     check_fields(values, [f for f in Character.__dataclass_fields__ if f != "name"],

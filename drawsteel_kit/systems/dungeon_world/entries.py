@@ -9,7 +9,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
-from drawsteel_kit.systems.dungeon_world import (
+from drawsteel_kit.systems.dungeon_world.rules import (
     Character,
     DungeonWorldError,
     Move,
@@ -28,14 +28,14 @@ from drawsteel_kit.systems.dungeon_world import (
     supply,
     take_watch,
 )
-from drawsteel_kit.systems.dungeon_world.basic import (
+from drawsteel_kit.systems.dungeon_world.rules.basic import (
     aid_or_interfere,
     discern_realities,
     last_breath,
 )
-from drawsteel_kit.systems.dungeon_world.combat import defend, hack_and_slash, volley
-from drawsteel_kit.systems.dungeon_world.load import Burden, encumbrance
-from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.systems.dungeon_world.rules.combat import defend, hack_and_slash, volley
+from drawsteel_kit.systems.dungeon_world.rules.load import Burden, encumbrance
+from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 __all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "hold_text", "load_text",
            "move_options", "sheet_extras"]

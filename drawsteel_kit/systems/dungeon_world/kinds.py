@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.sentences import Sentence

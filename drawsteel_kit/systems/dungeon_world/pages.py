@@ -40,13 +40,13 @@ from drawsteel_kit.kit.ui.pages import (
 )
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
-from drawsteel_kit.systems.dungeon_world.load import encumbrance
-from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.systems.dungeon_world.rules.load import encumbrance
+from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.plans import Resolution
-    from drawsteel_kit.systems.dungeon_world import Character
+    from drawsteel_kit.systems.dungeon_world.rules import Character
 
 __all__ = ["CHART_BUDGET", "member_page", "party_page", "resolution_blocks", "xp_and_hp"]
 

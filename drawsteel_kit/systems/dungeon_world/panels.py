@@ -20,7 +20,7 @@ from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview, split_list
 from drawsteel_kit.kit.yaml_read import SafeLoader
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text, move_options
-from drawsteel_kit.systems.dungeon_world.moves import MOVE_NAMES
+from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 __all__ = ["PANELS", "HoldPanel", "MovesPanel", "PartyPanel", "TownDaysPanel"]
 

@@ -49,14 +49,14 @@ from drawsteel_kit.kit.file_errors import (
     yaml_problem,
 )
 from drawsteel_kit.kit.user_files import read_user_file
-from drawsteel_kit.systems.dungeon_world import (
+from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_changes
+from drawsteel_kit.systems.dungeon_world.rules import (
     Character,
     Move,
     Rest,
     TownEntry,
     resolve_town_days,
 )
-from drawsteel_kit.systems.dungeon_world.entries import check_options, describe_changes
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.dungeon_world.book import DungeonWorldBook

@@ -28,11 +28,11 @@ from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.pf2e import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
+from drawsteel_kit.systems.pf2e import rules as rules
 from drawsteel_kit.systems.pf2e.book_combat import CombatSteps
 from drawsteel_kit.systems.pf2e.book_turns import TurnSteps
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
+from drawsteel_kit.systems.pf2e.rules import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 
 __all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
 

@@ -13,9 +13,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.systems import pf2e as rules
-from drawsteel_kit.systems.pf2e.encounter import Encounter, EncounterResult
+from drawsteel_kit.systems.pf2e import rules as rules
 from drawsteel_kit.systems.pf2e.errors import Pf2eError
+from drawsteel_kit.systems.pf2e.rules.encounter import Encounter, EncounterResult
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.systems import pf2e as rules
+from drawsteel_kit.systems.pf2e import rules as rules
 from drawsteel_kit.systems.pf2e.book_combat import (
     Recorded,
     StepHost,
     refuse_triggered_free_action,
     with_faces,
 )
-from drawsteel_kit.systems.pf2e.encounter import Encounter, EncounterResult
+from drawsteel_kit.systems.pf2e.rules.encounter import Encounter, EncounterResult
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened

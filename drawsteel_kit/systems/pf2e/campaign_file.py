@@ -27,7 +27,7 @@ from drawsteel_kit.kit.fields import (
 )
 from drawsteel_kit.kit.file_errors import located, name_clashes
 from drawsteel_kit.kit.registry import SheetSpec
-from drawsteel_kit.systems.pf2e.combatant import DEFAULT_INITIATIVE_SKILL
+from drawsteel_kit.systems.pf2e.rules.combatant import DEFAULT_INITIATIVE_SKILL
 
 __all__ = ["CampaignFile", "CharacterSpec", "Settings", "party_settings", "sheets"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.systems.pf2e.checks import AID_CRITICAL_BONUS, AID_DC
 from drawsteel_kit.systems.pf2e.cli_base import Tools, encounter_option, pf2e
-from drawsteel_kit.systems.pf2e.combatant import COVERS
+from drawsteel_kit.systems.pf2e.rules.checks import AID_CRITICAL_BONUS, AID_DC
+from drawsteel_kit.systems.pf2e.rules.combatant import COVERS
 
 __all__ = ["register"]
 

@@ -14,10 +14,10 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
-from drawsteel_kit.systems.pf2e.checks import target_ac
-from drawsteel_kit.systems.pf2e.combatant import COVERS
-from drawsteel_kit.systems.pf2e.conditions import VALUED
 from drawsteel_kit.systems.pf2e.party_view import listing
+from drawsteel_kit.systems.pf2e.rules.checks import target_ac
+from drawsteel_kit.systems.pf2e.rules.combatant import COVERS
+from drawsteel_kit.systems.pf2e.rules.conditions import VALUED
 
 __all__ = ["PANELS", "EncounterPanel", "HistoryPanel"]
 

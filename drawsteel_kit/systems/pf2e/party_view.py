@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.pf2e.checks import attack_penalty
-from drawsteel_kit.systems.pf2e.encounter import Encounter
-from drawsteel_kit.systems.pf2e.record import player_view
+from drawsteel_kit.systems.pf2e.rules.checks import attack_penalty
+from drawsteel_kit.systems.pf2e.rules.encounter import Encounter
+from drawsteel_kit.systems.pf2e.rules.record import player_view
 
 __all__ = ["encounter_lines", "listing", "party_record", "view_data"]
 
