@@ -46,8 +46,8 @@ def _load(name: str, where: tuple[str, str]) -> click.Command:
     owner, module = where
     if owner == "cli":
         found = importlib.import_module(f"drawsteel_kit.cli.{module}")
-        return found.commands.commands[name]  # type: ignore[no-any-return]
-    return SYSTEMS[owner].cli_command(name)  # type: ignore[no-any-return]
+        return found.commands.commands[name]
+    return SYSTEMS[owner].cli_command(name)
 
 
 class LazyGroup(click.Group):

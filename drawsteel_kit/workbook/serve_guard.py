@@ -119,7 +119,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                       self._sockets):
             for gone in [k for k in known if k not in self._kernels and
                          k not in self._reserved]:
-                del known[gone]  # type: ignore[attr-defined]
+                del known[gone]
         self._connected &= set(self._kernels)
         live = {k: self._page_of.get(k, "") for k in self._kernels if k not in self._leaving}
         live.update(self._reserved)

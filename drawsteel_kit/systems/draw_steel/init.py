@@ -97,7 +97,8 @@ def init_campaign(cls: type[Campaign], folder: Path,
         with ledger.write():
             writer = Writer(campaign)
             events = []
-            party = read_party(ledger.db)
+            # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+            party = read_party(ledger.db)  # type: ignore[arg-type]
             wanted = party_row(cf)
             applied: list[str] = []
             if party is not None:

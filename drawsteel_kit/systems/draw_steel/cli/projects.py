@@ -95,7 +95,7 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
         if in_respite:
             happened = camp.start_in_respite(StartProject(hero, name, **options))
         else:
-            happened = camp.start_project(hero, name, **options)  # type: ignore[arg-type]
+            happened = camp.start_project(hero, name, **options)
         say(campaign, happened)
 
 
