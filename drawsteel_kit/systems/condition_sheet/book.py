@@ -27,7 +27,7 @@ still waiting are dropped when a round action resolves or a round starts.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.base import Happened, check_text, operation
 from drawsteel_kit.kit.book.sheets import (
@@ -55,6 +55,9 @@ from drawsteel_kit.systems.condition_sheet.book_turn import (
     rounds_after,
 )
 
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]
 
 BATTLE, ENDED = "battle", "ended"
@@ -69,6 +72,8 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
 
     SYSTEM = "condition-sheet"
     MEMBER_KIND = "character"
+    #: The campaign this book plays on: the kit's whole campaign (its members too).
+    campaign: BaseCampaign
 
     # -- reading -------------------------------------------------------------------------
     def battles(self) -> list[BattleInfo]:

@@ -107,9 +107,9 @@ def read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
 
 def _read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
     if not isinstance(name, str) or not encodable(name):
-        known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
+        every = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
-                          f"{known or '(none yet: run `drawsteel-kit init`)'}")
+                          f"{every or '(none yet: run `drawsteel-kit init`)'}")
     # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
     rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])  # type: ignore[arg-type]
     if rows:

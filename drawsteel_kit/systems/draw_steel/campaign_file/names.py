@@ -157,7 +157,9 @@ def hero_book_names(heroes: list[HeroSpec], custom: CustomNames | None) -> list[
     spelled: list[HeroSpec] = []
     for i, hero in enumerate(heroes):
         update: dict[str, Any] = {}
-        for kind, field in (("classes", "hero_class"), ("ancestries", "ancestry")):
+        chosen: tuple[tuple[Kind, str], ...] = (("classes", "hero_class"),
+                                                ("ancestries", "ancestry"))
+        for kind, field in chosen:
             name = getattr(hero, field)
             if name:  # none chosen yet is allowed
                 fixed = _spelled(kind, [name], declared, ("heroes", i, NOUNS[kind]), problems)
