@@ -18,9 +18,14 @@ from drawsteel_kit.kit.ui.history_block import history_table, last_page, page_no
 from drawsteel_kit.kit.ui.html import Html, Markup
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.data import redactor, visible_projects
+from drawsteel_kit.systems.draw_steel.pages.data import (
+    draw_steel_books,
+    redactor,
+    visible_projects,
+)
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HISTORY_CHOICES", "ForecastControls", "PlayerControls"]
@@ -61,7 +66,8 @@ class PlayerControls:
         self.view, self.hero = view, view.hero
         hero = view.hero
         self.viewer = view.viewer
-        projects = visible_projects(campaign, self.viewer, hero=hero, include_done=False
+        projects = visible_projects(draw_steel_books(view), self.viewer, hero=hero,
+                                    include_done=False
                                     ) if campaign.system.is_default else []  # Draw Steel's
         self.titles = {p.id: p.title for p in projects}
         self.project = widgets.Dropdown(
@@ -105,7 +111,7 @@ class PlayerControls:
             return
         title, project = self.titles[self.project.value], self.project.value
         self._answer(view, lambda v: _show_in(
-            self.forecast_out, _forecast_blocks(books(v), project, title), served=True))
+            self.forecast_out, _forecast_blocks(draw_steel_books(v), project, title), served=True))
 
     def turn(self, pages: int) -> None:
         """Go ``pages`` pages older (negative: newer), and show that page."""
@@ -119,7 +125,7 @@ class PlayerControls:
             return  # only a crafted message leaves the choice without a number
         self._answer(view, lambda v: self._show_page(books(v), value))
 
-    def _show_page(self, campaign: Campaign, value: int) -> None:
+    def _show_page(self, campaign: BaseCampaign, value: int) -> None:
         total = campaign.history_count(hero=self.hero, visible_to=self.viewer)
         last = last_page(total, value)
         self.page = self.page if last is None else min(self.page, last)

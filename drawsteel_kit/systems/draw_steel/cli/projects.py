@@ -87,15 +87,16 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
     """
     from drawsteel_kit.systems.draw_steel.activities import StartProject
 
-    options = dict(title=title, params=_params(params), learns=learns, treasure=treasure,
-                   prerequisite=prerequisite, prerequisite_item=prerequisite_item,
-                   source=source, source_language=source_language, at_stronghold=at_stronghold,
-                   visibility="director" if director_only else "party")
+    start = StartProject(hero, name, title=title, params=_params(params), learns=learns,
+                         treasure=treasure, prerequisite=prerequisite,
+                         prerequisite_item=prerequisite_item, source=source,
+                         source_language=source_language, at_stronghold=at_stronghold,
+                         visibility="director" if director_only else "party")
     with open_campaign(campaign) as camp:
         if in_respite:
-            happened = camp.start_in_respite(StartProject(hero, name, **options))
+            happened = camp.start_in_respite(start)
         else:
-            happened = camp.start_project(hero, name, **options)
+            happened = camp.start_project(hero, name, **start.options())
         say(campaign, happened)
 
 

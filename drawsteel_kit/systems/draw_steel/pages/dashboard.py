@@ -29,6 +29,7 @@ from drawsteel_kit.kit.ui.pages import (
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import (
+    draw_steel_books,
     follower_counts,
     may_see,
     redactor,
@@ -90,7 +91,7 @@ def _shopping(campaign: Campaign) -> list[Block]:
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
-    campaign = books(view)
+    campaign = draw_steel_books(view)
     viewer = "party"
     redact = redactor(campaign, viewer)
     party = campaign.party
@@ -137,7 +138,7 @@ def hero_page(view: PartyView, hero: str | None = None, *,
               linker: Linker = query_link) -> Page:
     """One hero's page (``view`` is that hero's): their numbers, projects, followers, items,
     charts and history, with their own ``hero:NAME`` rows (and no one else's)."""
-    campaign = books(view)
+    campaign = draw_steel_books(view)
     h = campaign.hero(page_owner(view, hero))
     viewer = h.name
     redact = redactor(campaign, viewer)

@@ -13,7 +13,7 @@ shares :data:`CHART_BUDGET` points among them (see :func:`chart_series`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,7 @@ __all__ = [
     "PARTY_KEY",
     "Series",
     "chart_series",
+    "draw_steel_books",
     "follower_counts",
     "may_see",
     "redactor",
@@ -53,6 +54,19 @@ __all__ = [
 
 #: The party row's key in the timeline.
 PARTY_KEY = "1"
+
+
+def draw_steel_books(view: object) -> Campaign:
+    """The books a Draw Steel player page reads (:func:`~drawsteel_kit.kit.book.party_view.
+    books`): the party's copy of a Draw Steel campaign opens as Draw Steel's Campaign."""
+    from drawsteel_kit.kit.book.party_view import books
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign  # loaded: it opened them
+
+    campaign = books(view)
+    if not isinstance(campaign, Campaign):
+        raise TypeError(f"a Draw Steel page reads a Draw Steel campaign, not "
+                        f"{type(campaign).__name__}")
+    return campaign
 #: Finished projects shown besides those under way: the last ones (by when they started).
 DONE_SHOWN = 10
 #: A number with more changes than this is drawn from a sample of this many of them.
@@ -261,5 +275,6 @@ def token_changes(campaign: Campaign, viewer: str | None, sessions: int
         else:
             before = rows[-1]["before"] if rows else None
     finally:
-        changes.close()
+        if isinstance(changes, Generator):  # stop reading the rows not needed
+            changes.close()
     return before, _points(reversed(rows))

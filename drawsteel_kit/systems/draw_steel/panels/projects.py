@@ -36,7 +36,7 @@ def parse_params(text: str) -> dict[str, Any]:
     return out
 
 
-class ProjectsPanel(Panel):
+class ProjectsPanel(Panel["Campaign"]):
     """Start projects, follow their progress, and forecast when they are done."""
 
     title = "Projects"
