@@ -25,7 +25,6 @@ from drawsteel_kit.systems.draw_steel.pages.data import (
 )
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.campaign import BaseCampaign
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 __all__ = ["HISTORY_CHOICES", "ForecastControls", "PlayerControls"]
@@ -123,9 +122,10 @@ class PlayerControls:
         value = self.events.value
         if not isinstance(value, int) or isinstance(value, bool):
             return  # only a crafted message leaves the choice without a number
-        self._answer(view, lambda v: self._show_page(books(v), value))
+        self._answer(view, lambda v: self._show_page(v, value))
 
-    def _show_page(self, campaign: BaseCampaign, value: int) -> None:
+    def _show_page(self, view: PartyView, value: int) -> None:
+        campaign = books(view)
         total = campaign.history_count(hero=self.hero, visible_to=self.viewer)
         last = last_page(total, value)
         self.page = self.page if last is None else min(self.page, last)
@@ -137,7 +137,10 @@ class PlayerControls:
         self.older.disabled = not older
         self.page_line.value = Markup('<span class="dsk-meta">{}</span>').format(
             page_note(first, len(events), total))
-        shown = history_table(events, campaign.system, redactor(campaign, self.viewer))
+        # Draw Steel blanks hidden projects' titles out of the texts (no other system has any)
+        redact = (redactor(draw_steel_books(view), self.viewer) if campaign.system.is_default
+                  else str)
+        shown = history_table(events, campaign.system, redact)
         # in the page's look, as the published page's history block is
         _show_in(self.events_out, [Html(Markup('<div class="dsk-page dsk-history">{}</div>')
                                         .format(shown))])

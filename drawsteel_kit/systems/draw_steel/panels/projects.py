@@ -4,6 +4,7 @@ and forecasts."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import ipywidgets as W
@@ -143,7 +144,7 @@ class ProjectsPanel(Panel["Campaign"]):
             return
         chances = []
         for p in (0.5, 0.9):
-            steps = self.attempt(lambda p=p: curve.rolls_for(p))
+            steps = self.attempt(partial(curve.rolls_for, p))
             chances.append(f"{p:.0%} chance after {plural(steps, 'day')}" if steps is not None
                            else f"{p:.0%} chance not within the forecast")
         text = (f"Expected: done after {curve.expected_rolls:.1f} days of work; "
