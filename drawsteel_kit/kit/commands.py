@@ -10,7 +10,7 @@ import functools
 import re
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -132,7 +132,7 @@ progress_option = click.option("--progress/--no-progress", "progress", default=N
 
 
 
-def pairs(values: tuple[str, ...] | list[str], option: str) -> dict[str, str]:
+def pairs(values: Iterable[str], option: str) -> dict[str, str]:
     """``HERO=VALUE`` options as a dict (each hero once)."""
     out: dict[str, str] = {}
     for pair in values:
