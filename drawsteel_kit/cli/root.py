@@ -59,7 +59,7 @@ class LazyGroup(click.Group):
     def _lazy(self) -> dict[str, tuple[str, str]]:
         return whereabouts()
 
-    @property  # type: ignore[override]
+    @property  # type: ignore[override]  # click.Group's commands, loaded on first read
     def commands(self) -> dict[str, click.Command]:
         if not self._all_loaded:
             self._all_loaded = True

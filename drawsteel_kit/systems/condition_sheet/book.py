@@ -117,7 +117,7 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
                                    error=ConditionSheetError)
 
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
-        text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]
+        text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]  # check_text refuses what is not text
         for s in self.sheets(kind):
             if same_name(s.name, text):
                 return s

@@ -45,7 +45,7 @@ class Turn:
 
     def who(self, name: object) -> str:
         """A fighter's name as the battle spells it (case-insensitive)."""
-        text = check_text(name, "a character's name")  # type: ignore[arg-type]
+        text = check_text(name, "a character's name")  # type: ignore[arg-type]  # check_text refuses non-text
         for c in self.battle.characters:
             if same_name(c.name, text):
                 return c.name

@@ -120,7 +120,7 @@ def _workers(
     if workers is None:
         if characteristic is None:
             raise RulesError("give the roller's characteristic, or a list of workers")
-        return (Worker(characteristic, **modifiers),)  # type: ignore[arg-type]
+        return (Worker(characteristic, **modifiers),)  # type: ignore[arg-type]  # Worker checks each
     defaults = Worker(0)
     if characteristic is not None or any(
         getattr(defaults, key) != value for key, value in modifiers.items()

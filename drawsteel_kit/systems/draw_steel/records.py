@@ -37,7 +37,7 @@ class _Row:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}  # type: ignore[arg-type]
+                for f in fields(self)}  # type: ignore[arg-type]  # self is always a dataclass
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ class CustomNames(BaseModel):
         "the book's nine")
     ancestries: Annotated[list[Label], AfterValidator(no_duplicates), _own("ancestries")] = \
         Field([], description="ancestries of the campaign's own, beyond the book's twelve")
-    skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]
+    skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]  # a Literal of the catalog's groups
         {}, description="the skill group of each of the campaign's own skills (the Director "
         "picks one for a new skill): a Crafting or Lore one applies to project rolls")
 
