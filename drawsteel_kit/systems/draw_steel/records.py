@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
 from drawsteel_kit.kit.ledger.standing import standing_where
-from drawsteel_kit.systems.draw_steel.state import _decode
+from drawsteel_kit.systems.draw_steel.state import decoded_row
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -120,7 +120,7 @@ def read_titles(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = 
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    return [TitleState(**_decode(r, flags=("active",)))
+    return [TitleState(**decoded_row(r, flags=("active",)))
             for r in db.query(sql + " ORDER BY id", params)]
 
 
@@ -142,7 +142,7 @@ def read_npcs(db: sqlite_utils.Database | ReadDatabase, *,
               visible_to: str | None = None) -> list[NpcState]:
     """NPCs, oldest first."""
     where, params = _visible(visible_to)
-    return [NpcState(**_decode(r, lists=("tags",), dicts=("standing",)))
+    return [NpcState(**decoded_row(r, lists=("tags",), dicts=("standing",)))
             for r in db.query(f"SELECT * FROM npcs WHERE {where} ORDER BY id", params)]
 
 

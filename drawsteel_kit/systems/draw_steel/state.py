@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
-           "read_followers", "read_hero", "read_heroes", "read_party", "read_project",
-           "read_projects"]
+           "decoded_row", "read_followers", "read_hero", "read_heroes", "read_party",
+           "read_project", "read_projects"]
 
 #: The five characteristics, in the book's order (000: 661-745).
 CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
@@ -302,8 +302,10 @@ def read_followers(db: sqlite_utils.Database | ReadDatabase, *,
         FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))  # type: ignore[arg-type]
 
 
-def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),
-            flags: tuple[str, ...] = ()) -> dict[str, Any]:
+def decoded_row(row: dict[str, Any], lists: tuple[str, ...] = (),
+                dicts: tuple[str, ...] = (), flags: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A projection row as the state classes take it: the JSON ``lists`` as tuples, the JSON
+    ``dicts`` as dicts, the 0/1 ``flags`` as bools."""
     data = dict(row)
     for col in lists:
         data[col] = tuple(json.loads(data[col] or "[]"))

@@ -35,8 +35,8 @@ from drawsteel_kit.systems.dungeon_world import (
 from drawsteel_kit.systems.dungeon_world._checks import to_plain
 from drawsteel_kit.systems.dungeon_world.combat import end_defense, spend_hold
 from drawsteel_kit.systems.dungeon_world.entries import (
-    _NAME_OPTIONS,
     MOVE_FUNCTIONS,
+    NAME_OPTIONS,
     check_options,
     describe_changes,
     move_options,
@@ -113,7 +113,7 @@ class DungeonWorldBook(SystemBook):
             raise DungeonWorldError(f"who must be text (a name) or a list of names, got {who!r}")
         names = [] if who is None else [who] if isinstance(who, str) else list(who)
         opts = dict(options or {})
-        for key in _NAME_OPTIONS:
+        for key in NAME_OPTIONS:
             value = opts.get(key)
             if isinstance(value, str):
                 opts[key] = self._name(value)
