@@ -129,8 +129,9 @@ class ProjectsPanel(Panel["Campaign"]):
                 prerequisite_item=self.prerequisite_item.value.strip() or None)
             if self.in_respite.value:
                 return self.campaign.start_in_respite(start)
-            return self.campaign.start_project(start.hero, start.project,
-                                               **start.options())  # type: ignore[arg-type]
+            options = start.options()
+            # options() holds start_project's own keyword arguments, typed as plain objects
+            return self.campaign.start_project(start.hero, start.project, **options)  # type: ignore[arg-type]
 
         self.run(call)
 
