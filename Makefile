@@ -17,7 +17,7 @@ help:
 	@echo "make test   run every test, in parallel (CI runs this)"
 	@echo "make test-fast  every test but the slow ones (browser, kernel, server, load)"
 	@echo "make test-deep  every test, hypothesis exploring 10x the examples at random (nightly)"
-	@echo "make lint   ruff, the import contracts, modules long enough for a review"
+	@echo "make lint   ruff, the import contracts, mypy, modules long enough for a review"
 	@echo "make screenshots  every player page and Director panel, desktop and phone, in docs/screenshots"
 
 $(BIN)/python:
@@ -40,7 +40,8 @@ demo: $(STAMP)
 	$(BIN)/python -m drawsteel_kit.workbook.demo $(DEMO)
 	$(BIN)/drawsteel-kit serve $(DEMO) --port $(PORT)
 
-# lint-imports first: the layers of docs/architecture.md (contracts in pyproject.toml).
+# lint-imports first: the layers of docs/architecture.md (contracts in pyproject.toml); then
+# mypy, the type checker over the package ([tool.mypy] in pyproject.toml).
 # Tests run in parallel (pytest-xdist) on one worker more than the machine has cores
 # (WORKERS=1 for one process): about a third of the suite's time is waiting (a page to draw,
 # a kernel to be culled, a soak's clock), which the extra worker fills. On 2 cores: 4 min 35 s
@@ -62,12 +63,14 @@ XDIST    = -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 CACHED   = PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(CACHED) $(BIN)/python -m pytest $(XDIST)
 
 # The edit-test loop: no browser, kernel, server or load test (`slow`, marked by
 # tests/suite_tiers.py from what a test uses), a fifth of the hypothesis examples.
 test-fast: $(STAMP)
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(CACHED) HYPOTHESIS_PROFILE=fast $(BIN)/python -m pytest $(XDIST) -m "not slow"
 
 # Nightly-style: hypothesis explores (profile "deep": random, ten times the examples) from a
@@ -93,7 +96,8 @@ screenshots: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	@$(BIN)/python tests/review_long_modules.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

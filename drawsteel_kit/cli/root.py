@@ -49,8 +49,8 @@ def _load(name: str, where: tuple[str, str]) -> click.Command:
     owner, module = where
     if owner == "cli":
         found = importlib.import_module(f"drawsteel_kit.cli.{module}")
-        return found.commands.commands[name]  # type: ignore[no-any-return]
-    return SYSTEMS[owner].cli_command(name)  # type: ignore[no-any-return]
+        return found.commands.commands[name]
+    return SYSTEMS[owner].cli_command(name)
 
 
 class LazyGroup(click.Group):
@@ -62,7 +62,7 @@ class LazyGroup(click.Group):
     def _lazy(self, *, everything: bool = False) -> dict[str, tuple[str, str]]:
         return whereabouts(everything=everything)
 
-    @property  # type: ignore[override]
+    @property  # type: ignore[override]  # click.Group's commands, loaded on first read
     def commands(self) -> dict[str, click.Command]:
         if not self._all_loaded:
             self._all_loaded = True

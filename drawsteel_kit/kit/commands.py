@@ -10,9 +10,9 @@ import functools
 import re
 import sqlite3
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import click
 
@@ -23,7 +23,8 @@ __all__ = ["MAX_ROW_ID", "campaign_arg", "check_fields", "force_option",
            "friendly", "open_campaign", "pairs", "parse_value", "progress_option", "say",
            "summary", "template_dir", "whole_summaries"]
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 #: The largest event number (and --limit) SQLite holds: the ledger's ``MAX_ROW_ID``, here
 #: so that an option's bound does not import the ledger (tests/test_lazy_cli.py checks).
@@ -38,11 +39,11 @@ def template_dir(name: str = "campaign") -> Path:
     return templates_dir() / name
 
 
-def friendly(fn: F) -> F:
+def friendly(fn: Callable[P, R]) -> Callable[P, R]:
     """Turn our own errors into one clear line and exit status 1."""
 
     @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except DrawSteelKitError as exc:
@@ -71,7 +72,7 @@ def friendly(fn: F) -> F:
                 "happens again, check the disk and run `drawsteel-kit rebuild CAMPAIGN --check`"
             ) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def _is_copy_error(exc: OSError) -> bool:
@@ -133,7 +134,7 @@ progress_option = click.option("--progress/--no-progress", "progress", default=N
 
 
 
-def pairs(values: tuple[str, ...] | list[str], option: str) -> dict[str, str]:
+def pairs(values: Iterable[str], option: str) -> dict[str, str]:
     """``HERO=VALUE`` options as a dict (each hero once)."""
     out: dict[str, str] = {}
     for pair in values:

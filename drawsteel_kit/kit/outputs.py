@@ -125,7 +125,7 @@ def _stage(folder: Path, name: str, data: bytes) -> Path:
     return Path(tmp)
 
 
-def write_new_file(out: str | Path, text: str, *, force: bool = False,
+def write_new_file(out: str | os.PathLike[str], text: str, *, force: bool = False,
                    campaign: Path | None = None, option: str = "--out") -> Path:
     """Write ``text`` to ``out``: refused when it exists unless ``force``, and then the
     existing file (or link) is replaced, never written through; a file the ``campaign``

@@ -285,6 +285,6 @@ def show_page(page: Page | list[Any]) -> None:
     a page at a time. Its charts are HTML the served page draws (``display``)."""
     from drawsteel_kit.kit.ui.history_block import HistoryBlock
 
-    show([b for b in getattr(page, "blocks", page) if not isinstance(b, HistoryBlock)],
-         served=True)
+    blocks = page if isinstance(page, list) else page.blocks
+    show([b for b in blocks if not isinstance(b, HistoryBlock)], served=True)
 

@@ -54,11 +54,11 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
     """Run JupyterLab on the campaign's folder until interrupted (Ctrl-C)."""
     from drawsteel_kit.kit.folder import find_campaign_dir
     from drawsteel_kit.workbook.campaign_notebooks import require_campaign_file
-    from drawsteel_kit.workbook.serve import _check_port, _has_display
+    from drawsteel_kit.workbook.serve import check_port, has_display
 
     folder = require_campaign_file(find_campaign_dir(campaign), campaign).resolve()
     first = "director.ipynb" if (folder / "director.ipynb").is_file() else ""
-    _check_port(HOST, port)
+    check_port(HOST, port)
     token = secrets.token_urlsafe(18)
     echo(f"JupyterLab on {folder} at:")
     echo(f"  {lab_url(port, token, first)}")
@@ -75,7 +75,7 @@ def lab(campaign: str | Path, *, port: int = DEFAULT_PORT, open_browser: bool = 
 
     with quiet_page_config():
         LabApp.launch_instance(argv=lab_argv(folder, port=port, token=token, first=first,
-                                             open_browser=open_browser and _has_display()))
+                                             open_browser=open_browser and has_display()))
 
 
 #: JupyterLab's plugin that asks "Would you like to get notified about official Jupyter

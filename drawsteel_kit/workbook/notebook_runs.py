@@ -130,7 +130,7 @@ def _kernel_manager() -> type:
     killed kernel is gone (it waits for that before the run returns)."""
     from jupyter_client.manager import AsyncKernelManager
 
-    class PromptlyReaped(AsyncKernelManager):  # type: ignore[misc]
+    class PromptlyReaped(AsyncKernelManager):
         async def _async_wait(self, pollinterval: float = 0.1) -> None:
             await super()._async_wait(pollinterval=min(pollinterval, REAP_POLL_SECONDS))
 

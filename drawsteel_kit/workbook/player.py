@@ -17,7 +17,7 @@ from drawsteel_kit.kit.ui.history_block import history_table, last_page, page_no
 from drawsteel_kit.kit.ui.html import Html, Markup
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+    pass
 
 __all__ = ["HISTORY_CHOICES", "PlayerControls"]
 
@@ -44,8 +44,9 @@ class PlayerControls:
         self.viewer = view.viewer
         #: The system's pages may offer forecasts (Draw Steel's projects: when done?).
         self.pages = campaign.system.part("pages")
-        choices = getattr(self.pages, "forecast_choices", lambda *_: [])(
-            campaign, self.viewer, hero)
+        offers = getattr(self.pages, "forecast_choices", None)
+        choices: list[tuple[int, str, str]] = (
+            offers(campaign, self.viewer, hero) if offers else [])
         self.titles = {key: title for key, title, _ in choices}
         projects = [label for _, _, label in choices]
         self.project = widgets.Dropdown(
@@ -102,9 +103,10 @@ class PlayerControls:
         value = self.events.value
         if not isinstance(value, int) or isinstance(value, bool):
             return  # only a crafted message leaves the choice without a number
-        self._answer(view, lambda v: self._show_page(books(v), value))
+        self._answer(view, lambda v: self._show_page(v, value))
 
-    def _show_page(self, campaign: Campaign, value: int) -> None:
+    def _show_page(self, view: PartyView, value: int) -> None:
+        campaign = books(view)
         total = campaign.history_count(hero=self.hero, visible_to=self.viewer)
         last = last_page(total, value)
         self.page = self.page if last is None else min(self.page, last)

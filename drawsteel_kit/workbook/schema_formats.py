@@ -32,4 +32,4 @@ def skip_unused_formats() -> None:
     formats unchecked, as it does wherever their packages are not installed. A process that
     imported them already keeps them."""
     for name in UNUSED_FORMATS:
-        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]  # None: imports of it fail

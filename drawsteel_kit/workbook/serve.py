@@ -37,8 +37,10 @@ __all__ = [
     "DEFAULT_PORT",
     "PLAYERS_DIR",
     "ServeError",
+    "check_port",
     "dashboard_url",
     "default_max_pages",
+    "has_display",
     "serve",
     "use_offline_template",
     "voila_argv",
@@ -150,7 +152,9 @@ def dashboard_url(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *,
         "?" + "&".join(query) if query else "")
 
 
-def _check_port(host: str, port: int) -> None:
+def check_port(host: str, port: int) -> None:
+    """Refuse (ServeError, one line) a port already taken or one that cannot be served on,
+    before a server starts: a server that starts and dies says it less clearly."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -163,7 +167,7 @@ def _check_port(host: str, port: int) -> None:
             raise ServeError(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def _has_display() -> bool:
+def has_display() -> bool:
     """Whether a graphical browser can open here (never a text browser in the terminal)."""
     return sys.platform in ("darwin", "win32") or bool(
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -190,7 +194,7 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
     if folder.is_relative_to(PLAYERS_DIR.resolve()):
         raise ServeError(f"{folder} is inside the served folder {PLAYERS_DIR}: move the "
                          "campaign elsewhere")
-    _check_port(host, port)
+    check_port(host, port)
     keys = ensure_links(folder, heroes)
     cap = max_pages if max_pages is not None else default_max_pages(len(heroes))
     os.environ[CAMPAIGN_ENV] = str(folder)
@@ -205,7 +209,7 @@ def serve(campaign: str | Path, *, host: str = DEFAULT_HOST, port: int = DEFAULT
          "'busy' page.")
     echo("Press Ctrl-C to stop.")
     sys.stdout.flush()
-    if open_browser and _has_display():
+    if open_browser and has_display():
         import threading
         import webbrowser
 

@@ -123,13 +123,13 @@ class PageSocketHandler(VoilaKernelWebsocketHandler):
             km.check_visitor(self.kernel_id, self, NOT_YOUR_PAGE)
         await super().pre_get()
 
-    async def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    async def open(self, kernel_id: str) -> None:
         km = self.kernel_manager
         if isinstance(km, CappedKernelManager):
             km.note_socket(kernel_id, self, opened=True)
         await super().open(kernel_id)
 
-    def on_message(self, message: str | bytes) -> None:  # type: ignore[override]
+    def on_message(self, message: str | bytes) -> None:
         kind = _msg_type(self.selected_subprotocol, message)
         if kind is None or kind in DROPPED:
             self.log.warning("Dropped a %s sent to page %s", kind or "message it could not "

@@ -119,7 +119,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
                       self._sockets):
             for gone in [k for k in known if k not in self._kernels and
                          k not in self._reserved]:
-                del known[gone]  # type: ignore[attr-defined]
+                del known[gone]
         self._connected &= set(self._kernels)
         live = {k: self._page_of.get(k, "") for k in self._kernels if k not in self._leaving}
         live.update(self._reserved)
@@ -206,7 +206,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         times.append(now)
         return True
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]  # passes all on
         """Start a page's kernel unless its places are in use (then a 503 'busy' page). A
         restart of a live kernel is not a new page."""
         kernel_id = kwargs.get("kernel_id")
@@ -269,7 +269,7 @@ class CappedKernelManager(AsyncMappingKernelManager):
         self._connected.add(kernel_id)
         self._seen[kernel_id] = time.monotonic()
 
-    async def shutdown_kernel(self, kernel_id: str, now: bool = False,  # type: ignore[override]
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False,  # type: ignore[override]  # jupyter's own, narrowed
                               restart: bool = False) -> None:
         """Shut a kernel down; its place is free from the call on. Asked through the
         server's API (a left page's unload request), only for the visitor whose page started

@@ -11,7 +11,7 @@ from drawsteel_kit.kit.ui.history_block import last_page, page_note
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table
 
-if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
+if TYPE_CHECKING:  # any system's campaign
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["PAGE_SIZES", "HistoryPanel"]
@@ -21,7 +21,7 @@ ALL = ""
 PAGE_SIZES = (25, 50, 100, 250)
 
 
-class HistoryPanel(Panel):
+class HistoryPanel(Panel["Campaign"]):
     """The ledger's events, newest first, a page at a time, filtered; undo one by its id."""
 
     title = "History"
@@ -72,12 +72,12 @@ class HistoryPanel(Panel):
         self.hero.options = [("(everyone)", ALL)] + [(h, h) for h in heroes]
         self.hero.value = keep_hero
         size = self.limit.value if self.limit.value in PAGE_SIZES else PAGE_SIZES[0]
-        filters = {"kind": self.kind.value or None, "hero": self.hero.value or None}
-        total = self.campaign.history_count(**filters)
+        kind, hero = self.kind.value or None, self.hero.value or None
+        total = self.campaign.history_count(kind=kind, hero=hero)
         last = last_page(total, size)
         self.page = self.page if last is None else min(self.page, last)
         first = self.page * size
-        self.events = self.campaign.history(**filters, limit=size + 1, offset=first)
+        self.events = self.campaign.history(kind=kind, hero=hero, limit=size + 1, offset=first)
         older, self.events = len(self.events) > size, self.events[:size]
         self.newer_button.disabled = self.page == 0
         self.older_button.disabled = not older

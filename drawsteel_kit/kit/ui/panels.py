@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import ipywidgets as W
 
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.kit.ui.html import Markup, lines, table
 
-if TYPE_CHECKING:  # any system's campaign; Draw Steel's is the one with most panels
+if TYPE_CHECKING:  # any system's campaign: a panel names the one it works on (Panel[...])
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 
 __all__ = ["WORKBOOK_CLASS", "WORKBOOK_STYLE", "ModeFields", "Panel", "html_table", "preview",
@@ -70,7 +70,7 @@ class ModeFields:
     ``fields`` maps each mode to its widgets; a widget may serve several modes; a mode
     missing from the mapping shows no field."""
 
-    def __init__(self, picker: W.ValueWidget, fields: Mapping[Hashable, Sequence[W.Widget]],
+    def __init__(self, picker: W.ValueWidget, fields: Mapping[Any, Sequence[W.Widget]],
                  *, stacked: bool = False) -> None:
         self.picker = picker
         self.fields = {mode: tuple(widgets) for mode, widgets in fields.items()}
@@ -127,12 +127,18 @@ class ModeFields:
         return widget.layout.display != "none"
 
 
-class Panel:
+#: The campaign a panel works on: a system's panels name that system's campaign class.
+C = TypeVar("C", bound="Campaign")
+
+
+class Panel(Generic[C]):
     """A panel on one campaign: widgets as attributes, ``widget`` to display, ``message``."""
 
     title = "Panel"
+    #: The container ``widget`` shows, built by each panel.
+    _box: W.Widget
 
-    def __init__(self, campaign: Campaign) -> None:
+    def __init__(self, campaign: C) -> None:
         self.campaign = campaign
         self.message = W.HTML()
         self.message_text = ""
@@ -185,6 +191,7 @@ class Panel:
             self.refresh()
 
     def hero_options(self) -> list[str]:
+        """The campaign's members by name: Draw Steel's heroes, another system's characters."""
         return list(self.campaign.members)
 
     @staticmethod

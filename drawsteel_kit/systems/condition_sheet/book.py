@@ -27,7 +27,7 @@ still waiting are dropped when a round action resolves or a round starts.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.base import Happened, check_text, operation
 from drawsteel_kit.kit.book.sheets import (
@@ -60,6 +60,9 @@ from drawsteel_kit.systems.condition_sheet.rules import (
     EffectChoice,
 )
 
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]
 
 BATTLE, ENDED = "battle", "ended"
@@ -74,6 +77,8 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
 
     SYSTEM = "condition-sheet"
     MEMBER_KIND = "character"
+    #: The campaign this book plays on: the kit's whole campaign (its members too).
+    campaign: BaseCampaign
 
     # -- reading -------------------------------------------------------------------------
     def battles(self) -> list[BattleInfo]:
@@ -117,7 +122,7 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
                                    error=ConditionSheetError)
 
     def _fighter_sheet(self, name: object, kind: str) -> SheetState:
-        text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]
+        text = check_text(name, f"a {kind}'s name")  # type: ignore[arg-type]  # check_text refuses what is not text
         for s in self.sheets(kind):
             if same_name(s.name, text):
                 return s

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice
@@ -50,7 +50,7 @@ class Turn:
 
     def who(self, name: object) -> str:
         """A fighter's name as the battle spells it (case-insensitive)."""
-        text = check_text(name, "a character's name")  # type: ignore[arg-type]
+        text = check_text(name, "a character's name")  # type: ignore[arg-type]  # check_text refuses non-text
         for c in self.battle.characters:
             if same_name(c.name, text):
                 return c.name
@@ -98,6 +98,10 @@ def parse_faces(typed: Sequence[int] | str) -> list[int]:
     return faces
 
 
+@overload
+def parse_effect(effect: str | EffectChoice) -> EffectChoice: ...
+@overload
+def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None: ...
 def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None:
     """``"damage"``, ``"add_curse:Poison"``, ``"self_bless:Haste:Cast Up"`` (kind, recipe or
     mark, the bless it overwrites on a full row) as an EffectChoice."""

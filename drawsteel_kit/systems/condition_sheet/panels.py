@@ -33,7 +33,7 @@ def _pairs(text: str) -> dict[str, str]:
     return out
 
 
-class BattlePanel(Panel):
+class BattlePanel(Panel["Campaign"]):
     """One battle at a time: new, rounds, order, checks, round actions, specials, the end."""
 
     title = "Battle"
@@ -227,7 +227,7 @@ class BattlePanel(Panel):
         self._do("end_battle", self.ref)
 
 
-class BetweenBattlesPanel(Panel):
+class BetweenBattlesPanel(Panel["Campaign"]):
     """Between battles: each character's mana, emotions and preparation effects, and the
     buttons that set mana and grant emotions and preparation effects."""
 

@@ -33,8 +33,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from drawsteel_kit.kit.book.plans import (
     FRESH_SEED_BELOW,
@@ -50,7 +51,13 @@ from drawsteel_kit.kit.book.plans import (
 from drawsteel_kit.kit.dice import SeededDice
 from drawsteel_kit.kit.errors import DrawSteelKitError, LedgerError, PlanError
 from drawsteel_kit.kit.progress import Progress
-from drawsteel_kit.systems.draw_steel.activities import StartProject
+from drawsteel_kit.systems.draw_steel.activities import (
+    FindSource,
+    ProjectRoll,
+    ServeAsSource,
+    StartProject,
+    StudyGuide,
+)
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
 from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
 from drawsteel_kit.systems.draw_steel.plan.check import entry_day, start_days
@@ -75,6 +82,10 @@ class _Run:
         self.in_respite: list[int] = []  # start entries the day's respite starts
         self.start_day = start_days(campaign, plan)  # when each start entry runs
 
+    @overload
+    def ref(self, ref: int | str) -> int | str: ...
+    @overload
+    def ref(self, ref: int | str | None) -> int | str | None: ...
     def ref(self, ref: int | str | None) -> int | str | None:
         """A plan project reference as the campaign knows it (started ones by id)."""
         return self.projects.get(ref.casefold(), ref) if isinstance(ref, str) else ref
@@ -107,13 +118,14 @@ class _Run:
         for i, a in enumerate(plan.adventures):
             if (a.day or 0) == day:
                 why = a.reason or self.reason(day)
-                out.append(self.step([("adventures", i)], day, lambda a=a, why=why: (
-                    c.start_adventure(a.start, reason=why) if a.start is not None
-                    else c.end_adventure(reason=why))))
+                out.append(self.step([("adventures", i)], day, (
+                    partial(c.start_adventure, a.start, reason=why) if a.start is not None
+                    else partial(c.end_adventure, reason=why))))
         for i, s in enumerate(plan.start):
             if self.start_day[i] == day and i not in self.in_respite:
-                h = self.step([("start", i)], day, lambda s=s: c.start_project(
-                    s.hero, s.project, title=s.title, params=s.params or None, learns=s.learns,
+                h = self.step([("start", i)], day, partial(
+                    c.start_project, s.hero, s.project, title=s.title,
+                    params=s.params or None, learns=s.learns,
                     treasure=s.treasure, source_language=s.source_language,
                     prerequisite=s.prerequisite, prerequisite_item=s.prerequisite_item,
                     source=s.source, at_stronghold=s.at_stronghold,
@@ -124,35 +136,36 @@ class _Run:
             if entry_day(c, plan, "followers", i, self.start_day) != day:
                 continue
             if f.add is not None:
-                a = f.add
-                h = self.step([("followers", i)], day, lambda f=f, a=a: c.add_follower(
-                    f.hero or "", a.name, a.role, ancestry=a.ancestry, skills=a.skills,
-                    languages=a.languages, physical=a.physical,
-                    characteristics=a.characteristics, level=a.level, stat_block=a.stat_block))
-                self.followers[a.name.casefold()] = h.details["follower_id"]
+                new = f.add
+                h = self.step([("followers", i)], day, partial(
+                    c.add_follower, f.hero or "", new.name, new.role, ancestry=new.ancestry,
+                    skills=new.skills, languages=new.languages, physical=new.physical,
+                    characteristics=new.characteristics, level=new.level,
+                    stat_block=new.stat_block))
+                self.followers[new.name.casefold()] = h.details["follower_id"]
                 out.append(h)
             who = self.followers.get(f.name.casefold(), f.name)
             if f.assigns:
-                out.append(self.step([("followers", i, "assign")], day, lambda f=f, who=who:
-                                     c.assign_follower(who, self.ref(f.assign),
-                                                       skill_applies=f.skill_applies)))
+                out.append(self.step([("followers", i, "assign")], day, partial(
+                    c.assign_follower, who, self.ref(f.assign), skill_applies=f.skill_applies)))
             if f.places:
-                out.append(self.step([("followers", i, "at")], day, lambda f=f, who=who:
-                                     c.place_follower(who, f.at or "",
-                                                      materials=f.materials)))
+                out.append(self.step([("followers", i, "at")], day, partial(
+                    c.place_follower, who, f.at or "", materials=f.materials)))
         for i, p in enumerate(plan.spend):
             if entry_day(c, plan, "spend", i, self.start_day) == day:
-                out.append(self.step([("spend", i)], day, lambda p=p: c.spend_project_points(
-                    p.hero, self.ref(p.project), p.points, reason=p.reason or self.reason(day))))
+                out.append(self.step([("spend", i)], day, partial(
+                    c.spend_project_points, p.hero, self.ref(p.project), p.points,
+                    reason=p.reason or self.reason(day))))
         for i, t in enumerate(plan.shopping):  # what this downtime's shopping trip allows
             if (t.day or 0) == day:
-                out.append(self.step([("shopping", i)], day, lambda t=t: c.shopping(
-                    t.at, purchases=t.purchases, max_tier=t.max_tier, unavailable=t.unavailable,
+                out.append(self.step([("shopping", i)], day, partial(
+                    c.shopping, t.at, purchases=t.purchases, max_tier=t.max_tier,
+                    unavailable=t.unavailable,
                     reason=self.reason(day))))
         for i, b in enumerate(plan.buy):
             if (b.day or 0) == day:
-                out.append(self.step([("buy", i)], day, lambda b=b: c.buy(
-                    b.hero, b.item, tier=b.tier, count=b.count,
+                out.append(self.step([("buy", i)], day, partial(
+                    c.buy, b.hero, b.item, tier=b.tier, count=b.count,
                     reason=b.reason or self.reason(day))))
         return out
 
@@ -167,8 +180,8 @@ class _Run:
         activities: dict[str, Any] = {}
         for i in resting:
             act, hero = self.plan.activity(i, day), self.plan.respites[i].hero
-            project = getattr(act, "project", None)
-            if act is not None and project is not None:
+            if isinstance(act, ProjectRoll | StudyGuide | FindSource | ServeAsSource):
+                project = act.project
                 act = replace(act, project=self.ref(project))
                 if self._done(act.project):
                     self.notes.append(f"{hero} rests without an activity: {project!r} is "
@@ -213,8 +226,8 @@ class _Run:
 
     def moves(self, day: int) -> list[Happened]:
         """The party moving on, on ``day``: a common source found elsewhere is needed again."""
-        return [self.step([("moves", i)], day, lambda m=m: self.campaign.move_party(
-                    m.to, reason=m.reason or self.reason(day)))
+        return [self.step([("moves", i)], day, partial(
+                    self.campaign.move_party, m.to, reason=m.reason or self.reason(day)))
                 for i, m in enumerate(self.plan.moves) if (m.day or 0) == day]
 
     def day(self, day: int) -> list[Happened]:

@@ -35,7 +35,8 @@ from drawsteel_kit.systems.draw_steel.rules.projects import (
     project_roll_modifier,
 )
 
-__all__ = ["ERROR_BOUND", "STOP_TAIL", "Curve", "Worker", "completion_curve"]
+__all__ = ["ERROR_BOUND", "STOP_TAIL", "Curve", "RollOdds", "Worker", "completion_curve",
+           "curve_from", "remaining_points", "workers_of"]
 
 #: Highest chance of reaching M or more points (which the transform would fold back).
 ALIAS_EPS = 1e-13
@@ -114,13 +115,15 @@ class Curve:
         return n + 1
 
 
-def _workers(
+def workers_of(
     workers: Sequence[Worker] | None, characteristic: int | None, **modifiers: object
 ) -> tuple[Worker, ...]:
+    """Who rolls each step: ``workers`` as given, or one roller of ``characteristic`` with
+    ``modifiers`` (Worker's fields); RulesError for both, neither, or no roll at all."""
     if workers is None:
         if characteristic is None:
             raise RulesError("give the roller's characteristic, or a list of workers")
-        return (Worker(characteristic, **modifiers),)  # type: ignore[arg-type]
+        return (Worker(characteristic, **modifiers),)  # type: ignore[arg-type]  # Worker checks each
     defaults = Worker(0)
     if characteristic is not None or any(
         getattr(defaults, key) != value for key, value in modifiers.items()
@@ -132,7 +135,9 @@ def _workers(
     return found
 
 
-def _check_goal(goal: int, points_already: int, rolls: int | None) -> int:
+def remaining_points(goal: int, points_already: int, rolls: int | None) -> int:
+    """The points still to make (``goal`` - ``points_already``), once the goal, the points
+    and the number of ``rolls`` asked for are checked (RulesError names the bad one)."""
     for label, value, low in (("goal", goal, 1), ("points_already", points_already, 0)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise RulesError(f"{label} must be a whole number of {low} or more, got {value!r}")
@@ -144,7 +149,7 @@ def _check_goal(goal: int, points_already: int, rolls: int | None) -> int:
 
 
 @dataclass(frozen=True)
-class _Roll:
+class RollOdds:
     """One worker's project roll: P(points) for chain-stopping and breakthrough rolls."""
 
     stop: dict[int, float]
@@ -152,7 +157,7 @@ class _Roll:
     rolls: int
 
     @classmethod
-    def of(cls, worker: Worker) -> _Roll:
+    def of(cls, worker: Worker) -> RollOdds:
         count, sides = PROJECT_DICE
         naturals = _dice_counts(count, sides)
         extra = _dice_counts(worker.extra_d6, EXTRA_DIE_SIDES)
@@ -189,7 +194,7 @@ def _dice_counts(count: int, sides: int) -> dict[int, int]:
     return counts
 
 
-def _log_mgf(rolls: Sequence[_Roll], t: float) -> float:
+def _log_mgf(rolls: Sequence[RollOdds], t: float) -> float:
     """log E[exp(t * points in one step)]; inf where the breakthrough series diverges."""
     total = 0.0
     for r in rolls:
@@ -201,7 +206,7 @@ def _log_mgf(rolls: Sequence[_Roll], t: float) -> float:
     return total
 
 
-def _transform_size(rolls: Sequence[_Roll], remaining: int, steps: int) -> int:
+def _transform_size(rolls: Sequence[RollOdds], remaining: int, steps: int) -> int:
     """An odd M with P(points after ``steps`` steps >= M) <= ALIAS_EPS (Chernoff bound)."""
     best = math.inf
     t = 1 / 1024
@@ -227,7 +232,7 @@ def _transform(dist: dict[int, float], size: int, zs: list[complex]) -> list[com
     return list(map(mul, acc, shift))
 
 
-def _fourier_not_done(rolls: Sequence[_Roll], remaining: int, steps: int) -> list[float]:
+def _fourier_not_done(rolls: Sequence[RollOdds], remaining: int, steps: int) -> list[float]:
     """P(fewer than ``remaining`` points) after steps 1..; stops early under STOP_TAIL."""
     size = _transform_size(rolls, remaining, steps)
     zs = [cmath.exp(2j * math.pi * j / size) for j in range(1, (size - 1) // 2 + 1)]
@@ -269,7 +274,7 @@ def _fourier_not_done(rolls: Sequence[_Roll], remaining: int, steps: int) -> lis
     return not_done
 
 
-def _steps_guess(rolls: Sequence[_Roll], remaining: int) -> int:
+def _steps_guess(rolls: Sequence[RollOdds], remaining: int) -> int:
     """Steps by which the project is all but surely done: mean + 12 sd of the renewal time."""
     moments = [r.moments() for r in rolls]
     mean = sum(r.rolls * m for r, (m, _) in zip(rolls, moments, strict=True))
@@ -278,7 +283,7 @@ def _steps_guess(rolls: Sequence[_Roll], remaining: int) -> int:
     return math.ceil(remaining / mean + 12 * spread + 12)
 
 
-def _curve(
+def curve_from(
     goal: int,
     points_already: int,
     workers: tuple[Worker, ...],
@@ -287,6 +292,8 @@ def _curve(
     method: str,
     error: float,
 ) -> Curve:
+    """The Curve of ``not_done`` (P(not done after step n)), made non-decreasing and cut or
+    padded to ``rolls`` steps; ``method`` and ``error`` say how it was computed."""
     done = [1.0 - q for q in not_done]
     for i in range(1, len(done)):  # float noise must not make the curve dip
         done[i] = max(done[i], done[i - 1])
@@ -317,20 +324,20 @@ def completion_curve(
     followers' daily rolls): give ``workers`` instead. With ``rolls=None`` the curve runs until
     the chance of not being done is at most STOP_TAIL. Each probability is within ERROR_BOUND.
     """
-    remaining = _check_goal(goal, points_already, rolls)
-    crew = _workers(
+    remaining = remaining_points(goal, points_already, rolls)
+    crew = workers_of(
         workers, characteristic, edges=edges, banes=banes, skill=skill, language=language,
         bonus=bonus, extra_d6=extra_d6,
     )  # fmt: skip
     if remaining <= 0:
-        return _curve(goal, points_already, crew, rolls or 1, [], "exact", 0.0)
-    parts = [_Roll.of(w) for w in crew if w.rolls]
+        return curve_from(goal, points_already, crew, rolls or 1, [], "exact", 0.0)
+    parts = [RollOdds.of(w) for w in crew if w.rolls]
     steps = min(remaining, _steps_guess(parts, remaining))
     while True:
         not_done = _fourier_not_done(parts, remaining, steps)
         if not_done[-1] <= STOP_TAIL or steps >= remaining:
             break
         steps = min(remaining, 2 * steps)  # rarely needed: the guess is mean + 12 sd
-    return _curve(goal, points_already, crew, rolls, not_done, "exact", ERROR_BOUND)
+    return curve_from(goal, points_already, crew, rolls, not_done, "exact", ERROR_BOUND)
 
 

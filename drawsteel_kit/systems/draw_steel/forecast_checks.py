@@ -15,12 +15,12 @@ from drawsteel_kit.systems.draw_steel.forecast import (
     ERROR_BOUND,
     STOP_TAIL,
     Curve,
+    RollOdds,
     Worker,
-    _check_goal,
-    _curve,
-    _Roll,
-    _workers,
     completion_curve,
+    curve_from,
+    remaining_points,
+    workers_of,
 )
 from drawsteel_kit.systems.draw_steel.rules.projects import (
     project_roll,
@@ -29,7 +29,7 @@ from drawsteel_kit.systems.draw_steel.rules.projects import (
 __all__ = ["Bench", "bench_forecast", "convolution_curve", "monte_carlo_curve"]
 
 
-def _activity(roll: _Roll, remaining: int) -> list[float]:
+def _activity(roll: RollOdds, remaining: int) -> list[float]:
     """P(points = x) for x < remaining of one roll and its breakthrough chain (truncated)."""
     stop = [roll.stop.get(x, 0.0) for x in range(remaining)]
     brk = [roll.brk.get(x, 0.0) for x in range(remaining)]
@@ -70,16 +70,16 @@ def convolution_curve(
     longer than the remaining goal (every roll adds at least 1), so nothing is truncated.
     A reference to check :func:`completion_curve` against, for goals up to a few hundred.
     """
-    remaining = _check_goal(goal, points_already, rolls)
-    crew = _workers(
+    remaining = remaining_points(goal, points_already, rolls)
+    crew = workers_of(
         workers, characteristic, edges=edges, banes=banes, skill=skill, language=language,
         bonus=bonus, extra_d6=extra_d6,
     )  # fmt: skip
     if remaining <= 0:
-        return _curve(goal, points_already, crew, rolls or 1, [], "convolution", 0.0)
+        return curve_from(goal, points_already, crew, rolls or 1, [], "convolution", 0.0)
     step = [1.0] + [0.0] * (remaining - 1)
     for w in crew:
-        activity = _activity(_Roll.of(w), remaining)
+        activity = _activity(RollOdds.of(w), remaining)
         for _ in range(w.rolls):
             step = _convolve(step, activity, remaining)
     state = [1.0] + [0.0] * (remaining - 1)
@@ -87,7 +87,7 @@ def convolution_curve(
     while not not_done or not_done[-1] > STOP_TAIL:
         state = _convolve(state, step, remaining)
         not_done.append(math.fsum(state))
-    return _curve(goal, points_already, crew, rolls, not_done, "convolution", ERROR_BOUND)
+    return curve_from(goal, points_already, crew, rolls, not_done, "convolution", ERROR_BOUND)
 
 
 def monte_carlo_curve(
@@ -112,8 +112,8 @@ def monte_carlo_curve(
     exact curve
     against the rules as written. ``error`` is the largest standard error, 0.5 / sqrt(runs).
     """
-    remaining = _check_goal(goal, points_already, rolls)
-    crew = _workers(
+    remaining = remaining_points(goal, points_already, rolls)
+    crew = workers_of(
         workers, characteristic, edges=edges, banes=banes, skill=skill, language=language,
         bonus=bonus, extra_d6=extra_d6,
     )  # fmt: skip
@@ -121,7 +121,7 @@ def monte_carlo_curve(
         raise RulesError(f"runs must be a whole number of 1 or more, got {runs!r}")
     error = 0.5 / math.sqrt(runs)
     if remaining <= 0:
-        return _curve(goal, points_already, crew, rolls or 1, [], "monte_carlo", 0.0)
+        return curve_from(goal, points_already, crew, rolls or 1, [], "monte_carlo", 0.0)
     dice = SeededDice(seed)
     finished_after: dict[int, int] = {}
     for _ in range(runs):
@@ -140,7 +140,7 @@ def monte_carlo_curve(
     for n in range(1, max(finished_after) + 1):
         left -= finished_after.get(n, 0)
         not_done.append(left / runs)
-    return _curve(goal, points_already, crew, rolls, not_done, "monte_carlo", error)
+    return curve_from(goal, points_already, crew, rolls, not_done, "monte_carlo", error)
 
 
 @dataclass(frozen=True)

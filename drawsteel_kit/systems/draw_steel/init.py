@@ -25,7 +25,7 @@ from drawsteel_kit.systems.draw_steel.campaign_file.model import (
     CampaignFile,
     HeroSpec,
 )
-from drawsteel_kit.systems.draw_steel.catalog.book_names import book_name
+from drawsteel_kit.systems.draw_steel.catalog.book_names import Kind, book_name
 from drawsteel_kit.systems.draw_steel.catalog.careers import career as _career
 from drawsteel_kit.systems.draw_steel.init_report import hero_differences
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
@@ -97,7 +97,8 @@ def init_campaign(cls: type[Campaign], folder: Path,
         with ledger.write():
             writer = Writer(campaign)
             events = []
-            party = read_party(ledger.db)
+            # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+            party = read_party(ledger.db)  # type: ignore[arg-type]
             wanted = party_row(cf)
             applied: list[str] = []
             if party is not None:
@@ -155,7 +156,7 @@ def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[A
     gains = {k: getattr(career, k) for k in ("renown", "wealth", "project_points")} if career \
         else {}
     gains = {k: v for k, v in gains.items() if v}
-    if gains and not spec.rewards_applied:
+    if gains and career is not None and not spec.rewards_applied:
         hero = campaign.hero(spec.name)
         after = {k: getattr(hero, k) + v for k, v in gains.items()}
         listed = ", ".join(f"{k.replace('_', ' ')} +{v}" for k, v in gains.items())
@@ -235,11 +236,13 @@ def validate_hero_changes(hero: HeroState, changes: Mapping[str, Any], *,
     # careers spelled as the catalog spells them ("sage" -> "Sage").
     read = spec.model_dump(by_alias=True)
     read.update(read.pop("characteristics"))
-    for kind in ("skills", "languages"):
+    listed: tuple[Kind, ...] = ("skills", "languages")
+    for kind in listed:
         if kind in changes:
             read[kind] = [book_name(kind, n, custom, what=f"{hero.name}: {kind}")
                           for n in read[kind]]
-    for kind, field in (("classes", "class"), ("ancestries", "ancestry")):
+    chosen: tuple[tuple[Kind, str], ...] = (("classes", "class"), ("ancestries", "ancestry"))
+    for kind, field in chosen:
         if changes.get(field):  # "" clears it: none chosen
             read[field] = book_name(kind, read[field], custom, what=f"{hero.name}: {field}")
     return {k: read.get(k, v) for k, v in changes.items()}

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
 from drawsteel_kit.kit.ledger.standing import standing_where
-from drawsteel_kit.systems.draw_steel.state import _decode
+from drawsteel_kit.systems.draw_steel.state import decoded_row
 
 if TYPE_CHECKING:
     import sqlite_utils
+
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
 __all__ = [
     "ItemState",
@@ -35,7 +37,7 @@ class _Row:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready."""
         return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
-                for f in fields(self)}  # type: ignore[arg-type]
+                for f in fields(self)}  # type: ignore[arg-type]  # self is always a dataclass
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class TimelinePoint(_Row):
     reason: str
 
 
-def read_titles(db: sqlite_utils.Database, *, hero: str | None = None,
+def read_titles(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None,
                 visible_to: str | None = None, include_revoked: bool = False
                 ) -> list[TitleState]:
     """Titles held, oldest first (one hero's when named)."""
@@ -118,11 +120,11 @@ def read_titles(db: sqlite_utils.Database, *, hero: str | None = None,
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    return [TitleState(**_decode(r, flags=("active",)))
+    return [TitleState(**decoded_row(r, flags=("active",)))
             for r in db.query(sql + " ORDER BY id", params)]
 
 
-def read_inventory(db: sqlite_utils.Database, *, holder: str | None = None,
+def read_inventory(db: sqlite_utils.Database | ReadDatabase, *, holder: str | None = None,
                    visible_to: str | None = None, include_used: bool = False
                    ) -> list[ItemState]:
     """The inventory, oldest first; used-up consumables (count 0) only when asked."""
@@ -136,14 +138,15 @@ def read_inventory(db: sqlite_utils.Database, *, holder: str | None = None,
     return [ItemState(**r) for r in db.query(sql + " ORDER BY id", params)]
 
 
-def read_npcs(db: sqlite_utils.Database, *, visible_to: str | None = None) -> list[NpcState]:
+def read_npcs(db: sqlite_utils.Database | ReadDatabase, *,
+              visible_to: str | None = None) -> list[NpcState]:
     """NPCs, oldest first."""
     where, params = _visible(visible_to)
-    return [NpcState(**_decode(r, lists=("tags",), dicts=("standing",)))
+    return [NpcState(**decoded_row(r, lists=("tags",), dicts=("standing",)))
             for r in db.query(f"SELECT * FROM npcs WHERE {where} ORDER BY id", params)]
 
 
-def read_timeline(db: sqlite_utils.Database, *, hero: str | None = None,
+def read_timeline(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None,
                   fields: Iterable[str] | None = None, visible_to: str | None = None,
                   standing: bool = True) -> list[TimelinePoint]:
     """Changes of tracked numbers in order (a hero's, or the party's with ``hero="party"``

@@ -19,9 +19,11 @@ from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of
 if TYPE_CHECKING:
     import sqlite_utils
 
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
-           "read_followers", "read_hero", "read_heroes", "read_party", "read_project",
-           "read_projects"]
+           "decoded_row", "read_followers", "read_hero", "read_heroes", "read_party",
+           "read_project", "read_projects"]
 
 #: The five characteristics, in the book's order (000: 661-745).
 CHARACTERISTICS: tuple[str, ...] = ("might", "agility", "reason", "intuition", "presence")
@@ -85,27 +87,31 @@ class HeroState:
 _HERO_FIELDS = tuple(f.name for f in fields(HeroState))
 
 
-def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
+def read_heroes(db: sqlite_utils.Database | ReadDatabase) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
-    return dict(memo.remember(db, "heroes", None, lambda: {
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    return dict(memo.remember(db, "heroes", None, lambda: {  # type: ignore[arg-type]
         r["name"]: HeroState.from_row(r)
-        for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")  # type: ignore[arg-type]
     }))
 
 
-def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
+def read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
     if isinstance(name, str):
-        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))  # type: ignore[arg-type]
     return _read_hero(db, name)
 
 
-def _read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
+def _read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
     if not isinstance(name, str) or not encodable(name):
-        known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
+        every = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
-                          f"{known or '(none yet: run `drawsteel-kit init`)'}")
-    rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])
+                          f"{every or '(none yet: run `drawsteel-kit init`)'}")
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])  # type: ignore[arg-type]
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
@@ -249,7 +255,7 @@ _FOLLOWER_FIELDS = tuple(f.name for f in fields(FollowerState))
 
 
 def read_projects(
-    db: sqlite_utils.Database, *, hero: str | None = None, status: str | None = None,
+    db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None, status: str | None = None,
     completion: str | None = None,
 ) -> list[ProjectState]:
     """Projects, oldest first, optionally one hero's, of one status or finishing one way
@@ -260,35 +266,46 @@ def read_projects(
             where.append(f"{column} = ?")
             params.append(value)
     sql = " FROM projects" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id"
-    if not memo.active(db):
-        return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    if not memo.active(db):  # type: ignore[arg-type]
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]  # type: ignore[arg-type]
     # Inside a write: which projects (by hero and status), then each one's own row, so a
     # roll on one project reads that project again, not every one.
-    ids = memo.remember(db, "projects", ("ids", hero, status, completion), lambda: [
-        r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    ids = memo.remember(db, "projects", ("ids", hero, status, completion), lambda: [  # type: ignore[arg-type]
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],  # type: ignore[arg-type]
         columns=("id", "hero", "status", "completion"))
     return [read_project(db, pid) for pid in ids]
 
 
-def read_project(db: sqlite_utils.Database, pid: int) -> ProjectState:
+def read_project(db: sqlite_utils.Database | ReadDatabase, pid: int) -> ProjectState:
     """The project with this id (there must be one)."""
-    return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(
-        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(  # type: ignore[arg-type]
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,  # type: ignore[arg-type]
         patch=ProjectState.patched)
 
 
-def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
+def read_followers(db: sqlite_utils.Database | ReadDatabase, *,
+                   hero: str | None = None) -> list[FollowerState]:
     """Active followers, oldest first, optionally one hero's."""
     sql, params = "SELECT * FROM followers WHERE active = 1", []
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    return list(memo.remember(db, "followers", hero, lambda: [
-        FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    return list(memo.remember(db, "followers", hero, lambda: [  # type: ignore[arg-type]
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))  # type: ignore[arg-type]
 
 
-def _decode(row: dict[str, Any], lists: tuple[str, ...] = (), dicts: tuple[str, ...] = (),
-            flags: tuple[str, ...] = ()) -> dict[str, Any]:
+def decoded_row(row: dict[str, Any], lists: tuple[str, ...] = (),
+                dicts: tuple[str, ...] = (), flags: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A projection row as the state classes take it: the JSON ``lists`` as tuples, the JSON
+    ``dicts`` as dicts, the 0/1 ``flags`` as bools."""
     data = dict(row)
     for col in lists:
         data[col] = tuple(json.loads(data[col] or "[]"))

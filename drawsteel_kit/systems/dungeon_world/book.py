@@ -13,20 +13,20 @@ Town-day plans (several moves over several days, one seed) are in
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.base import Happened, Writer, check_text, operation
 from drawsteel_kit.kit.book.sheets import SystemBook, update_sheet_op
 from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
-from drawsteel_kit.kit.errors import DiceExhausted, RulesError, UnknownSheet
+from drawsteel_kit.kit.errors import DiceExhausted, PlanError, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import Event
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.dungeon_world.entries import (
-    _NAME_OPTIONS,
     MOVE_FUNCTIONS,
+    NAME_OPTIONS,
     check_options,
     describe_changes,
     move_options,
@@ -44,6 +44,9 @@ from drawsteel_kit.systems.dungeon_world.rules.checks import to_plain
 from drawsteel_kit.systems.dungeon_world.rules.combat import end_defense, spend_hold
 from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
 __all__ = ["MOVE_FUNCTIONS", "DungeonWorldBook", "describe_changes", "move_options"]
 
 #: Moves the whole group makes (``who`` left out: everyone).
@@ -53,6 +56,8 @@ class DungeonWorldBook(SystemBook):
 
     SYSTEM = "dungeon-world"
     MEMBER_KIND = "character"
+    #: The campaign this book plays on: the kit's whole campaign (its calendar too).
+    campaign: BaseCampaign
 
     # -- reading -------------------------------------------------------------------------
     def characters(self, *, visible_to: str | None = None) -> dict[str, Character]:
@@ -108,7 +113,7 @@ class DungeonWorldBook(SystemBook):
             raise DungeonWorldError(f"who must be text (a name) or a list of names, got {who!r}")
         names = [] if who is None else [who] if isinstance(who, str) else list(who)
         opts = dict(options or {})
-        for key in _NAME_OPTIONS:
+        for key in NAME_OPTIONS:
             value = opts.get(key)
             if isinstance(value, str):
                 opts[key] = self._name(value)
@@ -314,10 +319,12 @@ class DungeonWorldBook(SystemBook):
         return Happened("dw_adjusted", event.summary, (event,), {"changes": to_plain(changes)})
 
     # -- town-day plans ------------------------------------------------------------------
-    def load_plan(self, path: str | Path) -> Any:
+    def load_plan(self, path: object) -> Any:
         """A town-days plan file, checked on its own (see ``systems.dungeon_world.plans``)."""
         from drawsteel_kit.systems.dungeon_world.plans import load_plan
 
+        if not isinstance(path, str | os.PathLike):
+            raise PlanError(f"a plan is named by its file's path, got {path!r}")
         return load_plan(path, campaign=self.campaign.folder)
 
     def resolve_plan(self, plan: Any, *, seed: int, dry_run: bool = True,

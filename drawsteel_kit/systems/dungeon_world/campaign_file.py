@@ -30,8 +30,18 @@ from drawsteel_kit.kit.fields import (
 )
 from drawsteel_kit.kit.file_errors import Problem, located, name_clashes
 from drawsteel_kit.kit.registry import SheetSpec
-from drawsteel_kit.systems.dungeon_world.rules.character import MIN_LEVEL, Alignment, Character
-from drawsteel_kit.systems.dungeon_world.rules.stats import SCORE_MAX, SCORE_MIN, Debility
+from drawsteel_kit.systems.dungeon_world.rules.character import (
+    MIN_LEVEL,
+    Alignment,
+    Bond,
+    Character,
+)
+from drawsteel_kit.systems.dungeon_world.rules.stats import (
+    SCORE_MAX,
+    SCORE_MIN,
+    Debility,
+    StatBlock,
+)
 
 __all__ = ["CampaignFile", "CharacterSpec", "Settings", "Stats", "party_settings", "sheets"]
 
@@ -135,13 +145,14 @@ class CharacterSpec(_Model):
     def character(self) -> Character:
         """The sheet the rules play with (full HP unless ``hp`` says otherwise)."""
         return Character(
-            name=self.name, scores=self.stats.scores(), max_hp=self.max_hp,
+            name=self.name, scores=StatBlock.from_mapping(self.stats.scores()),
+            max_hp=self.max_hp,
             hp=self.max_hp if self.hp is None else self.hp, playbook=self.playbook,
             level=self.level, xp=self.xp, coin=self.coin, rations=self.rations,
             alignment=Alignment(self.alignment),
-            bonds=[{"target": b.target, "text": b.text} for b in self.bonds],
-            debilities=[Debility(d) for d in self.debilities],
-            preparation=self.preparation, moves=self.moves, gear=self.gear,
+            bonds=tuple(Bond(b.target, b.text) for b in self.bonds),
+            debilities=tuple(Debility(d) for d in self.debilities),
+            preparation=self.preparation, moves=tuple(self.moves), gear=tuple(self.gear),
             weights=self.weights, load=self.load, ammo=self.ammo)
 
 

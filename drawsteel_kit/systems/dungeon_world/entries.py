@@ -37,8 +37,8 @@ from drawsteel_kit.systems.dungeon_world.rules.combat import defend, hack_and_sl
 from drawsteel_kit.systems.dungeon_world.rules.load import Burden, encumbrance
 from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
-__all__ = ["MOVE_FUNCTIONS", "check_options", "describe_changes", "hold_text", "load_text",
-           "move_options", "sheet_extras"]
+__all__ = ["MOVE_FUNCTIONS", "NAME_OPTIONS", "check_options", "describe_changes", "hold_text",
+           "load_text", "move_options", "sheet_extras"]
 
 #: The function of each special move; every other move is a plain roll (``roll_move``).
 MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
@@ -54,8 +54,9 @@ MOVE_FUNCTIONS: dict[Move, Callable[..., MoveResult]] = {
 
 #: Parameters the campaign fills in, never an option.
 _DRIVEN = {"dice", "xp_on_miss", "round_half_up", "move"}
-#: Options that name characters (matched case-insensitively, like ``who``).
-_NAME_OPTIONS = ("camp", "trailblazer", "scout", "quartermaster", "ration_saved_by",
+#: Options that name characters (matched case-insensitively, like ``who``; the book
+#: matches them to its characters' names).
+NAME_OPTIONS = ("camp", "trailblazer", "scout", "quartermaster", "ration_saved_by",
                  "alignment", "target")
 #: The sheet numbers a change line reports, in order.
 _NUMBERS = (("level", "level"), ("xp", "XP"), ("hp", "HP"), ("max_hp", "max HP"),

@@ -25,7 +25,7 @@ from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 __all__ = ["PANELS", "HoldPanel", "MovesPanel", "PartyPanel", "TownDaysPanel"]
 
 
-class PartyPanel(Panel):
+class PartyPanel(Panel["Campaign"]):
     """Every character's numbers, read from the ledger."""
 
     title = "Party"
@@ -72,7 +72,7 @@ def _dice(text: str) -> ScriptedDice | None:
         raise RulesError(f"dice are faces like 4, 5; got {text!r}") from None
 
 
-class MovesPanel(Panel):
+class MovesPanel(Panel["Campaign"]):
     """Pick a move, who makes it, its options and the dice; preview it, then do it."""
 
     title = "Moves"
@@ -132,7 +132,7 @@ class MovesPanel(Panel):
             self._show(happened)
 
 
-class HoldPanel(Panel):
+class HoldPanel(Panel["Campaign"]):
     """Defend's hold at the table: spend it (1 per choice) when the defender or what they
     defend is attacked, or drop it when they leave."""
 
@@ -168,7 +168,7 @@ class HoldPanel(Panel):
         self.run(lambda: self.campaign.dungeon_world.end_defense(self.who.value))
 
 
-class TownDaysPanel(Panel):
+class TownDaysPanel(Panel["Campaign"]):
     """A town-days plan file: preview it with a seed, then resolve it."""
 
     title = "Town days"

@@ -145,7 +145,8 @@ def parse_plan(data: object, source: str = "plan") -> TownPlan:
     return TownPlan(name.strip(), days, tuple(entries), source, notes)
 
 
-def load_plan(path: str | Path, *, campaign: str | Path | None = None) -> TownPlan:
+def load_plan(path: str | os.PathLike[str], *,
+              campaign: str | os.PathLike[str] | None = None) -> TownPlan:
     """Read and check a plan file; every problem is a PlanError naming the file. A pipe or
     device is refused unread, and so is a plan in the ``campaign`` folder linked outside."""
     source = os.fspath(path)

@@ -59,7 +59,7 @@ class EncounterInfo:
 
 def who(state: Encounter, name: object) -> str:
     """A combatant's real name from its name or the name players see (case-insensitive)."""
-    text = check_text(name, "a combatant's name")  # type: ignore[arg-type]
+    text = check_text(name, "a combatant's name")  # type: ignore[arg-type]  # check_text refuses what is not text
     known = ", ".join(c.name for c in state.combatants) or "nobody yet"
     if not text:
         raise Pf2eError(f"name a combatant of {state.name}: {known}")

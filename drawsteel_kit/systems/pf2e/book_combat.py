@@ -84,7 +84,7 @@ class CombatSteps(StepHost):
         recorded, used = self._d20(face, seed, dice)
 
         def step(s: Encounter) -> tuple[EncounterResult, str | None]:
-            value = face if face is not None else recorded.roll(20)  # type: ignore[union-attr]
+            value = face if face is not None else recorded.roll(20)  # type: ignore[union-attr]  # _d20 records when no face
             done, subject = run(s, value)
             return with_faces(done, recorded.faces if recorded else [value]), subject
 

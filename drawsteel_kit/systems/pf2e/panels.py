@@ -35,7 +35,7 @@ def _typed(text: str) -> dict[str, str]:
     return out
 
 
-class EncounterPanel(Panel):
+class EncounterPanel(Panel["Campaign"]):
     """One encounter at a time: roster, initiative, turns, Delay, effects, the end."""
 
     title = "Encounter"

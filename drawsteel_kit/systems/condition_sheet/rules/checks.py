@@ -187,14 +187,14 @@ def roll_check(
     if kind not in CHECK_KINDS:
         raise ConditionSheetError(f"a check is one of {', '.join(CHECK_KINDS)}, got {kind!r}")
     base, fixed = _value(battle, who, kind, value)
-    luck = {"lucky_sixes": battle.rules.lucky_sixes, "fumble_ones": battle.rules.fumble_ones}
+    lucky_sixes, fumble_ones = battle.rules.lucky_sixes, battle.rules.fumble_ones
     check_int("the bonus", bonus)
     new = battle
     if fixed:
         if preparation is not None:
             raise ConditionSheetError(f"{who} uses a fixed {kind} value: no dice to add to")
         check = Check(who=who, kind=kind, faces=(), value=base, bonus=bonus, fixed=True,
-                      **luck)
+                      lucky_sixes=lucky_sixes, fumble_ones=fumble_ones)
         return CheckResult(new, check, (f"{who}'s {kind}: {battle.says(check)}.",), ())
     if preparation is not None:
         have = battle.get(who).preparations
@@ -207,7 +207,7 @@ def roll_check(
     count = CHECK_DICE + (PREPARATION_EXTRA_DICE if preparation else 0)
     faces = roll_many(dice, count, DIE_SIDES)
     check = Check(who=who, kind=kind, faces=faces, value=base, bonus=bonus,
-                  preparation=preparation, **luck)
+                  preparation=preparation, lucky_sixes=lucky_sixes, fumble_ones=fumble_ones)
     prep = f", one more die from {preparation}" if preparation else ""
     return CheckResult(new, check, (f"{who}'s {kind}: {battle.says(check)}{prep}.",), faces)
 

@@ -61,7 +61,9 @@ def start_round(
             raise ConditionSheetError(f"{name} does not roll initiative this round")
     new = replace(battle, round=battle.round + 1, phase="initiative", order=(), acted=(),
                   initiative=(), last_attack=None)
-    lines, faces, values = [f"Round {new.round} begins: initiative."], [], []
+    lines = [f"Round {new.round} begins: initiative."]
+    faces: list[int] = []
+    values: list[tuple[str, int]] = []
     for name in fighters:
         rolled = roll_check(new, dice, name, "initiative", preparation=preparations.get(name))
         new, faces = rolled.state, [*faces, *rolled.faces]

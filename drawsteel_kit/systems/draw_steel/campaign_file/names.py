@@ -81,7 +81,7 @@ class CustomNames(BaseModel):
         "the book's nine")
     ancestries: Annotated[list[Label], AfterValidator(no_duplicates), _own("ancestries")] = \
         Field([], description="ancestries of the campaign's own, beyond the book's twelve")
-    skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]
+    skill_groups: dict[Label, Literal[SKILL_GROUPS]] = Field(  # type: ignore[valid-type]  # a Literal of the catalog's groups
         {}, description="the skill group of each of the campaign's own skills (the Director "
         "picks one for a new skill): a Crafting or Lore one applies to project rolls")
 
@@ -157,7 +157,9 @@ def hero_book_names(heroes: list[HeroSpec], custom: CustomNames | None) -> list[
     spelled: list[HeroSpec] = []
     for i, hero in enumerate(heroes):
         update: dict[str, Any] = {}
-        for kind, field in (("classes", "hero_class"), ("ancestries", "ancestry")):
+        chosen: tuple[tuple[Kind, str], ...] = (("classes", "hero_class"),
+                                                ("ancestries", "ancestry"))
+        for kind, field in chosen:
             name = getattr(hero, field)
             if name:  # none chosen yet is allowed
                 fixed = _spelled(kind, [name], declared, ("heroes", i, NOUNS[kind]), problems)

@@ -349,7 +349,8 @@ def search(text: str) -> tuple[ProjectTemplate | Treasure, ...]:
         langs = entry.source_languages if isinstance(entry, ProjectTemplate) else entry.languages
         return " ".join([entry.name, entry.kind, *langs, entry.item_prerequisite or ""]).casefold()
 
-    return tuple(e for e in (*projects(), *treasures()) if needle in haystack(e))
+    entries: tuple[ProjectTemplate | Treasure, ...] = (*projects(), *treasures())
+    return tuple(e for e in entries if needle in haystack(e))
 
 
 def custom_project(

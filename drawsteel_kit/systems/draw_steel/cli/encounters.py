@@ -7,25 +7,23 @@ ledger read-only and print a table, or JSON with ``--json``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.systems.draw_steel.cli.options import open_campaign
+from drawsteel_kit.systems.draw_steel.cli.options import (
+    director_mark,
+    echo_json,
+    json_option,
+    open_campaign,
+)
 from drawsteel_kit.systems.draw_steel.rules.encounters import CHALLENGE, COMBAT
-
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
-
-
-def _echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _line(enc: Any) -> str:
-    hidden = " [director]" if enc.visibility == DIRECTOR else ""
+    hidden = director_mark(enc.visibility)
     session = f"session {enc.session}" if enc.session else "no session"
     gained = ", ".join(f"{n} +{v}" for n, v in enc.victories.items() if v) or "no victories"
     return (f"#{enc.number:<3} day {enc.day:<3} {session:<11} {enc.kind:<9} "
@@ -101,7 +99,7 @@ def encounter_list(campaign: str, session: int | None, as_json: bool) -> None:
         if tally is not None:
             data["session"] = {"number": tally.session, "victories": tally.by_hero,
                                "total": tally.total}
-        _echo_json(data)
+        echo_json(data)
         return
     if not found:
         click.echo("No encounters logged" + (f" in session {session}" if session else "")
@@ -127,7 +125,7 @@ def encounter_show(campaign: str, number: int, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True) as camp:
         enc = camp.encounter(number)
     if as_json:
-        _echo_json(enc.as_dict())
+        echo_json(enc.as_dict())
         return
     foes = ", ".join(str(o) for o in enc.opponents) or "-"
     rows = [("title", enc.title), ("kind", enc.kind),

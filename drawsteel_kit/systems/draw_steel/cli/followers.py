@@ -11,7 +11,7 @@ import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.kit.words import columns
-from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
+from drawsteel_kit.systems.draw_steel.cli.options import id_or_name, open_campaign
 
 __all__ = ["followers", "followers_add", "followers_assign", "followers_cap", "followers_dismiss",
            "followers_list", "followers_place", "followers_recruit", "followers_replace"]
@@ -178,7 +178,7 @@ def followers_assign(campaign: str, follower: str, name: str | None,
     Example: drawsteel-kit followers assign campaigns/demo Hesk "Healing Potion" --skill-applies
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.assign_follower(_ref(follower), _ref(name) if name else None,
+        say(campaign, camp.assign_follower(id_or_name(follower), id_or_name(name) if name else None,
                                            skill_applies=skill_applies))
 
 
@@ -203,7 +203,7 @@ def followers_place(campaign: str, follower: str, at: str, no_materials: bool,
       drawsteel-kit followers place campaigns/demo Maelis "Riverside Market" --reason "Buying ink"
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.place_follower(_ref(follower), at, materials=not no_materials,
+        say(campaign, camp.place_follower(id_or_name(follower), at, materials=not no_materials,
                                           reason=reason))
 
 
@@ -218,7 +218,7 @@ def followers_dismiss(campaign: str, follower: str, reason: str) -> None:
     Example: drawsteel-kit followers dismiss campaigns/demo Hesk --reason "Went home"
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.dismiss_follower(_ref(follower), reason=reason))
+        say(campaign, camp.dismiss_follower(id_or_name(follower), reason=reason))
 
 
 @followers.command("recruit")
@@ -276,7 +276,7 @@ def followers_replace(campaign: str, follower: str, name: str, role: str, ancest
     new = _new_follower(name, role, ancestry, physical, skills, languages, characteristics,
                         level, stat_block)
     with open_campaign(campaign) as camp:
-        say(campaign, camp.replace_follower(_ref(follower), new, reason=reason))
+        say(campaign, camp.replace_follower(id_or_name(follower), new, reason=reason))
 
 
 @followers.command("cap")

@@ -10,13 +10,13 @@ from drawsteel_kit.kit.words import columns
 from drawsteel_kit.systems.draw_steel.book.inventory import ITEM_ORIGINS
 from drawsteel_kit.systems.draw_steel.cli.options import (
     PARTY_WORD,
-    _echo_json,
-    _hidden,
-    _ref,
-    _visibility,
+    director_mark,
     director_option,
+    echo_json,
+    id_or_name,
     json_option,
     open_campaign,
+    visibility_of,
 )
 
 __all__ = ["inventory", "inventory_add", "inventory_give", "inventory_list", "inventory_remove",
@@ -48,7 +48,7 @@ def inventory_list(campaign: str, hero: str | None, show_all: bool, as_json: boo
     with open_campaign(campaign, readonly=True) as camp:
         items = camp.inventory(hero, include_used=show_all)
     if as_json:
-        _echo_json([i.as_dict() for i in items])
+        echo_json([i.as_dict() for i in items])
         return
     if not items:
         click.echo("The inventory is empty.")
@@ -58,7 +58,7 @@ def inventory_list(campaign: str, hero: str | None, show_all: bool, as_json: boo
         notes = f" — {i.notes}" if i.notes else ""
         gone = " (none left)" if i.count == 0 else ""
         rows.append([f"#{i.id}", i.item, f"x{i.count}", i.holder or "party",
-                     f"{i.kind} ({i.origin}{tier}){notes}{gone}{_hidden(i.visibility)}"])
+                     f"{i.kind} ({i.origin}{tier}){notes}{gone}{director_mark(i.visibility)}"])
     for line in columns(rows):
         click.echo(line)
 
@@ -84,7 +84,7 @@ def inventory_add(campaign: str, item: str, hero: str | None, count: int, kind: 
     """
     with open_campaign(campaign) as camp:
         say(campaign, camp.add_item(item, holder=hero, count=count, kind=kind, origin=origin,
-                                    notes=notes, visibility=_visibility(director)))
+                                    notes=notes, visibility=visibility_of(director)))
 
 
 @inventory.command("use")
@@ -100,7 +100,7 @@ def inventory_use(campaign: str, item: str, count: int, reason: str) -> None:
     Example: drawsteel-kit inventory use campaigns/demo "Healing Potion" --reason "After the ambush"
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.use_item(_ref(item), count, reason=reason))
+        say(campaign, camp.use_item(id_or_name(item), count, reason=reason))
 
 
 @inventory.command("give")
@@ -118,7 +118,7 @@ def inventory_give(campaign: str, item: str, to: str, reason: str) -> None:
     """
     receiver = None if to.strip().casefold() == PARTY_WORD else to
     with open_campaign(campaign) as camp:
-        say(campaign, camp.give_item(_ref(item), receiver, reason=reason))
+        say(campaign, camp.give_item(id_or_name(item), receiver, reason=reason))
 
 
 @inventory.command("remove")
@@ -133,4 +133,4 @@ def inventory_remove(campaign: str, item: str, reason: str) -> None:
     Example: drawsteel-kit inventory remove campaigns/demo "horse and cart" --reason "Sold"
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.remove_item(_ref(item), reason=reason))
+        say(campaign, camp.remove_item(id_or_name(item), reason=reason))

@@ -11,14 +11,14 @@ import click
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.cli.options import (
     NO_STANDING,
-    _echo_json,
-    _hidden,
-    _ref,
-    _standings,
-    _visibility,
+    director_mark,
     director_option,
+    echo_json,
+    id_or_name,
     json_option,
     open_campaign,
+    standings,
+    visibility_of,
 )
 from drawsteel_kit.systems.draw_steel.rules.renown import IMPRESSION_MAX, IMPRESSION_MIN
 
@@ -49,7 +49,7 @@ def npc_list(campaign: str, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True) as camp:
         found = camp.npcs()
     if as_json:
-        _echo_json([n.as_dict() for n in found])
+        echo_json([n.as_dict() for n in found])
         return
     if not found:
         click.echo("No NPCs yet: add one with `drawsteel-kit npc add`.")
@@ -58,7 +58,7 @@ def npc_list(campaign: str, as_json: bool) -> None:
         level = f", level {n.level}" if n.level is not None else ""
         tags = f", tags: {', '.join(n.tags)}" if n.tags else ""
         click.echo(f"#{n.id:<4} {n.name}: impression {n.impression}{level}{tags}; "
-                   f"knows {knows}{_hidden(n.visibility)}")
+                   f"knows {knows}{director_mark(n.visibility)}")
         if n.notes:
             click.echo(f"       {n.notes}")
 
@@ -82,10 +82,10 @@ def npc_add(campaign: str, name: str, level: int | None, impression: int | None,
     \b
     Example: drawsteel-kit npc add campaigns/demo "Mother Gall" --level 3 --tag criminal --knows "Quillon Ashmark=fame"
     """  # noqa: E501
-    standing = _standings(knows)
+    standing = standings(knows)
     with open_campaign(campaign) as camp:
         say(campaign, camp.add_npc(name, level=level, impression=impression, tags=tags,
-                                   notes=notes, visibility=_visibility(director),
+                                   notes=notes, visibility=visibility_of(director),
                                    knows=standing))
 
 
@@ -103,7 +103,8 @@ def npc_knows(campaign: str, name: str, hero: str, standing: str) -> None:
     """
     value = standing.strip().casefold()
     with open_campaign(campaign) as camp:
-        say(campaign, camp.npc_knows(_ref(name), hero, None if value == NO_STANDING else value))
+        say(campaign, camp.npc_knows(id_or_name(name), hero,
+                                     None if value == NO_STANDING else value))
 
 
 @npc.command("negotiate")
@@ -118,10 +119,10 @@ def npc_negotiate(campaign: str, name: str, as_json: bool) -> None:
     Example: drawsteel-kit npc negotiate campaigns/demo "Mother Gall"
     """
     with open_campaign(campaign, readonly=True) as camp:
-        who = camp.npc(_ref(name))
+        who = camp.npc(id_or_name(name))
         found = camp.negotiation(who.id)
     if as_json:
-        _echo_json({"npc": who.name, "impression": who.impression,
+        echo_json({"npc": who.name, "impression": who.impression,
                     "heroes": [dataclasses.asdict(i) for i in found]})
         return
     click.echo(f"{who.name}: impression {who.impression}")
@@ -148,7 +149,7 @@ def npc_impressions(campaign: str, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True):
         table = dict(NPC_IMPRESSIONS)
     if as_json:
-        _echo_json([{"impression": k, "examples": list(v)} for k, v in table.items()])
+        echo_json([{"impression": k, "examples": list(v)} for k, v in table.items()])
         return
     for score, examples in table.items():
         click.echo(f"{score:>2}  {', '.join(examples)}")
@@ -172,14 +173,14 @@ def notes_list(campaign: str, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True) as camp:
         found = camp.notes()
     if as_json:
-        _echo_json([n.as_dict() for n in found])
+        echo_json([n.as_dict() for n in found])
         return
     if not found:
         click.echo("No notes yet.")
     for n in found:
         about = f"{n.about}: " if n.about else ""
         click.echo(f"#{n.id:<4} day {n.day if n.day is not None else '-':<4} {about}{n.text}"
-                   f"{_hidden(n.visibility)}")
+                   f"{director_mark(n.visibility)}")
 
 
 @notes.command("add")
@@ -195,4 +196,4 @@ def notes_add(campaign: str, text: str, about: str, director: bool) -> None:
     Example: drawsteel-kit notes add campaigns/demo "She wants the chapel's bell" --about "Mother Gall" --director
     """  # noqa: E501
     with open_campaign(campaign) as camp:
-        say(campaign, camp.add_note(text, about=about, visibility=_visibility(director)))
+        say(campaign, camp.add_note(text, about=about, visibility=visibility_of(director)))

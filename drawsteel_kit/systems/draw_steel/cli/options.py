@@ -18,10 +18,15 @@ __all__ = [
     "NO_STANDING",
     "PARTY_WORD",
     "SIGNED",
+    "director_mark",
     "director_option",
+    "echo_json",
     "hero_changes",
+    "id_or_name",
     "json_option",
     "open_campaign",
+    "standings",
+    "visibility_of",
 ]
 
 
@@ -44,19 +49,22 @@ director_option = click.option("--director", is_flag=True,
                                help="For the Director's eyes only (hidden from the players).")
 
 
-def _visibility(director: bool) -> str:
+def visibility_of(director: bool) -> str:
+    """The visibility ``--director`` asks for: the Director's eyes only, or the party's."""
     return DIRECTOR if director else PARTY
 
 
-def _echo_json(data: Any) -> None:
+def echo_json(data: Any) -> None:
+    """``--json``'s output: ``data`` as indented JSON, non-ASCII text as it is."""
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def _hidden(visibility: str) -> str:
+def director_mark(visibility: str) -> str:
+    """What a listing adds after a row only the Director sees (" [director]")."""
     return " [director]" if visibility == DIRECTOR else ""
 
 
-def _standings(values: Sequence[str]) -> dict[str, str]:
+def standings(values: Sequence[str]) -> dict[str, str]:
     """``--knows HERO=STANDING`` options as a dict; one clear line when malformed."""
     out: dict[str, str] = {}
     for pair in values:
@@ -67,10 +75,10 @@ def _standings(values: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _ref(project: str) -> int | str:
-    """A project named by id (``#3`` or ``3``) or by title."""
-    text = project.strip().removeprefix("#")
-    return int(text) if text.isdecimal() else project.strip()
+def id_or_name(given: str) -> int | str:
+    """A project, follower or NPC named by its id (``#3`` or ``3``) or by its name."""
+    text = given.strip().removeprefix("#")
+    return int(text) if text.isdecimal() else given.strip()
 
 
 def hero_changes(changes: Sequence[str]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import click
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.kit.words import columns, plural
 from drawsteel_kit.systems.draw_steel.book.projects import FACTION_MEMBER_ROLLS
-from drawsteel_kit.systems.draw_steel.cli.options import _ref, open_campaign
+from drawsteel_kit.systems.draw_steel.cli.options import id_or_name, open_campaign
 from drawsteel_kit.systems.draw_steel.rules.power import CHARACTERISTIC_MAX, CHARACTERISTIC_MIN
 
 #: Chances the forecast table shows.
@@ -87,15 +87,16 @@ def project_start(campaign: str, hero: str, name: str, title: str | None,
     """
     from drawsteel_kit.systems.draw_steel.activities import StartProject
 
-    options = dict(title=title, params=_params(params), learns=learns, treasure=treasure,
-                   prerequisite=prerequisite, prerequisite_item=prerequisite_item,
-                   source=source, source_language=source_language, at_stronghold=at_stronghold,
-                   visibility="director" if director_only else "party")
+    start = StartProject(hero, name, title=title, params=_params(params), learns=learns,
+                         treasure=treasure, prerequisite=prerequisite,
+                         prerequisite_item=prerequisite_item, source=source,
+                         source_language=source_language, at_stronghold=at_stronghold,
+                         visibility="director" if director_only else "party")
     with open_campaign(campaign) as camp:
         if in_respite:
-            happened = camp.start_in_respite(StartProject(hero, name, **options))
+            happened = camp.start_in_respite(start)
         else:
-            happened = camp.start_project(hero, name, **options)  # type: ignore[arg-type]
+            happened = camp.start_project(hero, name, **start.options())
         say(campaign, happened)
 
 
@@ -144,7 +145,7 @@ def project_points(campaign: str, hero: str, name: str, points: int, reason: str
     Example: drawsteel-kit project points campaigns/demo Val "The mill's cellar" 40
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.spend_project_points(hero, _ref(name), points, reason=reason))
+        say(campaign, camp.spend_project_points(hero, id_or_name(name), points, reason=reason))
 
 
 @project.command("travel")
@@ -159,7 +160,7 @@ def project_travel(campaign: str, hero: str, name: str, seed: int | None) -> Non
     Example: drawsteel-kit project travel campaigns/demo Val "The mill's cellar"
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.traveling_work(hero, _ref(name), seed=seed))
+        say(campaign, camp.traveling_work(hero, id_or_name(name), seed=seed))
 
 
 @project.command("faction")
@@ -180,7 +181,7 @@ def project_faction(campaign: str, hero: str, name: str, rolls: int, characteris
     Example: drawsteel-kit project faction campaigns/demo Val "The mill's cellar" --rolls 2
     """
     with open_campaign(campaign) as camp:
-        say(campaign, camp.faction_rolls(hero, _ref(name), rolls=rolls,
+        say(campaign, camp.faction_rolls(hero, id_or_name(name), rolls=rolls,
                                          characteristic=characteristic, seed=seed))
 
 
@@ -230,7 +231,7 @@ def forecast(campaign: str, name: str, hero: str | None, edges: int, banes: int,
     Example: drawsteel-kit forecast campaigns/demo "The mill's cellar" --edges 1
     """
     with open_campaign(campaign, readonly=True) as camp:
-        target = camp.project(_ref(name))
+        target = camp.project(id_or_name(name))
         curve = camp.forecast(target.id, hero=hero, edges=edges, banes=banes, skill=skill,
                               skill_allowed=skill_allowed, respites=not no_respites,
                               followers=not no_followers)

@@ -17,12 +17,12 @@ from drawsteel_kit.kit.words import columns
 from drawsteel_kit.systems.draw_steel.book.rewards import REWARD_SOURCES
 from drawsteel_kit.systems.draw_steel.cli.options import (
     SIGNED,
-    _echo_json,
-    _hidden,
-    _visibility,
+    director_mark,
     director_option,
+    echo_json,
     json_option,
     open_campaign,
+    visibility_of,
 )
 
 
@@ -32,7 +32,7 @@ def _award(campaign: str, field: str, hero: str, amount: int, reason: str, sourc
     with open_campaign(campaign) as camp:
         award = camp.award_renown if field == "renown" else camp.award_wealth
         extra = {"source": source} if source else {}
-        say(campaign, award(hero, amount, reason=reason, visibility=_visibility(director),
+        say(campaign, award(hero, amount, reason=reason, visibility=visibility_of(director),
                             **extra))
 
 
@@ -46,14 +46,14 @@ def _history(campaign: str, field: str, hero: str, as_json: bool) -> None:
              "value": p.after, "reason": p.reason, "kind": p.kind,
              "visibility": p.visibility, "undone": p.event_id in undone} for p in points]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     click.echo(f"{name}'s {field}:")
     for r in rows:
         change = "start" if r["change"] is None else f"{r['change']:+d}"
         click.echo(f"  #{r['event_id']:<5} day {r['day']:<4} {change:>5} → {r['value']:<3} "
                    f"{r['reason']}{' (undone)' if r['undone'] else ''}"
-                   f"{_hidden(r['visibility'])}")
+                   f"{director_mark(r['visibility'])}")
 
 
 #: What this module adds to ``drawsteel-kit``: the root group mounts these through the
@@ -81,7 +81,7 @@ def renown_show(campaign: str, hero: str | None, as_json: bool) -> None:
         names = [camp.hero(hero).name] if hero else list(camp.heroes)
         caps = [camp.follower_cap(name) for name in names]
     if as_json:
-        _echo_json([{"hero": c.hero, "renown": c.renown, "follower_cap": c.cap,
+        echo_json([{"hero": c.hero, "renown": c.renown, "follower_cap": c.cap,
                      "followers_kept": c.kept, "title_bonus": c.bonus, "text": str(c)}
                     for c in caps])
         return
@@ -145,7 +145,7 @@ def wealth_show(campaign: str, hero: str | None, as_json: bool) -> None:
         tiers = camp.wealth_table(who.name if who else None)
         stretch_on = bool(camp.settings.get("stretch_purchases", False))
     if as_json:
-        _echo_json({"hero": who.name if who else None, "wealth": who.wealth if who else None,
+        echo_json({"hero": who.name if who else None, "wealth": who.wealth if who else None,
                     "stretch_purchases": stretch_on,
                     "tiers": [dataclasses.asdict(t) for t in tiers]})
         return
@@ -216,7 +216,7 @@ def buy(campaign: str, hero: str, item: str, tier: int | None, count: int, reaso
     """
     with open_campaign(campaign) as camp:
         say(campaign, camp.buy(hero, item, tier=tier, count=count, reason=reason,
-                               visibility=_visibility(director)))
+                               visibility=visibility_of(director)))
 
 
 @commands.command("shopping")
@@ -251,7 +251,7 @@ def shopping(campaign: str, action: str, at: str, purchases: int | None,
         with open_campaign(campaign, readonly=True) as camp:
             trip = camp.shopping_trip()
         if as_json:
-            _echo_json(trip.as_dict())
+            echo_json(trip.as_dict())
             return
         lim = trip.limits
         click.echo(f"Shopping trip: {trip}" + (f" at {lim.at}" if lim.at else ""))

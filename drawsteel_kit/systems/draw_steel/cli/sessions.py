@@ -15,7 +15,7 @@ from drawsteel_kit.kit.commands import (
     pairs,
     say,
 )
-from drawsteel_kit.systems.draw_steel.cli.options import _ref, hero_changes, open_campaign
+from drawsteel_kit.systems.draw_steel.cli.options import hero_changes, id_or_name, open_campaign
 
 __all__ = ["adjust", "adventure", "day", "respite", "session", "tokens", "victories"]
 
@@ -188,7 +188,7 @@ def _activities(
     for hero, project in pairs(rolls, "--roll").items():
         typed = modifiers["--dice"].get(hero)
         put(hero, ProjectRoll(
-            _ref(project),
+            id_or_name(project),
             characteristic=modifiers["--char"].get(hero),
             edges=_int(modifiers["--edges"].get(hero, "0"), "--edges"),
             banes=_int(modifiers["--banes"].get(hero, "0"), "--banes"),
@@ -203,12 +203,12 @@ def _activities(
             raise click.UsageError("--guide takes HERO=PROJECT|GUIDE|KNOWLEDGE[|LANGUAGE]")
         knowledge = _int(parts[2], "--guide's KNOWLEDGE (HERO=PROJECT|GUIDE|KNOWLEDGE"
                          "[|LANGUAGE]: a guide's name cannot hold |)")
-        put(hero, StudyGuide(_ref(parts[0]), parts[1], knowledge,
+        put(hero, StudyGuide(id_or_name(parts[0]), parts[1], knowledge,
                              parts[3] if len(parts) == 4 else None))
     for hero, project in pairs(finds, "--find-source").items():
-        put(hero, FindSource(_ref(project)))
+        put(hero, FindSource(id_or_name(project)))
     for hero, project in pairs(serves, "--serve").items():
-        put(hero, ServeAsSource(_ref(project)))
+        put(hero, ServeAsSource(id_or_name(project)))
     return out
 
 

@@ -9,12 +9,12 @@ import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, say
 from drawsteel_kit.systems.draw_steel.cli.options import (
-    _echo_json,
-    _hidden,
-    _visibility,
+    director_mark,
     director_option,
+    echo_json,
     json_option,
     open_campaign,
+    visibility_of,
 )
 
 __all__ = ["titles", "titles_catalog", "titles_grant", "titles_list", "titles_revoke"]
@@ -44,7 +44,7 @@ def titles_list(campaign: str, hero: str | None, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True) as camp:
         held = camp.titles(hero)
     if as_json:
-        _echo_json([t.as_dict() for t in held])
+        echo_json([t.as_dict() for t in held])
         return
     if not held:
         click.echo("No titles held.")
@@ -54,7 +54,7 @@ def titles_list(campaign: str, hero: str | None, as_json: bool) -> None:
                                                            "retainers") if getattr(t, k))
         benefit = f" [{t.benefit}]" if t.benefit else ""
         click.echo(f"#{t.id:<4} {t.hero:<{width}} {t.title}{benefit}"
-                   f"{': ' + gave if gave else ''}{_hidden(t.visibility)}")
+                   f"{': ' + gave if gave else ''}{director_mark(t.visibility)}")
         if t.effect:
             click.echo(f"       {t.effect}")
 
@@ -74,7 +74,7 @@ def titles_catalog(campaign: str, as_json: bool) -> None:
     with open_campaign(campaign, readonly=True):
         book = list(book_titles().values())
     if as_json:
-        _echo_json([dataclasses.asdict(t) for t in book])
+        echo_json([dataclasses.asdict(t) for t in book])
         return
     for t in book:
         click.echo(f"{t.name}: {t.effect}")
@@ -112,7 +112,7 @@ def titles_grant(campaign: str, hero: str, title: str, benefit: str | None, reas
     """
     with open_campaign(campaign) as camp:
         say(campaign, camp.grant_title(hero, title, benefit=benefit, reason=reason,
-                                       visibility=_visibility(director), renown=renown,
+                                       visibility=visibility_of(director), renown=renown,
                                        wealth=wealth, followers=followers,
                                        retainers=retainers, effect=effect))
 

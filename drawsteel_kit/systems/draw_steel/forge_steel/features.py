@@ -98,7 +98,8 @@ def _title_features(title: Any, where: str, source: str, level: int, complete: b
 
 def features(hero: dict[str, Any], source: str, level: int) -> list[Found]:
     """Every feature the hero has, with where it sits (``career.features[2]``)."""
-    state = hero.get("state") if isinstance(hero.get("state"), dict) else {}
+    raw_state = hero.get("state")
+    state: dict[str, Any] = raw_state if isinstance(raw_state, dict) else {}
     complete = state.get("tutorialMode", "Complete") == "Complete"
     found: list[Found] = []
 

@@ -374,8 +374,8 @@ def import_heroes(campaign: Campaign,
                                   HERO_FILE: fh.text})
     written = () if dry_run else tuple(writer.written)
     changed = [p for p in plans if not p.unchanged]
-    heroes = plural(len(changed), "hero", "heroes")
-    summary = (f"{'Would import' if dry_run else 'Imported'} {heroes} from Forge Steel"
+    counted = plural(len(changed), "hero", "heroes")
+    summary = (f"{'Would import' if dry_run else 'Imported'} {counted} from Forge Steel"
                if changed else "Nothing to import: every file is unchanged "
                "since its last import")
     details = {"plans": {p.hero.name: {"file": p.hero.source, "new": p.new,

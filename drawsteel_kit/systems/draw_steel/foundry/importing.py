@@ -23,7 +23,7 @@ from drawsteel_kit.kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
-from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_name
+from drawsteel_kit.systems.draw_steel.catalog.book_names import Kind, NotInBook, book_name
 from drawsteel_kit.systems.draw_steel.forge_steel.importing import HERO_FILE, IMPORTED, last_import
 from drawsteel_kit.systems.draw_steel.forge_steel.merge import merge_fields, shown
 from drawsteel_kit.systems.draw_steel.foundry.document import FoundryFileError
@@ -65,11 +65,11 @@ class FoundryPlan:
     unchanged: bool = False
 
 
-def _names(kind: str, keys: Sequence[str], custom: Any, kept: list[str] | None) -> list[str]:
+def _names(kind: Kind, keys: Sequence[str], custom: Any, kept: list[str] | None) -> list[str]:
     out = []
     for key in keys:
         try:
-            out.append(book_name(kind, key_name(key), custom))  # type: ignore[arg-type]
+            out.append(book_name(kind, key_name(key), custom))
         except NotInBook:
             if kept is not None:
                 kept.append(f"{kind}: {key_name(key)} is not in the book nor the campaign's "
@@ -264,7 +264,8 @@ def _joined(campaign: Campaign, *, rollback: bool) -> Iterator[None]:
         from drawsteel_kit.kit.ledger.events import flush
 
         yield
-        flush(campaign.ledger.db)
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        flush(campaign.ledger.db)  # type: ignore[arg-type]
         return
     with campaign.transaction(rollback=rollback):
         yield

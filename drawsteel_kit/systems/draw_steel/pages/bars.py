@@ -20,12 +20,13 @@ def labels_above(fig: Figure, rows: list[tuple[str, list[str], str]], half: floa
     """Each horizontal bar's label on the line(s) above it, its numbers at the right: for
     (category, lines, numbers) rows of bars ``half`` a PROJECT_ROW thick either side of
     their category (so the bars get a chart's whole width, even on a phone)."""
+    shift = PROJECT_ROW * half + 2
     above = {"xref": "paper", "yref": yref, "yanchor": "bottom", "showarrow": False,
-             "yshift": PROJECT_ROW * half + 2, "font": {"size": 12}}
+             "yshift": shift, "font": {"size": 12}}
     notes = fig.layout.setdefault("annotations", [])
     for category, lines, numbers in rows:
         notes += [{**above, "text": line, "x": 0, "y": category, "xanchor": "left",
-                   "yshift": above["yshift"] + LINE_HEIGHT * (len(lines) - 1 - i)}
+                   "yshift": shift + LINE_HEIGHT * (len(lines) - 1 - i)}
                   for i, line in enumerate(lines)]
         if numbers:
             notes.append({**above, "text": numbers, "x": 1, "y": category, "xanchor": "right"})

@@ -100,7 +100,7 @@ def _adventure_marks(fig: Figure, campaign: Campaign, viewer: str | None) -> Non
     shapes = fig.layout.setdefault("shapes", [])
     notes = fig.layout.setdefault("annotations", [])
     low, today = fig.layout["xaxis"].get("range", [0, campaign.party.day])
-    for a in campaign.adventures(visible_to=viewer):  # type: ignore[attr-defined]
+    for a in campaign.adventures(visible_to=viewer):
         for n in range(1, fig.panels() + 1):
             x, y = ("x", "y") if n == 1 else (f"x{n}", f"y{n}")
             shapes.append({"type": "line", "x0": a.started_day, "x1": a.started_day,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.book.party_view import PartyView, books
+from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ui.figures import hero_colours
 from drawsteel_kit.kit.ui.history_block import history_block
 from drawsteel_kit.kit.ui.html import STYLE, Html, Markup, link, progress, swatch, table
@@ -29,6 +29,7 @@ from drawsteel_kit.kit.ui.pages import (
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.pages import charts
 from drawsteel_kit.systems.draw_steel.pages.data import (
+    draw_steel_books,
     follower_counts,
     may_see,
     redactor,
@@ -36,6 +37,7 @@ from drawsteel_kit.systems.draw_steel.pages.data import (
     visible_projects,
 )
 from drawsteel_kit.systems.draw_steel.pages.encounters import hero_encounters, party_encounters
+from drawsteel_kit.systems.draw_steel.pages.forecasts import forecast_blocks, forecast_choices
 from drawsteel_kit.systems.draw_steel.records import read_inventory, read_titles
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, xp_for_level
 from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
@@ -44,8 +46,9 @@ if TYPE_CHECKING:
     from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-__all__ = ["HISTORY_ROWS", "Block", "Page", "hero_page", "member_page", "nav", "page_owner",
-           "party_page", "query_link", "resolution_blocks", "section"]
+__all__ = ["HISTORY_ROWS", "Block", "Page", "forecast_blocks", "forecast_choices", "hero_page",
+           "member_page", "nav", "page_owner", "party_page", "query_link", "redactor",
+           "resolution_blocks", "section"]
 
 def _nav(campaign: Campaign, current: str | None, linker: Linker) -> Markup:
     return nav(list(campaign.heroes), current, linker)
@@ -90,7 +93,7 @@ def _shopping(campaign: Campaign) -> list[Block]:
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, tokens, every hero's numbers, projects, followers, charts."""
-    campaign = books(view)
+    campaign = draw_steel_books(view)
     viewer = "party"
     redact = redactor(campaign, viewer)
     party = campaign.party
@@ -137,7 +140,7 @@ def hero_page(view: PartyView, hero: str | None = None, *,
               linker: Linker = query_link) -> Page:
     """One hero's page (``view`` is that hero's): their numbers, projects, followers, items,
     charts and history, with their own ``hero:NAME`` rows (and no one else's)."""
-    campaign = books(view)
+    campaign = draw_steel_books(view)
     h = campaign.hero(page_owner(view, hero))
     viewer = h.name
     redact = redactor(campaign, viewer)

@@ -13,7 +13,7 @@ shares :data:`CHART_BUDGET` points among them (see :func:`chart_series`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,7 @@ __all__ = [
     "PARTY_KEY",
     "Series",
     "chart_series",
+    "draw_steel_books",
     "follower_counts",
     "may_see",
     "redactor",
@@ -53,6 +54,19 @@ __all__ = [
 
 #: The party row's key in the timeline.
 PARTY_KEY = "1"
+
+
+def draw_steel_books(view: object) -> Campaign:
+    """The books a Draw Steel player page reads (:func:`~drawsteel_kit.kit.book.party_view.
+    books`): the party's copy of a Draw Steel campaign opens as Draw Steel's Campaign."""
+    from drawsteel_kit.kit.book.party_view import books
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign  # loaded: it opened them
+
+    campaign = books(view)
+    if not isinstance(campaign, Campaign):
+        raise TypeError(f"a Draw Steel page reads a Draw Steel campaign, not "
+                        f"{type(campaign).__name__}")
+    return campaign
 #: Finished projects shown besides those under way: the last ones (by when they started).
 DONE_SHOWN = 10
 #: A number with more changes than this is drawn from a sample of this many of them.
@@ -92,7 +106,8 @@ def visible_projects(campaign: Campaign, viewer: str | None, *, hero: str | None
     if include_done:
         name = campaign.hero(hero).name if hero else None
         found += [ProjectState.from_row(r) for r in finished_projects(
-            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]
+            # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]  # type: ignore[arg-type]
     return sorted(found, key=lambda p: p.id)
 
 
@@ -110,7 +125,8 @@ def redactor(campaign: Campaign, viewer: str | None) -> Callable[[str], str]:
     players' copy, which has blanked every hidden name already.)"""
     if viewer is None:
         return str
-    hidden = hidden_project_titles(campaign.ledger.db, viewer)
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    hidden = hidden_project_titles(campaign.ledger.db, viewer)  # type: ignore[arg-type]
     return Redactor(hidden, campaign.heroes) if hidden else str
 
 
@@ -120,7 +136,8 @@ def visible_followers(campaign: Campaign, viewer: str | None, *, hero: str | Non
     that project, so a Director-only project's title never reaches a player page)."""
     followers = read_followers(campaign.ledger.db, hero=hero)
     titles = {r["id"]: r["title"] for r in projects_by_id(
-        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))  # type: ignore[arg-type]
         if may_see(r["visibility"], viewer)}
     return [(f, titles.get(f.project_id, "") if f.project_id is not None else "")
             for f in followers]
@@ -175,7 +192,8 @@ def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: s
     db = campaign.ledger.db
     lines = [(key, field) for key in keys for field in fields]
     drawn = timeline.sampled_lines(
-        db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],
+        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+        db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],  # type: ignore[arg-type]
         viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS,
         columns=timeline.POINT)
     found = {line: rows for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
@@ -243,7 +261,8 @@ def token_changes(campaign: Campaign, viewer: str | None, sessions: int
     rows: list[dict] = []
     seen: set[int] = set()
     before: int | None = None
-    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",
+    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
+    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",  # type: ignore[arg-type]
                                     viewer)
     try:
         for row in changes:
@@ -256,5 +275,6 @@ def token_changes(campaign: Campaign, viewer: str | None, sessions: int
         else:
             before = rows[-1]["before"] if rows else None
     finally:
-        changes.close()
+        if isinstance(changes, Generator):  # stop reading the rows not needed
+            changes.close()
     return before, _points(reversed(rows))

@@ -27,7 +27,7 @@ class HeroLine:
         self.widget = W.HBox([self.took_part, self.fell])
 
 
-class EncounterPanel(Panel):
+class EncounterPanel(Panel["Campaign"]):
     """Log an encounter; the heroes who took part and survived gain its victories."""
 
     title = "Encounters"

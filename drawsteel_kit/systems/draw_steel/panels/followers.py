@@ -14,7 +14,7 @@ from drawsteel_kit.systems.draw_steel.rules.followers import where_shown
 __all__ = ["FollowersPanel"]
 
 
-class FollowersPanel(Panel):
+class FollowersPanel(Panel["Campaign"]):
     """Followers against each hero's renown cap."""
 
     title = "Followers"

@@ -45,7 +45,7 @@ def diff_text(details: dict[str, object]) -> str:
     return "\n".join(out)
 
 
-class ForgeSteelPanel(Panel):
+class ForgeSteelPanel(Panel["Campaign"]):
     """Heroes in and out: upload Forge Steel hero files or Foundry actor exports, see what
     they change, import them; write a hero's file back with the workbook's numbers."""
 

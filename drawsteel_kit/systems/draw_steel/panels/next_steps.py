@@ -59,10 +59,10 @@ def next_steps(campaign: Campaign) -> NextSteps:
                    if next_level(h, track).startswith(("level", "XP reaches")))
     climbing = [h for h in heroes.values() if h.level < MAX_LEVEL]
     if not levels and climbing:  # no one levels at the next respite: who is closest
-        near = min(climbing, key=lambda h: (xp_for_level(h.level + 1, track) - h.xp
-                                            - h.victories, h.name))
-        levels = (f"no hero levels at the next respite; the closest: {near.name}, "
-                  f"{next_level(near, track)}",)
+        closest = min(climbing, key=lambda h: (xp_for_level(h.level + 1, track) - h.xp
+                                               - h.victories, h.name))
+        levels = (f"no hero levels at the next respite; the closest: {closest.name}, "
+                  f"{next_level(closest, track)}",)
     active = campaign.projects(status="active")
     waiting = [f"{p.title!r} ({p.hero}'s): {plural(p.event_pending, 'project event')} "
                "waiting for a hero's roll" for p in active if p.event_pending]

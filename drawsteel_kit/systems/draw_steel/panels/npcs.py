@@ -14,7 +14,7 @@ STANDING_CHOICES = (("famous to them", "fame"), ("infamous to them", "infamy"),
                     ("known (not said which)", "known"), ("does not know", None))
 
 
-class NpcPanel(Panel):
+class NpcPanel(Panel["Campaign"]):
     """The NPCs in the books and what each hero's renown does with them."""
 
     title = "NPCs"

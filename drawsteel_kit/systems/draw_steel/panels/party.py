@@ -16,7 +16,7 @@ SPENDS = ("surges", "save", "reroll", "stamina")
 ONE_LINE = f"{CELL_STYLE};white-space:nowrap"
 
 
-class PartyOverview(Panel):
+class PartyOverview(Panel["Campaign"]):
     """Every hero's numbers, the day, the session and the hero-token pool, then what comes
     next (``next_steps``: levels, what is waiting, today's respite, projects close to done)."""
 
@@ -57,7 +57,7 @@ class PartyOverview(Panel):
             for head, items in groups for line in items))
 
 
-class SessionPanel(Panel):
+class SessionPanel(Panel["Campaign"]):
     """Start and end sessions, award victories, award and spend hero tokens."""
 
     title = "Session"

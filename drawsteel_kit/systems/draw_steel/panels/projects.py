@@ -4,6 +4,7 @@ and forecasts."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import Any
 
 import ipywidgets as W
@@ -36,7 +37,7 @@ def parse_params(text: str) -> dict[str, Any]:
     return out
 
 
-class ProjectsPanel(Panel):
+class ProjectsPanel(Panel["Campaign"]):
     """Start projects, follow their progress, and forecast when they are done."""
 
     title = "Projects"
@@ -128,8 +129,9 @@ class ProjectsPanel(Panel):
                 prerequisite_item=self.prerequisite_item.value.strip() or None)
             if self.in_respite.value:
                 return self.campaign.start_in_respite(start)
-            return self.campaign.start_project(start.hero, start.project,
-                                               **start.options())  # type: ignore[arg-type]
+            options = start.options()
+            # options() holds start_project's own keyword arguments, typed as plain objects
+            return self.campaign.start_project(start.hero, start.project, **options)  # type: ignore[arg-type]
 
         self.run(call)
 
@@ -143,7 +145,7 @@ class ProjectsPanel(Panel):
             return
         chances = []
         for p in (0.5, 0.9):
-            steps = self.attempt(lambda p=p: curve.rolls_for(p))
+            steps = self.attempt(partial(curve.rolls_for, p))
             chances.append(f"{p:.0%} chance after {plural(steps, 'day')}" if steps is not None
                            else f"{p:.0%} chance not within the forecast")
         text = (f"Expected: done after {curve.expected_rolls:.1f} days of work; "

@@ -137,7 +137,7 @@ class RespiteRow:
         return FindSource(project) if kind == "find" else ServeAsSource(project)
 
 
-class RespitePanel(Panel):
+class RespitePanel(Panel["Campaign"]):
     """Take a respite: preview what it would write, then commit exactly that."""
 
     title = "Respite"

@@ -19,7 +19,7 @@ def _keep(dropdown: W.Dropdown, options: list[tuple[str, object]]) -> None:
         dropdown.value = keep
 
 
-class WealthPanel(Panel):
+class WealthPanel(Panel["Campaign"]):
     """What each wealth tier buys and what this hero can afford; buy; award renown/wealth."""
 
     title = "Renown & wealth"
@@ -98,7 +98,7 @@ class WealthPanel(Panel):
                                                     reason=self.reason.value))
 
 
-class InventoryPanel(Panel):
+class InventoryPanel(Panel["Campaign"]):
     """The party's inventory and the heroes' titles."""
 
     title = "Inventory & titles"

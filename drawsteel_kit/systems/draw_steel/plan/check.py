@@ -221,8 +221,9 @@ def _check_refs(campaign: Campaign, plan: Plan) -> list[Problem]:
                      entry_day(campaign, plan, "spend", i, days)))
     for i, r in enumerate(plan.respites):
         ref = project_ref_of(r.activity)
-        field = {RollSpec: "roll", GuideSpec: "project", FindSourceSpec: "find_source",
-                 ServeSpec: "serve_as_source"}.get(type(r.activity), "")
+        fields: dict[type, str] = {RollSpec: "roll", GuideSpec: "project",
+                                   FindSourceSpec: "find_source", ServeSpec: "serve_as_source"}
+        field = fields.get(type(r.activity), "")
         uses.append((("respites", i, "activity", field), ref, plan.schedule[i][0]))
     known = [f"#{p.id} {p.title}" for p in active] + [s.name for s in plan.start]
     usable = [p.title for p in active] + [s.name for s in plan.start]

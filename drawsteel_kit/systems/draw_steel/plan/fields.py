@@ -6,7 +6,7 @@ and one-line names; every refusal says what is allowed.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeGuard
 
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -38,14 +38,14 @@ def refuse(kind: str, message: str, **ctx: Any) -> PydanticCustomError:
     return PydanticCustomError(kind, message, ctx)
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _project_ref(value: object) -> int | str:
     """A project by id (a whole number) or title (text)."""
-    if _whole(value) and value >= 1:  # type: ignore[operator]
-        return value  # type: ignore[return-value]
+    if _whole(value) and value >= 1:
+        return value
     if isinstance(value, str) and value.strip():
         return " ".join(value.split())
     raise refuse("project_ref", "must be a project title (text) or id (a whole number 1 or more), "
@@ -53,8 +53,8 @@ def _project_ref(value: object) -> int | str:
 
 
 def _day_or_range(value: object) -> list[int]:
-    if _whole(value) and value >= 1:  # type: ignore[operator]
-        return [value]  # type: ignore[list-item]
+    if _whole(value) and value >= 1:
+        return [value]
     if isinstance(value, str):
         low, dash, high = value.partition("-")
         if dash and low.strip().isdecimal() and high.strip().isdecimal():
@@ -108,7 +108,7 @@ def _dice(value: object) -> tuple[tuple[int, ...] | None, ...]:
 def _param(value: object) -> int | str:
     """A goal parameter: ``kind: obscure`` (Discover Lore), ``miles: 30`` (a road), ..."""
     if _whole(value) or (isinstance(value, str) and len(value) <= TITLE_MAX):
-        return value  # type: ignore[return-value]
+        return value
     raise refuse("param", "must be a whole number or text (at most {most} characters), "
                  "got {got}", most=TITLE_MAX, got=show(value))
 

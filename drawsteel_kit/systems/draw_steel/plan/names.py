@@ -33,8 +33,9 @@ __all__ = ["whole_names"]
 
 Problem = tuple[tuple[str | int, ...], str]
 #: Each activity's field naming the project it works on.
-_PROJECT_FIELDS = {RollSpec: "roll", GuideSpec: "project", FindSourceSpec: "find_source",
-                   ServeSpec: "serve_as_source"}
+_PROJECT_FIELDS: dict[type, str] = {RollSpec: "roll", GuideSpec: "project",
+                                   FindSourceSpec: "find_source",
+                                   ServeSpec: "serve_as_source"}
 
 
 class _Names:

@@ -235,7 +235,7 @@ def _cross_check(spec: PlanFile) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _schedule(spec: PlanFile) -> tuple[tuple[int, ...], ...]:
     every = tuple(range(1, spec.days + 1))
-    return tuple(every if r.days == EVERY else r.days for r in spec.respites)  # type: ignore[misc]
+    return tuple(every if r.days == EVERY else r.days for r in spec.respites)  # type: ignore[misc]  # not EVERY: days
 
 
 def plan_from_data(data: object, source: str = "plan", node: yaml.Node | None = None) -> Plan:

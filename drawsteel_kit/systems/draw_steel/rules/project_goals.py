@@ -20,7 +20,7 @@ __all__ = ["CERTAIN_PERCENT", "CURE_POINTS_PER_LEVEL", "DISCOVER_LORE_GOALS",
            "craft_yield", "discover_lore_goal", "find_a_cure_goal", "go_undercover_caught_chance",
            "go_undercover_goal", "hone_career_skills_goal", "imbue_treasure_goal",
            "learn_from_a_master_goal", "loved_ones_stamina_bonus", "parse_yield", "road_goal",
-           "road_renown", "treasure_goal"]
+           "road_renown", "treasure_goal", "whole_number"]
 
 #: Ours, not the book's: the largest number a project rule takes or gives (a goal, a bonus,
 #: miles of road). The book's largest goal is 3000 (000: 3798); custom goals stop at
@@ -75,7 +75,9 @@ TREASURE_GOALS: dict[str, tuple[int, ...]] = {
 LEVELED_KINDS: frozenset[str] = frozenset({"armor", "implement", "weapon", "other"})
 
 
-def _whole(name: str, value: object, *, minimum: int | None = 0) -> int:
+def whole_number(name: str, value: object, *, minimum: int | None = 0) -> int:
+    """``value`` if it is a whole number (not a bool) from ``minimum`` (None: any) to
+    MAX_WHOLE; RulesError naming ``name`` otherwise."""
     if not isinstance(value, int) or isinstance(value, bool):
         raise RulesError(f"{name} must be a whole number, got {value!r}")
     if minimum is not None and value < minimum:
@@ -102,21 +104,21 @@ def discover_lore_goal(kind: str) -> int:
 
 def find_a_cure_goal(creature_level: int, *, later_dose: bool = False) -> int:
     """Find a Cure: 50 x the creature's level; each later dose half that (000: 3854-3856)."""
-    _whole("creature level", creature_level, minimum=1)
+    whole_number("creature level", creature_level, minimum=1)
     goal = CURE_POINTS_PER_LEVEL * creature_level
     return int(goal * LATER_DOSE_SHARE) if later_dose else goal
 
 
 def road_goal(miles: int, *, repair: bool = False) -> int:
     """Build or Repair Road: 10 per mile, half when repairing or connecting (REFERENCE.md)."""
-    _whole("miles", miles, minimum=1)
+    whole_number("miles", miles, minimum=1)
     goal = ROAD_POINTS_PER_MILE * miles
     return int(goal * ROAD_REPAIR_SHARE) if repair else goal
 
 
 def road_renown(miles: int) -> int:
     """Renown a finished road gives: +1 up to 50 miles, +2 up to 100, +3 beyond."""
-    _whole("miles", miles, minimum=1)
+    whole_number("miles", miles, minimum=1)
     for most_miles, renown in ROAD_RENOWN_BANDS:
         if miles <= most_miles:
             return renown
@@ -125,13 +127,13 @@ def road_renown(miles: int) -> int:
 
 def go_undercover_goal(repeats: int = 0) -> int:
     """Go Undercover: 15, +30 for each earlier time with the same organisation."""
-    _whole("repeats", repeats)
+    whole_number("repeats", repeats)
     return UNDERCOVER_GOAL + UNDERCOVER_REPEAT_GOAL * repeats
 
 
 def go_undercover_caught_chance(repeats: int = 0) -> int:
     """Chance (percent) of being caught undercover: 25%, +25% per repeat, at most 100."""
-    _whole("repeats", repeats)
+    whole_number("repeats", repeats)
     return min(
         CERTAIN_PERCENT, UNDERCOVER_CAUGHT_PERCENT + UNDERCOVER_REPEAT_CAUGHT_PERCENT * repeats
     )
@@ -139,7 +141,7 @@ def go_undercover_caught_chance(repeats: int = 0) -> int:
 
 def hone_career_skills_goal(skills: int) -> int:
     """Hone Career Skills: 240 for 2 career skills, 360 for 3 (REFERENCE.md)."""
-    _whole("career skills", skills)
+    whole_number("career skills", skills)
     if skills not in HONE_CAREER_SKILLS_GOALS:
         allowed = " or ".join(str(n) for n in HONE_CAREER_SKILLS_GOALS)
         raise RulesError(f"Hone Career Skills works on {allowed} career skills, got {skills!r}")
@@ -153,7 +155,7 @@ def learn_from_a_master_goal(kind: str) -> int:
 
 def imbue_treasure_goal(enhancements: int = 1) -> int:
     """Imbue Treasure: 150 points per enhancement (REFERENCE.md)."""
-    _whole("enhancements", enhancements, minimum=1)
+    whole_number("enhancements", enhancements, minimum=1)
     return IMBUE_POINTS_PER_ENHANCEMENT * enhancements
 
 
@@ -169,7 +171,7 @@ def treasure_goal(kind: str, echelon: int = 1) -> int:
         allowed = ", ".join([*TREASURE_GOALS, *sorted(LEVELED_KINDS)])
         raise RulesError(f"treasure kind must be one of {allowed}, got {kind!r}")
     goals = TREASURE_GOALS[key]
-    _whole("echelon", echelon, minimum=1)
+    whole_number("echelon", echelon, minimum=1)
     if echelon > len(goals):
         what = (
             "leveled treasures have one goal: use echelon 1"
@@ -182,7 +184,7 @@ def treasure_goal(kind: str, echelon: int = 1) -> int:
 
 def loved_ones_stamina_bonus(level: int) -> int:
     """Spend Time With Loved Ones: max Stamina +12 + level until the next respite."""
-    _whole("level", level, minimum=1)
+    whole_number("level", level, minimum=1)
     return LOVED_ONES_STAMINA_BONUS + level
 
 

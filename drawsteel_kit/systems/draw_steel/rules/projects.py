@@ -45,7 +45,6 @@ from drawsteel_kit.systems.draw_steel.rules.project_goals import (  # the goals,
     UNDERCOVER_GOAL,
     UNDERCOVER_REPEAT_CAUGHT_PERCENT,
     UNDERCOVER_REPEAT_GOAL,
-    _whole,
     craft_yield,
     discover_lore_goal,
     find_a_cure_goal,
@@ -59,6 +58,7 @@ from drawsteel_kit.systems.draw_steel.rules.project_goals import (  # the goals,
     road_goal,
     road_renown,
     treasure_goal,
+    whole_number,
 )
 
 __all__ = [
@@ -228,10 +228,10 @@ def project_roll_modifier(
     holds (000: 719-723): edge and bane cancel, double edge + bane is one edge, and so on,
     which is the same as +2 per capped edge and -2 per capped bane.
     """
-    _whole("characteristic", characteristic, minimum=None)
-    _whole("edges", edges)
-    _whole("banes", banes)
-    _whole("bonus", bonus, minimum=None)
+    whole_number("characteristic", characteristic, minimum=None)
+    whole_number("edges", edges)
+    whole_number("banes", banes)
+    whole_number("bonus", bonus, minimum=None)
     if abs(bonus) > MAX_ROLL_BONUS:
         raise RulesError(f"a project roll's bonus must be from -{MAX_ROLL_BONUS} to "
                          f"{MAX_ROLL_BONUS} (a larger one is a typo), got {bonus}")
@@ -263,7 +263,7 @@ def project_roll(
     modifier = project_roll_modifier(
         characteristic, edges=edges, banes=banes, skill=skill, language=language, bonus=bonus
     )
-    _whole("extra_d6", extra_d6)
+    whole_number("extra_d6", extra_d6)
     count, sides = PROJECT_DICE
     rolls: list[ProjectRoll] = []
     while True:
@@ -335,7 +335,7 @@ def project_event_check(dice: Dice) -> EventCheck:
 
 def milestones_for_goal(goal: int) -> tuple[int, ...]:
     """The point totals at which events happen in "milestones" mode (000: 3814-3825)."""
-    _whole("goal", goal, minimum=1)
+    whole_number("goal", goal, minimum=1)
     return _milestones(goal)
 
 
@@ -350,8 +350,8 @@ def _milestones(goal: int) -> tuple[int, ...]:
 
 def milestones_passed(goal: int, before: int, after: int) -> tuple[int, ...]:
     """Milestones reached going from ``before`` to ``after`` points (before < m <= after)."""
-    _whole("points before", before)
-    _whole("points after", after)
+    whole_number("points before", before)
+    whole_number("points after", after)
     if after < before:
         raise RulesError(f"project points never go down: got before={before}, after={after}")
     return tuple(m for m in milestones_for_goal(goal) if before < m <= after)
@@ -359,8 +359,8 @@ def milestones_passed(goal: int, before: int, after: int) -> tuple[int, ...]:
 
 def is_complete(points: int, goal: int) -> bool:
     """A project is done when its points reach or pass its goal (000: 3778)."""
-    _whole("points", points)
-    _whole("goal", goal)
+    whole_number("points", points)
+    whole_number("goal", goal)
     return points >= goal
 
 
@@ -371,7 +371,7 @@ def study_guide(knowledge_value: int, *, language: str = "known") -> int:
     gives the full benefit only in a language the hero understands and halves it only for a
     related one; it says nothing of other languages, so a guide the hero cannot read gives 0.
     """
-    _whole("knowledge value", knowledge_value)
+    whole_number("knowledge value", knowledge_value)
     _language_banes(language)
     return int(knowledge_value * GUIDE_SHARE[language])
 

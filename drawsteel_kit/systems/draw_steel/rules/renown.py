@@ -153,13 +153,13 @@ def impression_examples(score: int) -> tuple[str, ...]:
 def impression_of(*, level: int | None = None, impression: int | None = None) -> int:
     """An NPC's Impression score: the one the Director gives, else the creature's level
     (000: 3513). A level above 12 keeps its number: the table stops at 12, the rule does not."""
-    if impression is None and level is None:
-        raise RulesError("give an NPC's impression, or its level (impression equals level)")
     if level is not None:
-        _whole(level, "an NPC's level", 1)
+        level = _whole(level, "an NPC's level", 1)
     if impression is not None:
         return _whole(impression, "an impression score", IMPRESSION_MIN)
-    return level  # type: ignore[return-value]
+    if level is None:
+        raise RulesError("give an NPC's impression, or its level (impression equals level)")
+    return level
 
 
 def typical_impression(npc: str) -> int | None:
@@ -187,7 +187,7 @@ def _standing(standing: object) -> Standing | None:
             f"standing must be fame, infamy or None (the Director has not decided), "
             f"got {standing!r}"
         )
-    return key  # type: ignore[return-value]
+    return key  # type: ignore[return-value]  # checked above: one of Standing's two words
 
 
 def edge_skills(standing: Standing | None) -> tuple[str, ...]:

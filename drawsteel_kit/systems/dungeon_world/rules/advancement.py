@@ -132,7 +132,7 @@ def level_up(
     adds a level, records the advanced move (and a wizard's spell, in the lines), and
     raises ``stat`` by 1 up to 18; raising CON raises max HP and HP.
     """
-    choice = LevelUpChoice(stat=stat, advanced_move=advanced_move, spell=spell)  # type: ignore[arg-type]
+    choice = LevelUpChoice(stat=stat, advanced_move=advanced_move, spell=spell)  # type: ignore[arg-type]  # a stat's name: coerced
     if rest is None:
         raise LevelUpNotReady(
             f"{character.name} levels up only while resting: say the rest (rest=hours at a "

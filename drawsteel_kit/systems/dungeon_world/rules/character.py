@@ -152,7 +152,7 @@ def _weights(name: str, weights: object, gear: tuple[str, ...]) -> Mapping[str, 
 def _tuple_of(cls: Any, name: str, values: object) -> tuple[Any, ...]:
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__iter__"):
         raise DungeonWorldError(f"{name} must be a list, got {values!r}")
-    return tuple(cls.from_dict(v) for v in values)  # type: ignore[attr-defined]
+    return tuple(cls.from_dict(v) for v in values)
 
 
 @dataclass(frozen=True)

@@ -62,16 +62,16 @@ def coerce_enums(enum_cls: type[E], values: object, what: str) -> tuple[E, ...]:
     """A sequence of enum members without repeats (a bare string is refused)."""
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__iter__"):
         raise DungeonWorldError(f"{what} must be a list, got {values!r}")
-    members = tuple(coerce_enum(enum_cls, v, what) for v in values)  # type: ignore[attr-defined]
+    members = tuple(coerce_enum(enum_cls, v, what) for v in values)
     if len(set(members)) != len(members):
-        raise DungeonWorldError(f"{what} may name each option once, got {list(values)!r}")  # type: ignore[call-overload]
+        raise DungeonWorldError(f"{what} may name each option once, got {list(values)!r}")
     return members
 
 
 def text_tuple(name: str, values: object) -> tuple[str, ...]:
     if isinstance(values, str | bytes | Mapping) or not hasattr(values, "__iter__"):
         raise DungeonWorldError(f"{name} must be a list of text, got {values!r}")
-    return tuple(check_text(name, v) for v in values)  # type: ignore[attr-defined]
+    return tuple(check_text(name, v) for v in values)
 
 
 def to_plain(value: Any) -> Any:

@@ -153,9 +153,9 @@ def volley(
     elif roll.band is Band.WEAK_HIT and picked is None:
         lines.append(f"{character.name} deals damage and chooses one: danger, less_damage or "
                      "ammo (none named)")
-    elif roll.band is Band.WEAK_HIT:
-        chosen = (picked.value,)  # type: ignore[union-attr]
-        line = f"{character.name} deals damage and {_VOLLEY_WORDS[picked]}"  # type: ignore[index]
+    elif roll.band is Band.WEAK_HIT and picked is not None:
+        chosen = (picked.value,)
+        line = f"{character.name} deals damage and {_VOLLEY_WORDS[picked]}"
         if picked is VolleyOption.AMMO:
             after = replace(after, ammo=after.ammo - AMMO_PER_VOLLEY)
             line += f" ({after.ammo} left)"
@@ -238,10 +238,10 @@ def spend_hold(
                          "onto themself")
         elif choice is DefendOption.HALVE:
             lines.append(f"{defender.name} halves the attack's effect or damage")
-        elif choice is DefendOption.OPEN_UP:
-            ally_after = ally_after.with_forward(  # type: ignore[union-attr]
+        elif choice is DefendOption.OPEN_UP and ally_after is not None:  # an ally: checked
+            ally_after = ally_after.with_forward(
                 Modifier(OPENING_FORWARD, None, f"Defend: against {foe}"))
-            lines.append(f"{defender.name} opens up {foe}: {ally.name} takes "  # type: ignore[union-attr]
+            lines.append(f"{defender.name} opens up {foe}: {ally_after.name} takes "
                          f"+{OPENING_FORWARD} forward against them")
         else:
             lines.append(f"{defender.name} deals {defender.level} damage to {foe} (their "

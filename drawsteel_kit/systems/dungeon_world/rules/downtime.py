@@ -243,7 +243,7 @@ def bolster(
         raise DungeonWorldError("Bolster needs period ('week' or 'month') or days, not both")
     spent = (
         coerce_enum(BolsterPeriod, period, "Bolster's period") if period is not None
-        else bolster_period(days)  # type: ignore[arg-type]
+        else bolster_period(days)  # type: ignore[arg-type]  # days is given: checked above
     )
     gained = BOLSTER_PREPARATION[spent]
     after = replace(character, preparation=character.preparation + gained)

@@ -228,15 +228,10 @@ def roll_for(
     ongoing = sum(m.amount for m in character.ongoing if modified and m.applies_to(move))
     burden = load_penalty(character, move)  # refuses an overloaded roll before the dice
     faces = roll_many(dice, ROLL_DICE, ROLL_SIDES)
-    parts = {
-        "stat_modifier": character.modifier(used_stat) if used_stat else 0,
-        "forward": sum(m.amount for m in forward_used),
-        "ongoing": ongoing,
-        "preparation": PREPARATION_BONUS if spend_preparation else 0,
-        "load": burden,
-        "bonus": bonus,
-    }
-    total = sum(faces) + sum(parts.values())
+    stat_modifier = character.modifier(used_stat) if used_stat else 0
+    forward = sum(m.amount for m in forward_used)
+    preparation = PREPARATION_BONUS if spend_preparation else 0
+    total = sum(faces) + stat_modifier + forward + ongoing + preparation + burden + bonus
     band = band_for_total(total)
     xp = MISS_XP if xp_on_miss and band is Band.MISS else 0
     after = replace(
@@ -247,7 +242,8 @@ def roll_for(
     )
     roll = MoveRoll(
         who=character.name, move=move, stat=used_stat, faces=faces, total=total, band=band,
-        xp_marked=xp, bonus_label=bonus_label, **parts,
+        xp_marked=xp, bonus_label=bonus_label, stat_modifier=stat_modifier, forward=forward,
+        ongoing=ongoing, preparation=preparation, load=burden, bonus=bonus,
     )
     return after, roll
 

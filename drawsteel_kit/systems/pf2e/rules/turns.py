@@ -109,7 +109,7 @@ def start_turn(
         log.say(new, "{0}'s readied {action} lapses unused.", name, action=c.readied.action)
     if c.dying and recovery is None:
         log.say(new, "{0} is dying: roll a recovery check.", name)
-    elif c.dying:
+    elif c.dying and recovery is not None:
         done = recovery_check(new, name, recovery)
         new, log.gm, log.players = (done.state, [*log.gm, *done.lines],
                                     [*log.players, *done.player_lines])
