@@ -397,7 +397,7 @@ class Projects(DrawSteelArea):
             source_language = check_text(source_language, "source language", name=True)
             if source_language:
                 source_language = self.areas.heroes.book_name("languages", source_language,
-                                                 "source language")
+                                                              "source language")
         languages = (source_language,) if source_language else template.source_languages
         name = title or (f"{template.name}: {learns}" if learns else template.name)
         name = " ".join(check_text(name, "title", name=True).split()) or template.name

@@ -111,7 +111,7 @@ class Respites(DrawSteelArea):
                     self.areas.sessions.begin_day(w, reason, dice, seed, respite=True)
                 for start in starts:
                     self.areas.projects.start(w, self.campaign.hero(start.hero), start.project,
-                                during_respite=True, **start.options())
+                                              during_respite=True, **start.options())
                 plans = self.areas.activities.plan_activities(chosen, activities or {})
             # The respite event is the party's: a project the Director hides is not named in it.
             labels = {p.hero.name: activity_label(
@@ -128,7 +128,7 @@ class Respites(DrawSteelArea):
                         self.areas.followers.recruit(w, p.hero, p.activity)
                 for buy in purchases:
                     self.areas.rewards.purchase(w, buy.hero, buy.item, tier=buy.tier,
-                              count=buy.count, reason=reason)
+                                                count=buy.count, reason=reason)
             events = []
             results = {}
             notes: list[str] = []
@@ -172,7 +172,7 @@ class Respites(DrawSteelArea):
                 if r.levels_gained:
                     gains.append(f"reaches level {after.level}")
                     more, said = self.areas.heroes.level_stamina(h.name, h.hero_class, h.level,
-                                                     after.level)
+                                                                 after.level)
                     notes += said
                     if more:  # the class's Stamina per level, and Stamina restored to it
                         change["max_stamina"] += more
@@ -228,5 +228,5 @@ class Respites(DrawSteelArea):
         who = self.campaign.hero(start.hero)
         if who.name in self.areas.days.rested_today():
             return self.areas.projects.start_project(who.name, start.project,
-                                      **start.options())
+                                                     **start.options())
         return self.take_respite([who.name], starts=[start], reason=reason)
