@@ -29,7 +29,7 @@ __all__ = ["Sessions"]
 
 
 class Sessions(DrawSteelArea):
-    """Sessions and the hero-token pool, victories, days (and adventures, their mixin)."""
+    """Sessions and the hero-token pool, victories, days."""
 
     # -- sessions and hero tokens -------------------------------------------
     @operation
