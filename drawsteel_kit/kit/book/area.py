@@ -10,9 +10,12 @@ inherits another: what one needs of another it calls on that one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.base import Writer
     from drawsteel_kit.kit.book.campaign import BaseCampaign
     from drawsteel_kit.kit.book.party import PartyState
     from drawsteel_kit.kit.ledger import Ledger
@@ -45,3 +48,10 @@ class Area:
     def settings(self) -> dict[str, Any]:
         """The campaign's table rules as the ledger has them."""
         return self.campaign.settings
+
+    @contextmanager
+    def writing(self) -> Iterator[Writer]:
+        """The campaign's one write path (:meth:`BaseCampaign.writing
+        <drawsteel_kit.kit.book.campaign.BaseCampaign.writing>`)."""
+        with self.campaign.writing() as w:
+            yield w
