@@ -19,9 +19,12 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.notes import NoteStore
 from drawsteel_kit.kit.book.sheets import SheetStore, SystemBook
 from drawsteel_kit.kit.registry import SYSTEMS
+from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
 from drawsteel_kit.systems.draw_steel import campaign as ds_campaign
 from drawsteel_kit.systems.draw_steel.book.base import DrawSteelArea
 from drawsteel_kit.systems.draw_steel.campaign import Areas, Campaign
+from drawsteel_kit.systems.pf2e.book_combat import Combat
+from drawsteel_kit.systems.pf2e.book_turns import Turns
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "drawsteel_kit"
@@ -79,8 +82,7 @@ def test_no_area_inherits_another() -> None:
     for key, played in SYSTEMS.items():  # another system's one area: its book
         if not played.is_default:
             book = played.book_class()
-            assert issubclass(book, SystemBook), key
-            assert not any(issubclass(book, other) for other in areas.values()), key
+            assert book.__mro__ == (book, SystemBook, Area, object), (key, book.__mro__)
     classes = list(areas.values())
     assert len(set(classes)) == len(classes), "an area class held twice"
     for a in classes:
@@ -168,3 +170,24 @@ def test_draw_steels_areas_hold_their_campaign(campaign: Campaign) -> None:
         assert area.campaign is campaign, name
         assert isinstance(area, DrawSteelArea), name
     assert ds_campaign.Campaign is Campaign
+
+
+@pytest.mark.parametrize(("module", "book", "held"), [
+    ("pf2e/book.py", "EncounterTracker", {"turns": Turns, "combat": Combat}),
+    ("condition_sheet/book.py", "ConditionSheetBook", {"between": BetweenBattles}),
+])
+def test_a_systems_book_hands_its_areas_methods_on_the_same_way(
+        module: str, book: str, held: dict[str, type]) -> None:
+    """pf2e's tracker and the condition sheet's book hold their parts as areas too (not
+    mixins), each public method of a part a delegation on the book, as ``campaign.pf2e``
+    and ``campaign.book`` are called."""
+    owner = next(s.book_class() for s in SYSTEMS.values() if s.book == book)
+    for cls in held.values():
+        assert cls.__mro__ == (cls, object)
+    delegations = _delegations(PACKAGE / "systems" / module, book, "self")
+    delegations = {k: v for k, v in delegations.items() if v[0] in held}
+    for area, cls in held.items():
+        assert {n for n, v in vars(cls).items() if not n.startswith("_") and n != "ledger"
+                and (inspect.isfunction(v) or isinstance(v, property))} == {
+            m for m, (a, _, _) in delegations.items() if a == area}, area
+    _check(owner, delegations, held)
