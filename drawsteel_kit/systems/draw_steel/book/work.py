@@ -223,8 +223,8 @@ def _effect(
 ) -> tuple[int, list[str], dict[str, Any]]:
     """Apply a project event to this activity's points in ``res``: (goal change, lines, side
     effects)."""
-    side: dict[str, Any] = {}
-    goal_up, lines = 0, [f"Event ({event.rolls}, {event.timing} the roll): {event.prompt}"]
+    goal_up, side, lines = 0, dict[str, Any](), [f"Event ({event.rolls}, {event.timing} the "
+                                                 f"roll): {event.prompt}"]
     match event.effect:
         case "automatic_breakthrough":
             extra = roll_again(0)
@@ -292,8 +292,7 @@ def apply_points(
         due = [catalog.roll_project_event(dice) for _ in range(pending)]
         pending = 0
     if due and roller is not None and roll_again is not None:
-        told: list[dict[str, Any]] = []
-        effects: dict[str, Any] = {}
+        told, effects = [], dict[str, Any]()
         for one in due:
             goal_up, lines, side = _effect(one, res, project, roller, roll_again)
             goal += goal_up
