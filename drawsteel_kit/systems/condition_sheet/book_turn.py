@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice
@@ -91,6 +91,14 @@ def parse_faces(typed: Sequence[int] | str) -> list[int]:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
             raise ConditionSheetError(f"a d6 shows 1-6, got {face!r}")
     return faces
+
+
+@overload
+def parse_effect(effect: str | EffectChoice) -> EffectChoice: ...
+@overload
+def parse_effect(effect: None) -> None: ...
+@overload
+def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None: ...
 
 
 def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None:

@@ -74,7 +74,8 @@ class FollowerCap:
 
 
 class Followers(DrawSteelArea):
-    """Followers: the cap, recruiting, retainers, assignments and the daily project rolls."""
+    """Followers: the cap, recruiting, retainers, assignments (their daily rolls are
+    ``follower_work``'s)."""
 
     def followers(self, hero: str | None = None) -> list[FollowerState]:
         """Active followers, oldest first (one hero's when named)."""

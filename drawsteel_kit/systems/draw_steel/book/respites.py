@@ -1,4 +1,5 @@
-"""Respites and hand adjustments of heroes."""
+"""Respites: each hero's one activity, starts and purchases, and what the respite gives
+(a hero's changes by hand are in ``book.heroes``)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ HIDDEN_PROJECT = "a project of the Director's"
 
 
 class Respites(DrawSteelArea):
-    """Respites (with one activity per hero) and the Director's hand adjustments."""
+    """Respites, with one activity per hero, and projects started in one."""
 
     def _checked_today(self) -> bool:
         """Whether today's respite already made its "roll" mode project event check (once

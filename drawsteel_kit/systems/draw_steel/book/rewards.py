@@ -50,7 +50,7 @@ class TierView:
 
 
 class Rewards(DrawSteelArea):
-    """Renown, wealth, purchases, titles and the party's inventory."""
+    """Renown, wealth and purchases, and what a level brings."""
 
     # -- renown and wealth -------------------------------------------------------------
     def _score_event(self, w: Writer, hero: HeroState, field: str, amount: int, *,
