@@ -107,7 +107,7 @@ def test_a_member_page_shows_their_own_rows_and_text_is_escaped(tmp_path: Path) 
     with BaseCampaign.init(folder)[0] as camp:
         dw = camp.dungeon_world
         dw.adjust("<b>Nim</b>", gear=["<script>alert(1)</script>"], reason="loot")
-        with camp._writing() as w:
+        with camp.writing() as w:
             w.event("note_added", [], summary="Nim's own secret", actor="<b>Nim</b>",
                     visibility="hero:<b>Nim</b>")
         own = player_page(camp, "<b>nim</b>")

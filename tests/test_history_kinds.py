@@ -27,8 +27,8 @@ from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.dungeon_world.rules.moves import Move
 
 #: The calls whose first or second argument is the kind of the event they write.
-WRITERS = {"event", "party_event", "hero_event", "_step", "_rolled", "_write_hold", "_grant",
-           "_work_outside_respites"}
+WRITERS = {"event", "party_event", "hero_event", "_step", "write_step", "_rolled",
+           "_write_hold", "_grant", "_work_outside_respites"}
 #: Kinds made from a pattern (an f-string in the source), spelled out: the rewards'
 #: ``{field}_gained``/``_lost`` and Dungeon World's ``dw_{move}``.
 FAMILIES: dict[str, set[str]] = {

@@ -11,8 +11,9 @@ from source_trees import nodes
 from drawsteel_kit.kit.registry import SYSTEMS
 
 KIT = Path(__file__).resolve().parent.parent / "drawsteel_kit" / "kit"
-#: Where a system's name belongs: the registry; the campaign's ``campaign.pf2e``-style doors.
-ALLOWED = {KIT / "registry.py", KIT / "book" / "sheets.py"}
+#: Where a system's name belongs: the registry; the campaign host's ``campaign.pf2e``-style
+#: doors (kit/book/campaign.py, until each system's campaign class holds its own).
+ALLOWED = {KIT / "registry.py", KIT / "book" / "campaign.py"}
 
 
 def test_the_kit_names_no_system_outside_the_registry() -> None:

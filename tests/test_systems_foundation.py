@@ -61,7 +61,7 @@ def test_a_draw_steel_campaign_plays_draw_steel_and_has_no_other_book(campaign: 
 def _sheet_event(camp: Campaign, op: dict, kind: str = "sheet_test") -> int:
     """One event carrying ``op``, as visible as the sheet it inserts (a book does the same)."""
     seen = op.get("row", {}).get("visibility", "party")
-    with camp._writing() as w:
+    with camp.writing() as w:
         return w.event(kind, [op], summary=f"{kind} on {op['key']}", visibility=seen).id
 
 

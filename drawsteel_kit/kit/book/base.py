@@ -1,8 +1,9 @@
 """What every campaign operation shares, in every game system: the one write path
 (:func:`operation`, :class:`Writer`), :class:`Happened`, and the checks of typed text and counts.
 
-A system's operations (Draw Steel's mixins, another system's book) run inside
-:meth:`CampaignCore.transaction`: all of an operation lands, or none.
+A campaign's areas (Draw Steel's respites, projects, ...; another system's book) run their
+operations inside :meth:`BaseCampaign.transaction
+<drawsteel_kit.kit.book.campaign.BaseCampaign.transaction>`: all of an operation lands, or none.
 """
 
 from __future__ import annotations
@@ -10,19 +11,19 @@ from __future__ import annotations
 import functools
 import unicodedata
 import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
+from drawsteel_kit.kit.book.party import encodable, read_party
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Event, Ledger, Op, update_op
-from drawsteel_kit.kit.ledger.events import flush
+from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, Event, Op, update_op
 from drawsteel_kit.kit.limits import control_problem
 
-__all__ = ["CampaignCore", "Happened", "Writer", "check_count", "check_text",
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
+__all__ = ["Discard", "Happened", "Writer", "check_count", "check_text",
            "check_visibility", "operation"]
 
 #: Our own sanity limits (not the book's): larger numbers are typos, not awards.
@@ -96,68 +97,14 @@ def operation(method: _Method) -> _Method:
     return cast(_Method, run)
 
 
-class _Discard(Exception):
+class Discard(Exception):
     """Raised inside a dry run's transaction so that it rolls back."""
-
-
-class CampaignCore:
-    """A campaign's folder and ledger, its party row, and the one write path."""
-
-    #: The writer operations get from :meth:`_writing` (a system may add its own events).
-    writer_class: ClassVar[type[Writer]]
-
-    def __init__(self, folder: Path, ledger: Ledger) -> None:
-        self.folder = folder
-        self.ledger = ledger
-        #: The copy kept when opening upgraded an older ledger (None: no upgrade).
-        self.upgraded_from: Path | None = None
-
-    @property
-    def party(self) -> PartyState:
-        """The party: name, day, session, hero tokens, settings, stronghold."""
-        party = read_party(self.ledger.db)
-        assert party is not None  # open() checked
-        return party
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The campaign's table rules as the ledger has them."""
-        return self.party.settings
-
-    def _next_id(self, table: str) -> int:
-        """The next free id of a projection table (inside the write, so no one else takes it)."""
-        return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")
-                   .fetchone()[0])
-
-    # -- the one write path --------------------------------------------------
-    @contextmanager
-    def transaction(self, *, rollback: bool = False) -> Iterator[None]:
-        """One ``BEGIN IMMEDIATE`` transaction that every operation inside joins: all of it
-        lands, or none. ``rollback``: never commit (a dry run or a preview), leaving by an
-        exception like any failure, so the real run and the preview share every line of the
-        write path but the last."""
-        try:
-            with self.ledger.write():
-                yield
-                if rollback:
-                    raise _Discard
-        except _Discard:
-            pass
-
-    @contextmanager
-    def _writing(self) -> Iterator[Writer]:
-        if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction
-            yield self.writer_class(self)
-            flush(self.ledger.db)  # the operation's events go in at its end, preview or not
-            return
-        with self.ledger.write():
-            yield self.writer_class(self)
 
 
 class Writer:
     """Writes events inside one open transaction, stamping day, session and operation."""
 
-    def __init__(self, campaign: CampaignCore) -> None:
+    def __init__(self, campaign: BaseCampaign) -> None:
         self.campaign = campaign
         self.ledger = campaign.ledger
         party = read_party(campaign.ledger.db)
@@ -187,8 +134,6 @@ class Writer:
         before = party.as_dict()
         return self.event(kind, [update_op("party", 1, before, after)], **kw)
 
-
-CampaignCore.writer_class = Writer
 
 
 def check_visibility(visibility: str) -> str:

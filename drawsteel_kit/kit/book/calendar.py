@@ -1,14 +1,15 @@
 """Sessions and the calendar: what every campaign keeps on its party row, whatever it plays.
 
-A system adds its own to these (Draw Steel: the hero-token pool at a session's start and end,
-followers' daily rolls when a day passes) by overriding them.
+The host holds this area as ``campaign.calendar``. A system adds its own to these (Draw Steel:
+the hero-token pool at a session's start and end, followers' daily rolls when a day passes) in
+its own area, which calls these for a campaign that plays another system.
 """
 
 from __future__ import annotations
 
+from drawsteel_kit.kit.book.area import Area
 from drawsteel_kit.kit.book.base import (
     MAX_DAYS_AT_ONCE,
-    CampaignCore,
     Happened,
     check_count,
     check_text,
@@ -16,10 +17,10 @@ from drawsteel_kit.kit.book.base import (
 )
 from drawsteel_kit.kit.errors import SessionError
 
-__all__ = ["CalendarOps"]
+__all__ = ["Calendar"]
 
 
-class CalendarOps(CampaignCore):
+class Calendar(Area):
     """Start and end sessions; move the calendar on."""
 
     @operation
@@ -32,7 +33,7 @@ class CalendarOps(CampaignCore):
             )
         number = party.session + 1
         summary = f"Session {number} started"
-        with self._writing() as w:
+        with self.campaign.writing() as w:
             ev = w.party_event(
                 "session_started", {"session_open": 1, "session": number, "hero_tokens": 0},
                 summary=summary, payload={"number": number, "tokens": 0}, session=number,
@@ -46,7 +47,7 @@ class CalendarOps(CampaignCore):
         if not party.session_open:
             raise SessionError("no session is open: start one with `drawsteel-kit session start`")
         summary = f"Session {party.session} ended"
-        with self._writing() as w:
+        with self.campaign.writing() as w:
             ev = w.party_event("session_ended", {"session_open": 0, "hero_tokens": 0},
                                summary=summary, payload={"number": party.session})
         return Happened("session_ended", summary, (ev,), {})
@@ -57,7 +58,7 @@ class CalendarOps(CampaignCore):
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")
         start = self.party.day
-        with self._writing() as w:
+        with self.campaign.writing() as w:
             for step in range(1, days + 1):
                 w.day = start + step
                 w.party_event("day_advanced", {"day": w.day},

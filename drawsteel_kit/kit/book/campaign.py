@@ -1,10 +1,14 @@
 """The campaign: one folder, its ledger, and the door every change goes through.
 
-:class:`BaseCampaign` is what every game system's campaign is: it opens (upgrading an older
-ledger), builds its ledger from campaign.yaml (:meth:`BaseCampaign.init`), reads its history,
-undoes an operation, backs up and exports. A system's operations come on top: Draw Steel's
-``Campaign`` composes its mixins; another system's book is ``campaign.book``. Opening a folder
-gives the class of the system it plays (the registry's ``campaign``).
+:class:`BaseCampaign` is the host every game system's campaign is: it owns the folder, the
+ledger, the party row and the one write path (:meth:`BaseCampaign.writing`,
+:meth:`BaseCampaign.transaction`), and holds the kit's areas: the calendar
+(``campaign.calendar``), the notes (``campaign.note_store``) and the sheet store
+(``campaign.sheet_store``). It opens (upgrading an older ledger), builds its ledger from
+campaign.yaml (:meth:`BaseCampaign.init`), reads its history, undoes an operation, backs up
+and exports. A system's areas hold the host: Draw Steel's ``Campaign`` holds its respites,
+projects, followers ... (``campaign.areas``); another system's one area is ``campaign.book``.
+Opening a folder gives the class of the system it plays (the registry's ``campaign``).
 
 An operation that touches several members writes one event per member (so each one's
 history and visibility stay their own), all sharing an ``operation`` id: undoing any of them
@@ -16,15 +20,17 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
-from drawsteel_kit.kit.book.base import Happened, check_text, operation
-from drawsteel_kit.kit.book.calendar import CalendarOps
-from drawsteel_kit.kit.book.notes import NoteOps
-from drawsteel_kit.kit.book.party import encodable, read_party
+from drawsteel_kit.kit.book.base import Discard, Happened, Writer, check_text, operation
+from drawsteel_kit.kit.book.calendar import Calendar
+from drawsteel_kit.kit.book.notes import NoteState, NoteStore
+from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.book.sentences import is_kind, kind_for
-from drawsteel_kit.kit.book.sheets import SheetOps
+from drawsteel_kit.kit.book.sheets import SheetState, SheetStore
 from drawsteel_kit.kit.errors import (
     CampaignNotFound,
     LedgerNeedsUpgrade,
@@ -36,12 +42,15 @@ from drawsteel_kit.kit.folder import CAMPAIGN_FILE, find_campaign_dir
 from drawsteel_kit.kit.ledger import (
     COUNTED,
     LEDGER_FILE,
+    PARTY,
     Event,
     Ledger,
     check_sqlite_file,
     pending_names,
 )
 from drawsteel_kit.kit.ledger.backup import backup_file
+from drawsteel_kit.kit.ledger.events import flush
+from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
 from drawsteel_kit.kit.words import plural
 
 __all__ = ["NOT_UNDOABLE", "BaseCampaign", "open_campaign"]
@@ -67,7 +76,7 @@ def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
     plays = played(settings)
     wanted = plays.campaign_class() or BaseCampaign
     if issubclass(wanted, cls):
-        return wanted
+        return cast(type[_C], wanted)  # a subclass of cls, as just checked
     meant = next((s for s in SYSTEMS.values() if s.campaign and issubclass(
         cls, s.campaign_class() or BaseCampaign)), None)
     what = f"{meant.title}'s" if meant else "these"
@@ -76,12 +85,131 @@ def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
         f"apply; use its own commands (`drawsteel-kit {plays.command} --help` lists them)")
 
 
-class BaseCampaign(CalendarOps, NoteOps, SheetOps):
-    """One campaign of any system: its folder, its ledger, its history; the operations are
-    its system's."""
+class BaseCampaign:
+    """One campaign of any system, the host its areas share: its folder, its ledger, its
+    party, the one write path, the calendar, notes and sheets, its history; the operations
+    are its system's areas."""
 
     #: Event kinds that undo accepts though they change no row (a system's markers).
     undoable_without_changes: ClassVar[frozenset[str]] = frozenset()
+    #: The writer operations get from :meth:`writing` (a system may add its own events).
+    writer_class: ClassVar[type[Writer]] = Writer
+
+    def __init__(self, folder: Path, ledger: Ledger) -> None:
+        self.folder = folder
+        self.ledger = ledger
+        #: The copy kept when opening upgraded an older ledger (None: no upgrade).
+        self.upgraded_from: Path | None = None
+        self.calendar = Calendar(self)
+        self.note_store = NoteStore(self)
+        self.sheet_store = SheetStore(self)
+        self._book: Any = None
+
+    # -- what every area reads -------------------------------------------------
+    @property
+    def party(self) -> PartyState:
+        """The party: name, day, session, hero tokens, settings, stronghold."""
+        party = read_party(self.ledger.db)
+        assert party is not None  # open() checked
+        return party
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The campaign's table rules as the ledger has them."""
+        return self.party.settings
+
+    @property
+    def system(self) -> System:
+        """The rule system the campaign plays (campaign.yaml's ``system:``)."""
+        return system(self.party.settings.get("system", DEFAULT_SYSTEM))
+
+    @property
+    def book(self) -> Any:
+        """The system's campaign operations (a :class:`~drawsteel_kit.kit.book.sheets.SystemBook`,
+        the one area of a system that keeps sheets); a system with a campaign class of its own
+        (Draw Steel) has its operations on that class instead."""
+        played = self.system
+        if not played.book:
+            raise WrongSystem(f"this campaign plays {played.title}: its operations are the "
+                              "campaign's own methods")
+        if self._book is None:
+            self._book = played.book_class()(self)
+        return self._book
+
+    def next_id(self, table: str) -> int:
+        """The next free id of a projection table (inside the write, so no one else takes it)."""
+        return int(self.ledger.db.execute(f"SELECT coalesce(max(id), 0) + 1 FROM [{table}]")
+                   .fetchone()[0])
+
+    # -- the one write path --------------------------------------------------
+    @contextmanager
+    def transaction(self, *, rollback: bool = False) -> Iterator[None]:
+        """One ``BEGIN IMMEDIATE`` transaction that every operation inside joins: all of it
+        lands, or none. ``rollback``: never commit (a dry run or a preview), leaving by an
+        exception like any failure, so the real run and the preview share every line of the
+        write path but the last."""
+        try:
+            with self.ledger.write():
+                yield
+                if rollback:
+                    raise Discard
+        except Discard:
+            pass
+
+    @contextmanager
+    def writing(self) -> Iterator[Writer]:
+        """The writer of an operation's events: inside an
+        :func:`~drawsteel_kit.kit.book.base.operation`, in its transaction (its events go in
+        at its end), else in a write of its own."""
+        if self.ledger.db.conn.in_transaction:  # inside an @operation: its transaction
+            yield self.writer_class(self)
+            flush(self.ledger.db)  # the operation's events go in at its end, preview or not
+            return
+        with self.ledger.write():
+            yield self.writer_class(self)
+
+    # -- the kit's areas: the calendar, notes, sheets and members --------------
+    def start_session(self) -> Happened:
+        """Start the next session."""
+        return self.calendar.start_session()
+
+    def end_session(self) -> Happened:
+        """End the open session."""
+        return self.calendar.end_session()
+
+    def advance_day(self, days: int = 1, *, reason: str = "") -> Happened:
+        """Move the calendar forward, a ``day_advanced`` event a day."""
+        return self.calendar.advance_day(days, reason=reason)
+
+    def notes(self, *, visible_to: str | None = None) -> list[NoteState]:
+        """Notes in the books (those the players may see, with ``visible_to``)."""
+        return self.note_store.notes(visible_to=visible_to)
+
+    def add_note(self, text: str, *, about: str = "", visibility: str = PARTY
+                 ) -> Happened:
+        """A note in the books: a rumour, a debt, a secret (``visibility="director"``)."""
+        return self.note_store.add_note(text, about=about, visibility=visibility)
+
+    def sheets(self, kind: str | None = None, *,
+               visible_to: str | None = None) -> list[SheetState]:
+        """Every sheet (of one kind) the viewer may see, whichever system wrote it."""
+        return self.sheet_store.sheets(kind, visible_to=visible_to)
+
+    @property
+    def members(self) -> list[str]:
+        """The names with a player page and a history of their own: Draw Steel's heroes,
+        another system's characters."""
+        return self.sheet_store.members
+
+    @property
+    def roster(self) -> list[str]:
+        """The members in the order they joined: the order of their colours in every chart,
+        table, report and page (``kit.ui.figures.hero_colour``)."""
+        return self.sheet_store.roster
+
+    def member(self, name: str) -> str:
+        """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
+        return self.sheet_store.member(name)
 
     # -- opening -------------------------------------------------------------
     @classmethod
@@ -145,7 +273,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
         return copy, pending
 
     @classmethod
-    def init(cls, where: str | Path) -> tuple[BaseCampaign, Happened]:
+    def init(cls: type[_C], where: str | Path) -> tuple[_C, Happened]:
         """Build the ledger from campaign.yaml, or bring it up to date (see
         :mod:`drawsteel_kit.kit.book.init`)."""
         from drawsteel_kit.kit.book.init import init_campaign
@@ -153,7 +281,8 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
 
         folder = find_campaign_dir(where)
         cf = load_campaign_file(folder / CAMPAIGN_FILE)  # checked before anything is written
-        return init_campaign(_played_class(cls, {"system": cf.system}), folder, cf)
+        built, happened = init_campaign(_played_class(cls, {"system": cf.system}), folder, cf)
+        return cast(_C, built), happened  # built as the class _played_class gave: cls's own
 
     def close(self) -> None:
         """Close the ledger."""
@@ -241,7 +370,7 @@ class BaseCampaign(CalendarOps, NoteOps, SheetOps):
                             "there is nothing to undo")
         self._check_undo(target, members)
         summary = f"Undid #{event_id} ({target.summary})" + (f": {reason}" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             # Newest first, each checked against the state the later undos left: events of
             # one operation may change the same row (a week of days, a roll then a respite).
             for member in reversed(members):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.area import Area
 from drawsteel_kit.kit.book.base import (
-    CampaignCore,
     Happened,
     check_text,
     check_visibility,
@@ -19,7 +19,10 @@ from drawsteel_kit.kit.ledger import PARTY, insert_op
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["NoteOps", "NoteState", "read_notes"]
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+
+
+__all__ = ["NoteState", "NoteStore", "read_notes"]
 
 
 @dataclass(frozen=True)
@@ -37,15 +40,16 @@ class NoteState:
         return asdict(self)
 
 
-def read_notes(db: sqlite_utils.Database, *, visible_to: str | None = None) -> list[NoteState]:
+def read_notes(db: sqlite_utils.Database | ReadDatabase, *,
+               visible_to: str | None = None) -> list[NoteState]:
     """Notes, oldest first."""
     where, params = visible_where(visible_to)
     return [NoteState(**r)
             for r in db.query(f"SELECT * FROM notes WHERE {where} ORDER BY id", params)]
 
 
-class NoteOps(CampaignCore):
-    """Notes in the books."""
+class NoteStore(Area):
+    """Notes in the books (the host holds it as ``campaign.note_store``)."""
 
     def notes(self, *, visible_to: str | None = None) -> list[NoteState]:
         """Notes in the books (those the players may see, with ``visible_to``)."""
@@ -58,8 +62,8 @@ class NoteOps(CampaignCore):
         if not text:
             raise RulesError("the note is empty")
         about = check_text(about, "about")
-        with self._writing() as w:
-            w.event("note_added", [insert_op("notes", self._next_id("notes"), {
+        with self.campaign.writing() as w:
+            w.event("note_added", [insert_op("notes", self.campaign.next_id("notes"), {
                 "text": text, "about": about, "day": w.day,
                 "visibility": check_visibility(visibility)})],
                 visibility=visibility, summary=f"Note{' on ' + about if about else ''}: {text}")

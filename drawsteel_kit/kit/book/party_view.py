@@ -11,12 +11,14 @@ four systems), the player controls, ``publish`` and ``export --party-only`` go t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from drawsteel_kit.kit.ledger.party import party_copy
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+
+_C = TypeVar("_C", bound="Campaign")
 
 __all__ = ["PARTY", "PartyView", "books"]
 
@@ -88,11 +90,21 @@ class PartyView:
         self.close()
 
 
-def books(view: object) -> Campaign:
+@overload
+def books(view: object) -> Campaign: ...
+@overload
+def books(view: object, kind: type[_C]) -> _C: ...
+
+
+def books(view: object, kind: type[Any] | None = None) -> Any:
     """The books a player page reads: ``view`` must be a :class:`PartyView`, so a page
-    builder handed the Director's campaign refuses it instead of reading it."""
+    builder handed the Director's campaign refuses it instead of reading it; ``kind``: the
+    campaign class of the system whose page it is (the party's copy opens as that class)."""
     if not isinstance(view, PartyView):
         raise TypeError(f"player pages are built from a PartyView (PartyView.of(campaign)), "
                         f"not from {type(view).__name__}: it would read what is for the "
                         "Director")
+    if kind is not None and not isinstance(view.books, kind):
+        raise TypeError(f"a page of {kind.__name__} reads such a campaign, not "
+                        f"{type(view.books).__name__}")
     return view.books

@@ -21,7 +21,7 @@ from drawsteel_kit.kit.fields import show
 from drawsteel_kit.kit.ledger import Event
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.base import CampaignCore
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
 __all__ = ["FRESH_SEED_BELOW", "MAX_SEED", "PLAN_RESOLVED", "DayResult", "Resolution",
            "already_resolved", "find_plan", "plan_seed", "record_resolved", "resolved_before"]
@@ -103,7 +103,7 @@ def plan_seed(seed: int | None) -> int:
     return check_count(seed, "seed", minimum=0, maximum=MAX_SEED)
 
 
-def resolved_before(campaign: CampaignCore, plan: Any) -> Event | None:
+def resolved_before(campaign: BaseCampaign, plan: Any) -> Event | None:
     """The latest ``plan_resolved`` event of this same plan (by its digest), if any."""
     digest = plan.digest
     for event in reversed(campaign.ledger.events(kind=PLAN_RESOLVED)):
@@ -124,10 +124,10 @@ def already_resolved(plan: Any, seed: int, dry_run: bool, earlier: Event) -> Res
     return Resolution(plan.name, plan.source, seed, dry_run, (), lines, already=earlier)
 
 
-def record_resolved(campaign: CampaignCore, plan: Any, seed: int, count: int) -> Event:
+def record_resolved(campaign: BaseCampaign, plan: Any, seed: int, count: int) -> Event:
     """The ``plan_resolved`` event that ends a plan's transaction (any system's plan: it
     needs ``name``, ``digest`` and ``days``)."""
-    with campaign._writing() as w:
+    with campaign.writing() as w:
         return w.event(PLAN_RESOLVED, [], summary=f"Plan {plan.name!r} resolved: {plan.days} days, "
                 f"seed {seed}, {count} events",
                 payload={"plan": plan.name, "digest": plan.digest, "seed": seed,

@@ -6,10 +6,9 @@ system's own plain form (each pure rules class's ``as_dict``); an event changes 
 update op holding the data before and after, so history, undo, rebuild, visibility, export
 and the timeline (``SHEET_TRACKED`` numbers) serve every system unchanged.
 
-:class:`SystemBook` is the base of each system's campaign operations
-(``campaign.dungeon_world``, ``campaign.pf2e``, ``campaign.condition_sheet``);
-:class:`SheetOps` gives a campaign the system it plays, its sheets and its members (the
-names that have pages and histories of their own).
+:class:`SystemBook` is the base of each system's campaign operations, the area a campaign of
+that system holds as ``campaign.book``; :class:`SheetStore` (``campaign.sheet_store``) reads
+every sheet and the campaign's members (the names that have pages and histories of their own).
 """
 
 from __future__ import annotations
@@ -20,20 +19,29 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from drawsteel_kit.kit.book.base import CampaignCore, Writer
+from drawsteel_kit.kit.book.area import Area
+from drawsteel_kit.kit.book.base import Writer
 from drawsteel_kit.kit.book.party import visible_where
-from drawsteel_kit.kit.errors import PlanError, UnknownHero, UnknownSheet, WrongSystem
+from drawsteel_kit.kit.errors import PlanError, UnknownHero, UnknownSheet
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, name_key, same_name
-from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, System, system
+from drawsteel_kit.kit.registry import system
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-    from drawsteel_kit.kit.ledger import Ledger
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
-__all__ = ["SheetOps", "SheetState", "SystemBook", "insert_sheet_op", "read_sheet",
-           "read_sheets", "update_sheet_op"]
+
+__all__ = [
+    "SheetState",
+    "SheetStore",
+    "SystemBook",
+    "insert_sheet_op",
+    "read_sheet",
+    "read_sheets",
+    "update_sheet_op",
+]
 
 SHEETS = "sheets"
 
@@ -64,7 +72,7 @@ class SheetState:
                    day=row["day"], visibility=row["visibility"])
 
 
-def read_sheets(db: sqlite_utils.Database, *, system: str | None = None,
+def read_sheets(db: sqlite_utils.Database | ReadDatabase, *, system: str | None = None,
                 kind: str | None = None, status: str | None = None,
                 visible_to: str | None = None) -> list[SheetState]:
     """Sheets in the order they were made (their rowid), filtered; ``visible_to`` as
@@ -78,7 +86,7 @@ def read_sheets(db: sqlite_utils.Database, *, system: str | None = None,
             for r in db.query(f"SELECT * FROM sheets WHERE {where} ORDER BY rowid", params)]
 
 
-def read_sheet(db: sqlite_utils.Database, key: str) -> SheetState | None:
+def read_sheet(db: sqlite_utils.Database | ReadDatabase, key: str) -> SheetState | None:
     """One sheet by key, or None."""
     rows = list(db.query("SELECT * FROM sheets WHERE key = ?", [key]))
     return SheetState.from_row(rows[0]) if rows else None
@@ -110,25 +118,18 @@ def update_sheet_op(sheet: SheetState, *, data: Mapping[str, Any] | None = None,
 RUNNING = "running"
 
 
-class SystemBook:
-    """The base of a system's campaign operations: its sheets, and the campaign's one write
-    path. Subclasses name their system (``SYSTEM``) and the kind of sheet that is a member
-    of the party (``MEMBER_KIND``: a character, with a player page of their own)."""
+class SystemBook(Area):
+    """The base of a system's campaign operations (the area ``campaign.book``): its sheets,
+    and the campaign's one write path. Subclasses name their system (``SYSTEM``) and the kind
+    of sheet that is a member of the party (``MEMBER_KIND``: a character, with a player page
+    of their own)."""
 
     SYSTEM: ClassVar[str] = ""
     MEMBER_KIND: ClassVar[str] = "character"
 
-    def __init__(self, campaign: CampaignCore) -> None:
-        self.campaign = campaign
-
-    @property
-    def ledger(self) -> Ledger:
-        """The campaign's ledger (so ``book.base.operation`` serves book methods too)."""
-        return self.campaign.ledger
-
     @contextmanager
     def _writing(self) -> Iterator[Writer]:
-        with self.campaign._writing() as w:
+        with self.campaign.writing() as w:
             yield w
 
     def sheets(self, kind: str | None = None, *, status: str | None = None,
@@ -197,45 +198,9 @@ class SystemBook:
         return [f"{s.name}: {s.status}" for s in self.sheets(self.MEMBER_KIND)]
 
 
-class SheetOps(CampaignCore):
-    """The system a campaign plays, its sheets and members."""
-
-    @property
-    def system(self) -> System:
-        """The rule system the campaign plays (campaign.yaml's ``system:``)."""
-        return system(self.party.settings.get("system", DEFAULT_SYSTEM))
-
-    @property
-    def book(self) -> Any:
-        """The system's campaign operations (a :class:`SystemBook`); Draw Steel's are the
-        campaign's own methods."""
-        played = self.system
-        if not played.book:
-            raise WrongSystem(f"this campaign plays {played.title}: its operations are the "
-                              "campaign's own methods")
-        return played.book_class()(self)
-
-    def _book(self, key: str) -> Any:
-        played = self.system
-        if played.key != key:
-            raise WrongSystem(f"this campaign plays {played.title} (system: {played.key}), "
-                              f"not {system(key).title}")
-        return self.book
-
-    @property
-    def dungeon_world(self) -> Any:
-        """Dungeon World's moves (a campaign with ``system: dungeon-world``)."""
-        return self._book("dungeon-world")
-
-    @property
-    def pf2e(self) -> Any:
-        """The Pathfinder 2e encounter tracker (``system: pf2e``)."""
-        return self._book("pf2e")
-
-    @property
-    def condition_sheet(self) -> Any:
-        """The condition-sheet system's battles (``system: condition-sheet``)."""
-        return self._book("condition-sheet")
+class SheetStore(Area):
+    """Every sheet, whichever system wrote it, and the campaign's members (the host holds it
+    as ``campaign.sheet_store``)."""
 
     def sheets(self, kind: str | None = None, *,
                visible_to: str | None = None) -> list[SheetState]:
@@ -246,8 +211,9 @@ class SheetOps(CampaignCore):
     def members(self) -> list[str]:
         """The names with a player page and a history of their own: Draw Steel's heroes,
         another system's characters."""
-        kind = self.system.book_class().MEMBER_KIND
-        return [s.name for s in read_sheets(self.ledger.db, system=self.system.key,
+        played = self.campaign.system
+        kind = played.book_class().MEMBER_KIND
+        return [s.name for s in read_sheets(self.ledger.db, system=played.key,
                                             kind=kind)]
 
     @property
@@ -256,14 +222,15 @@ class SheetOps(CampaignCore):
         table, report and page (``kit.ui.figures.hero_colour``). A member who joins later
         takes the next colour, so no one's colour changes (by name, a new "Aster" would shift
         everyone's, and a run's report would no longer match the pages)."""
-        return self.members  # sheets are read in the order they were written
+        return self.campaign.members  # sheets are read in the order they were written
 
     def member(self, name: str) -> str:
         """A member's name as the ledger spells it (case-insensitive); UnknownHero lists them."""
         folded = name_key(name.strip()) if isinstance(name, str) else None
-        for have in self.members:
+        members = self.campaign.members
+        for have in members:
             if name_key(have) == folded:
                 return have
         raise UnknownHero(f"no character named {name!r} in this campaign (characters: "
-                          f"{', '.join(self.members) or 'none'})"
-                          f"{did_you_mean(name, self.members)}")
+                          f"{', '.join(members) or 'none'})"
+                          f"{did_you_mean(name, members)}")

@@ -41,7 +41,7 @@ from drawsteel_kit.kit.dice import Dice, ScriptedDice, dice_for
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.condition_sheet import rules as rules
+from drawsteel_kit.systems.condition_sheet import rules
 from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
 from drawsteel_kit.systems.condition_sheet.book_turn import (
     BattleInfo,
@@ -63,6 +63,9 @@ from drawsteel_kit.systems.condition_sheet.rules import (
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.campaign import BaseCampaign
 
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
 __all__ = ["BATTLE", "BattleInfo", "ConditionSheetBook", "parse_effect", "parse_faces"]
 
 BATTLE, ENDED = "battle", "ended"
@@ -71,7 +74,7 @@ BATTLE, ENDED = "battle", "ended"
 Step = Callable[[Turn], None]
 
 
-class ConditionSheetBook(BetweenBattles, SystemBook):
+class ConditionSheetBook(SystemBook):
     """Condition-sheet battles: rounds, initiative and its ties, attacks, supports,
     withdrawals, the special actions, knock-downs and the reset afterwards."""
 
@@ -79,6 +82,10 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
     MEMBER_KIND = "character"
     #: The campaign this book plays on: the kit's whole campaign (its members too).
     campaign: BaseCampaign
+
+    def __init__(self, campaign: BaseCampaign) -> None:
+        super().__init__(campaign)
+        self.between = BetweenBattles(self)
 
     # -- reading -------------------------------------------------------------------------
     def battles(self) -> list[BattleInfo]:
@@ -377,28 +384,18 @@ class ConditionSheetBook(BetweenBattles, SystemBook):
             t.take(rules.end_battle(t.battle))
         return self._step(battle, "cs_battle_ended", step)
 
-    # -- between battles (book_between) --------------------------------------------------
-    def _idle(self, name: str, what: str) -> SheetState:
-        """A character's sheet, refused while the character is in a running battle."""
-        sheet = self.member_sheet(name)
-        for info in self.battles():
-            if info.status == RUNNING and any(c.name == sheet.name
-                                              for c in info.state.characters):
-                raise ConditionSheetError(
-                    f"{sheet.name} is in a running battle ({info.name}): {what} change there; "
-                    "change them after the battle ends (drawsteel-kit sheet end)")
-        return sheet
+    # -- between battles (book_between) -----------------------------------------
+    def set_mana(self, name: str, mana: int, *, reason: str = "") -> Happened:
+        """Set a character's mana between battles (rest, a ritual, the GM's award)."""
+        return self.between.set_mana(name, mana, reason=reason)
 
-    def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
-               reason: str, payload: dict[str, Any]) -> Happened:
-        """One event on a character's sheet, between battles."""
-        reason = check_text(reason, "reason")
-        summary += f" ({reason})" if reason else ""
-        with self._writing() as w:
-            w.event(kind, [update_sheet_op(sheet, data=data)], summary=summary,
-                    actor=sheet.name, payload={**payload, "reason": reason or summary})
-        return Happened(kind, summary, tuple(w.written), payload)
+    def grant_emotion(self, name: str, toward: str, count: int = 1, *,
+                      reason: str = "") -> Happened:
+        """``name`` gains ``count`` emotions toward ``toward`` between battles; each can pay
+        for one support, cover or chain combo with that character instead of mana."""
+        return self.between.grant_emotion(name, toward, count, reason=reason)
 
-    set_mana = operation(BetweenBattles.set_mana)
-    grant_emotion = operation(BetweenBattles.grant_emotion)
-    grant_preparation = operation(BetweenBattles.grant_preparation)
+    def grant_preparation(self, name: str, effect: str, *, reason: str = "") -> Happened:
+        """``name`` gains a preparation effect between battles: one more die on one check,
+        used once."""
+        return self.between.grant_preparation(name, effect, reason=reason)

@@ -8,14 +8,17 @@ between battles, and the GM writes it down here. Each grant is one operation and
 on the character's sheet; none is allowed while the character is in a running battle
 (what a battle spends is written back when it ends).
 
-The book (:class:`~.book.ConditionSheetBook`) makes these operations (``operation``) and
-supplies the write (``_grant``) and the check that the character is not fighting (``_idle``).
+An area of the book (:class:`~.book.ConditionSheetBook`, ``book.between``), holding it: the
+book hands these operations on to it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.book.base import Happened, operation
+from drawsteel_kit.kit.book.base import check_text as check_reason
+from drawsteel_kit.kit.book.sheets import RUNNING, SheetState, update_sheet_op
 from drawsteel_kit.kit.fields import check_label
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.condition_sheet.campaign_file import EMOTION_MAX, MANA_MAX
@@ -23,8 +26,8 @@ from drawsteel_kit.systems.condition_sheet.errors import ConditionSheetError
 from drawsteel_kit.systems.condition_sheet.rules.sheet import check_text
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.base import Happened
-    from drawsteel_kit.kit.book.sheets import SheetState
+    from drawsteel_kit.kit.ledger import Ledger
+    from drawsteel_kit.systems.condition_sheet.book import ConditionSheetBook
 
 __all__ = ["BetweenBattles", "whole"]
 
@@ -38,16 +41,38 @@ def whole(value: object, what: str, low: int, high: int) -> int:
 
 
 class BetweenBattles:
-    """The condition-sheet book's operations between battles (the book wraps each one)."""
+    """The condition-sheet book's operations between battles."""
 
-    if TYPE_CHECKING:
-        def member_sheet(self, name: str) -> SheetState: ...
-        def sheets(self, kind: str | None = None, *, status: str | None = None,
-                   visible_to: str | None = None) -> list[SheetState]: ...
-        def _idle(self, name: str, what: str) -> SheetState: ...
-        def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
-                   reason: str, payload: dict[str, Any]) -> Happened: ...
+    def __init__(self, book: ConditionSheetBook) -> None:
+        self.book = book
 
+    @property
+    def ledger(self) -> Ledger:
+        """The campaign's ledger (what :func:`operation` reads)."""
+        return self.book.ledger
+
+    def _idle(self, name: str, what: str) -> SheetState:
+        """A character's sheet, refused while the character is in a running battle."""
+        sheet = self.book.member_sheet(name)
+        for info in self.book.battles():
+            if info.status == RUNNING and any(c.name == sheet.name
+                                              for c in info.state.characters):
+                raise ConditionSheetError(
+                    f"{sheet.name} is in a running battle ({info.name}): {what} change there; "
+                    "change them after the battle ends (drawsteel-kit sheet end)")
+        return sheet
+
+    def _grant(self, sheet: SheetState, kind: str, data: dict[str, Any], summary: str,
+               reason: str, payload: dict[str, Any]) -> Happened:
+        """One event on a character's sheet, between battles."""
+        reason = check_reason(reason, "reason")
+        summary += f" ({reason})" if reason else ""
+        with self.book.writing() as w:
+            w.event(kind, [update_sheet_op(sheet, data=data)], summary=summary,
+                    actor=sheet.name, payload={**payload, "reason": reason or summary})
+        return Happened(kind, summary, tuple(w.written), payload)
+
+    @operation
     def set_mana(self, name: str, mana: int, *, reason: str = "") -> Happened:
         """Set a character's mana between battles (rest, a ritual, the GM's award)."""
         sheet = self._idle(name, "its mana and emotions")
@@ -63,7 +88,7 @@ class BetweenBattles:
         if same_name(text, sheet.name):
             raise ConditionSheetError(f"{sheet.name} holds emotions toward others, not toward "
                                       f"{sheet.name}")
-        known = [s.name for s in (*self.sheets("character"), *self.sheets("foe"))]
+        known = [s.name for s in (*self.book.sheets("character"), *self.book.sheets("foe"))]
         for n in known:
             if same_name(n, text):
                 return n
@@ -71,6 +96,7 @@ class BetweenBattles:
                                   f"emotion toward (characters: {', '.join(known)})"
                                   f"{did_you_mean(text, known)}")
 
+    @operation
     def grant_emotion(self, name: str, toward: str, count: int = 1, *,
                       reason: str = "") -> Happened:
         """``name`` gains ``count`` emotions toward ``toward`` between battles; each can pay
@@ -90,6 +116,7 @@ class BetweenBattles:
                            {**sheet.data, "emotions": dict(sorted(held.items()))}, summary,
                            reason, {"toward": whom, "count": gained})
 
+    @operation
     def grant_preparation(self, name: str, effect: str, *, reason: str = "") -> Happened:
         """``name`` gains a preparation effect between battles: one more die on one check,
         used once."""

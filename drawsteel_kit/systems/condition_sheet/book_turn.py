@@ -10,7 +10,7 @@ from typing import Any, overload
 from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.limits import same_name
-from drawsteel_kit.systems.condition_sheet import rules as rules
+from drawsteel_kit.systems.condition_sheet import rules
 from drawsteel_kit.systems.condition_sheet.rules import (
     Battle,
     Check,
@@ -101,7 +101,11 @@ def parse_faces(typed: Sequence[int] | str) -> list[int]:
 @overload
 def parse_effect(effect: str | EffectChoice) -> EffectChoice: ...
 @overload
+def parse_effect(effect: None) -> None: ...
+@overload
 def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None: ...
+
+
 def parse_effect(effect: str | EffectChoice | None) -> EffectChoice | None:
     """``"damage"``, ``"add_curse:Poison"``, ``"self_bless:Haste:Cast Up"`` (kind, recipe or
     mark, the bless it overwrites on a full row) as an EffectChoice."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from drawsteel_kit.kit.book.base import Happened
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
+from drawsteel_kit.systems.condition_sheet.campaign import ConditionSheetCampaign as Campaign
 
 __all__ = ["build"]
 

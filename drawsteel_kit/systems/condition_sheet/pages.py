@@ -23,11 +23,11 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
     section,
 )
+from drawsteel_kit.systems.condition_sheet.campaign import ConditionSheetCampaign as Campaign
 from drawsteel_kit.systems.condition_sheet.face import REVEAL
 from drawsteel_kit.systems.condition_sheet.rules import SLOTS, Battle, Character
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.sheets import SheetState
     from drawsteel_kit.kit.ui.figures import Figure
 
@@ -250,7 +250,7 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party: characters, the battle under way, past battles, charts, recent events."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     viewer = "party"
     party = campaign.party
     battles = _battles(campaign, viewer)
@@ -275,7 +275,7 @@ def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
 def member_page(view: PartyView, name: str | None = None, *,
                 linker: Linker = query_link) -> Page:
     """One character: their profile, the battle they are in, their battles, mana, history."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     name = page_owner(view, name)
     viewer = campaign.member(name)
     battles = _battles(campaign, viewer)

@@ -11,10 +11,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
+from drawsteel_kit.systems.condition_sheet.campaign import ConditionSheetCampaign as Campaign
 from drawsteel_kit.systems.condition_sheet.rules.readings import WITHDRAW_DIFFICULTY
 
 __all__ = ["PANELS", "BattlePanel", "BetweenBattlesPanel", "HistoryPanel"]

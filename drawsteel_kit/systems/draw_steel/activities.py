@@ -9,7 +9,7 @@ Projects are named by id (an int) or by title (text, unique among active project
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 __all__ = [
     "Activity",
@@ -145,7 +145,7 @@ class StartProject:
     at_stronghold: bool = False
     visibility: str = "party"
 
-    def options(self) -> dict[str, object]:
+    def options(self) -> dict[str, Any]:
         """Everything but the hero and the project, as ``start_project`` takes it."""
         return {"title": self.title, "params": self.params, "learns": self.learns,
                 "treasure": self.treasure, "source_language": self.source_language,

@@ -44,9 +44,7 @@ def build_demo(folder: str | Path, *, echo: bool = True,
     folder = Path(folder)
     moved = fresh_ledger(folder)
     log: list[Happened] = []
-    camp: Campaign
-    # kit/book types init as returning a BaseCampaign; it returns the class it is called on
-    camp, happened = Campaign.init(folder)  # type: ignore[assignment]
+    camp, happened = Campaign.init(folder)
     log.append(happened)
     log.append(camp.start_session())
     # A hero-token spend names its turn: one benefit per turn or per test (RULES.md).

@@ -97,8 +97,7 @@ def init_campaign(cls: type[Campaign], folder: Path,
         with ledger.write():
             writer = Writer(campaign)
             events = []
-            # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-            party = read_party(ledger.db)  # type: ignore[arg-type]
+            party = read_party(ledger.db)
             wanted = party_row(cf)
             applied: list[str] = []
             if party is not None:
@@ -165,7 +164,7 @@ def _starting_rewards(campaign: Campaign, writer: Any, spec: HeroSpec) -> list[A
                           payload={"reason": f"career: {career.name}", "source": "career",
                                    "career": career.name, **gains})
     for title in spec.titles:
-        campaign.title_ops(writer, campaign.hero(spec.name), title.name, title.benefit,
+        campaign.areas.titles.title_ops(writer, campaign.hero(spec.name), title.name, title.benefit,
                            reason=f"title: {title.name} ({CAMPAIGN_FILE})",
                            apply_numbers=not spec.rewards_applied)
     return writer.written[start:]

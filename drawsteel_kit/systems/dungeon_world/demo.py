@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from drawsteel_kit.kit.book.base import Happened
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ledger.backup import fresh_ledger
+from drawsteel_kit.systems.dungeon_world.campaign import DungeonWorldCampaign as Campaign
 
 __all__ = ["DEMO_PLAN", "DEMO_SEED", "build"]
 

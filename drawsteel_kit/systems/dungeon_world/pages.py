@@ -39,12 +39,12 @@ from drawsteel_kit.kit.ui.pages import (
     query_link,
 )
 from drawsteel_kit.kit.words import plural
+from drawsteel_kit.systems.dungeon_world.campaign import DungeonWorldCampaign as Campaign
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text
 from drawsteel_kit.systems.dungeon_world.rules.load import encumbrance
 from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.plans import Resolution
     from drawsteel_kit.systems.dungeon_world.rules import Character
 
@@ -129,7 +129,7 @@ _NUMBER_HEADERS = ["level", "XP/next", "HP", "coin", "rations", "preparation", "
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party page: the day, every character's numbers and bonds, a chart, recent events."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     viewer = "party"
     party = campaign.party
     book = _book(campaign)
@@ -158,7 +158,7 @@ def member_page(view: PartyView, name: str | None = None, *,
                 linker: Linker = query_link) -> Page:
     """One character's page: numbers, stats and modifiers, bonds, moves, gear, their history
     (with their own ``hero:NAME`` rows, no one else's)."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     name = page_owner(view, name)
     book = _book(campaign)
     sheet = book.member_sheet(name)

@@ -12,13 +12,13 @@ from typing import Any
 import ipywidgets as W
 import yaml
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup
 from drawsteel_kit.kit.ui.panels import Panel, html_table, preview, split_list
 from drawsteel_kit.kit.yaml_read import SafeLoader
+from drawsteel_kit.systems.dungeon_world.campaign import DungeonWorldCampaign as Campaign
 from drawsteel_kit.systems.dungeon_world.entries import hold_text, load_text, move_options
 from drawsteel_kit.systems.dungeon_world.rules.moves import MOVE_NAMES
 

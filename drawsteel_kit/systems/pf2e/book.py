@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.book.base import Happened, check_count, check_text, operation
 from drawsteel_kit.kit.book.sheets import (
@@ -26,13 +26,16 @@ from drawsteel_kit.kit.book.sheets import (
 )
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
-from drawsteel_kit.kit.limits import did_you_mean, same_name
+from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.pf2e import rules as rules
-from drawsteel_kit.systems.pf2e.book_combat import CombatSteps
-from drawsteel_kit.systems.pf2e.book_turns import TurnSteps
+from drawsteel_kit.systems.pf2e import rules
+from drawsteel_kit.systems.pf2e.book_combat import Combat, who
+from drawsteel_kit.systems.pf2e.book_turns import Turns
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 from drawsteel_kit.systems.pf2e.rules import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
+
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
 __all__ = ["ENCOUNTER", "RUNNING", "VIEW", "EncounterInfo", "EncounterTracker"]
 
@@ -55,22 +58,6 @@ class EncounterInfo:
     status: str
     state: Encounter
     record: dict[str, Any] | None = None
-
-
-def who(state: Encounter, name: object) -> str:
-    """A combatant's real name from its name or the name players see (case-insensitive)."""
-    text = check_text(name, "a combatant's name")  # type: ignore[arg-type]  # check_text refuses what is not text
-    known = ", ".join(c.name for c in state.combatants) or "nobody yet"
-    if not text:
-        raise Pf2eError(f"name a combatant of {state.name}: {known}")
-    for pick in (lambda c: c.name == text, lambda c: same_name(c.name, text),
-                 lambda c: c.shown_as is not None
-                 and same_name(c.shown_as, text)):
-        found = [c.name for c in state.combatants if pick(c)]
-        if found:
-            return found[0]
-    raise Pf2eError(f"no combatant called {text!r} in {state.name}; combatants: {known}"
-                    f"{did_you_mean(text, [c.name for c in state.combatants])}")
 
 
 def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
@@ -99,14 +86,19 @@ def _typed(state: Encounter, typed: Mapping[str, int | str]) -> dict[str, int]:
     return out
 
 
-class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
-    """Pathfinder 2e encounters: roster, initiative, turns, durations, Delay, the record."""
+class EncounterTracker(SystemBook):
+    """Pathfinder 2e encounters: roster, initiative, turns, durations, Delay, the record.
+
+    The area a Pathfinder 2e campaign holds as ``campaign.book``; it holds two areas of its
+    own, the turns (``turns``) and the fight (``combat``), whose steps it hands on."""
 
     SYSTEM = "pf2e"
     MEMBER_KIND = "character"
-    #: What the mixins use of the shared write path's checks.
-    who = staticmethod(who)
-    text = staticmethod(check_text)
+
+    def __init__(self, campaign: BaseCampaign) -> None:
+        super().__init__(campaign)
+        self.turns = Turns(self)
+        self.combat = Combat(self)
 
     # -- reading ---------------------------------------------------------------------------
     def encounters(self) -> list[EncounterInfo]:
@@ -144,8 +136,10 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
 
     # -- the write path --------------------------------------------------------------------
     @operation
-    def _step(self, ref: int | str | None, kind: str, step: Step, *, seed: int | None = None,
-              ending: bool = False) -> Happened:
+    def write_step(self, ref: int | str | None, kind: str, step: Step, *,
+                   seed: int | None = None, ending: bool = False) -> Happened:
+        """One step of an encounter (``step``: the rules' change) as one operation: the
+        Director's event and the party's, undone together."""
         sheet = self._find(ref)
         view = self.sheet(f"{VIEW}:{sheet.key.split(':')[1]}")
         if sheet.status != RUNNING:
@@ -239,7 +233,7 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
         if not found:
             raise Pf2eError(f"{pc.name} has no {check!r} modifier in campaign.yaml; they roll "
                             f"{', '.join(skills)}")
-        return self._step(encounter, "pf2e_combatant_added", lambda s: (rules.add_combatant(
+        return self.write_step(encounter, "pf2e_combatant_added", lambda s: (rules.add_combatant(
             s, pc.name, rules.PC, initiative_modifier=skills[found[0]],
             initiative_skill=found[0], hp=int(pc.data["hp"]), max_hp=int(pc.data["max_hp"]),
             ac=pc.data.get("ac")), pc.name))
@@ -282,26 +276,26 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
                                       [*players, *done.player_lines])
             return EncounterResult(state, tuple(gm), tuple(players)), None
 
-        return self._step(encounter, "pf2e_combatant_added", step)
+        return self.write_step(encounter, "pf2e_combatant_added", step)
 
     def identify(self, encounter: int | str | None, name: str) -> Happened:
         """The PCs identify a creature: players see its real name from now on (002: 73)."""
-        return self._step(encounter, "pf2e_identified",
+        return self.write_step(encounter, "pf2e_identified",
                           lambda s: (rules.identify(s, who(s, name)), None))
 
     def defeat(self, encounter: int | str | None, name: str) -> Happened:
         """A creature is defeated: out of the order, kept in the record."""
-        return self._step(encounter, "pf2e_defeated",
+        return self.write_step(encounter, "pf2e_defeated",
                           lambda s: (rules.defeat(s, n := who(s, name)), n))
 
     def remove(self, encounter: int | str | None, name: str) -> Happened:
         """A creature leaves the encounter (flees, is dismissed)."""
-        return self._step(encounter, "pf2e_removed",
+        return self.write_step(encounter, "pf2e_removed",
                           lambda s: (rules.remove(s, n := who(s, name)), n))
 
     def set_dying(self, encounter: int | str | None, name: str, dying: bool = True) -> Happened:
         """Mark a creature dying (or no longer): its turns start with a recovery check."""
-        return self._step(encounter, "pf2e_dying",
+        return self.write_step(encounter, "pf2e_dying",
                           lambda s: (rules.set_dying(s, n := who(s, name), dying), n))
 
     # -- initiative ------------------------------------------------------------------------
@@ -326,7 +320,7 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
                                       f"results: {exc.results})", tied=exc.tied,
                                       results=exc.results) from None
 
-        return self._step(encounter, "pf2e_initiative", step, seed=used)
+        return self.write_step(encounter, "pf2e_initiative", step, seed=used)
 
     # -- the end ---------------------------------------------------------------------------
     def end_encounter(self, encounter: int | str | None = None, *, xp: int = 0,
@@ -337,7 +331,7 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
         if isinstance(treasure, str):
             treasure = [treasure]
         found = [check_text(t, "a find") for t in treasure]
-        return self._step(encounter, "pf2e_encounter_ended",
+        return self.write_step(encounter, "pf2e_encounter_ended",
                           lambda s: (rules.end_encounter(s, xp=xp, treasure=found), None),
                           ending=True)
 
@@ -353,6 +347,148 @@ class EncounterTracker(TurnSteps, CombatSteps, SystemBook):
             w.event("pf2e_hp", [update_sheet_op(pc, data={**pc.data, "hp": hp})],
                     summary=summary, actor=pc.name, payload={"reason": reason or summary})
         return Happened("pf2e_hp", summary, tuple(w.written))
+
+    # -- turns (book_turns) -----------------------------------------------------
+    def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
+                   action_adjustment: int = 0, recovery: int | None = None,
+                   seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """The next creature's turn: durations count down, a dying creature's recovery check
+        (``recovery``: the d20 typed in, else rolled), 3 actions and 1 reaction back."""
+        return self.turns.start_turn(
+            encounter, can_act=can_act, action_adjustment=action_adjustment, recovery=recovery,
+            seed=seed, dice=dice)
+
+    def end_turn(self, encounter: int | str | None = None, *, cast_spell: bool = False,
+                 seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """End the current turn in the text's order: persistent damage (rolled) and its flat
+        check, saves, then conditions (frightened -1, air) and end-of-turn durations."""
+        return self.turns.end_turn(encounter, cast_spell=cast_spell, seed=seed, dice=dice)
+
+    def use_actions(self, encounter: int | str | None, count: int = 1,
+                    what: str = "an action") -> Happened:
+        """The current creature spends actions (its turn ends when none are left)."""
+        return self.turns.use_actions(encounter, count, what)
+
+    def use_reaction(self, encounter: int | str | None, name: str,
+                     what: str = "a reaction") -> Happened:
+        """A creature uses its one reaction."""
+        return self.turns.use_reaction(encounter, name, what)
+
+    def delay(self, encounter: int | str | None = None) -> Happened:
+        """The current creature Delays: out of the order until it returns."""
+        return self.turns.delay(encounter)
+
+    def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
+        """A delaying creature returns after another's turn and keeps that place."""
+        return self.turns.return_from_delay(encounter, name)
+
+    def ready(self, encounter: int | str | None, action: str, trigger: str, *,
+              attack_penalty: int | None = None,
+              free_action_with_trigger: bool = False) -> Happened:
+        """Ready (2 actions): an action for a trigger; the turn ends. A readied attack keeps
+        the multiple attack penalty held now (``attack_penalty``: that of the turn so far).
+        A free action that already has a trigger is refused."""
+        return self.turns.ready(
+            encounter, action, trigger, attack_penalty=attack_penalty,
+            free_action_with_trigger=free_action_with_trigger)
+
+    def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
+        """The trigger came: the readied action is used as a reaction."""
+        return self.turns.use_readied(encounter, name, note)
+
+    def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
+                   ticks: str = rules.TICK_START, on: str | None = None,
+                   save: str | None = None) -> Happened:
+        """Track an effect on the creature whose turns count it down; ``save``: the save
+        its holder attempts at the end of each turn ("Fortitude DC 16")."""
+        return self.turns.add_effect(
+            encounter, holder, effect, rounds, ticks=ticks, on=on, save=save)
+
+    def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
+        """End a tracked effect early."""
+        return self.turns.remove_effect(encounter, holder, effect)
+
+    def add_persistent(self, encounter: int | str | None, name: str, damage: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage: a reminder at the end of each of its turns."""
+        return self.turns.add_persistent(encounter, name, damage, damage_type)
+
+    def end_persistent(self, encounter: int | str | None, name: str,
+                       damage_type: str) -> Happened:
+        """Persistent damage ends (the flat check succeeded, or it was treated)."""
+        return self.turns.end_persistent(encounter, name, damage_type)
+
+    # -- the fight (book_combat) ------------------------------------------------
+    @property
+    def foes_die(self) -> bool:
+        """A foe at 0 HP dies (the table's default), or is dying like a PC."""
+        return self.combat.foes_die
+
+    def damage(self, encounter: int | str | None, name: str, amount: int, *,
+               critical: bool = False) -> Happened:
+        """A creature takes damage; at 0 HP a PC is knocked out and dying (its place moves
+        before the creature whose turn it is), a foe dies (or is dying, as the table chose)."""
+        return self.combat.damage(encounter, name, amount, critical=critical)
+
+    def heal(self, encounter: int | str | None, name: str, amount: int) -> Happened:
+        """A creature regains hit points (a dying one stops dying and is wounded 1 more)."""
+        return self.combat.heal(encounter, name, amount)
+
+    def set_condition(self, encounter: int | str | None, name: str, condition: str,
+                      value: int) -> Happened:
+        """Give a creature a condition with a value, change it, or end it (0)."""
+        return self.combat.set_condition(encounter, name, condition, value)
+
+    def check(self, encounter: int | str | None, name: str, what: str, modifier: int,
+              dc: int, *, face: int | None = None, seed: int | None = None,
+              dice: Dice | None = None) -> Happened:
+        """Any check: d20 + modifier (+ Aid) against a DC, with its degree of success."""
+        return self.combat.check(
+            encounter, name, what, modifier, dc, face=face, seed=seed, dice=dice)
+
+    def aid(self, encounter: int | str | None, helper: str, ally: str, modifier: int, *,
+            dc: int = rules.AID_DC, critical_bonus: int = 2, face: int | None = None,
+            seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """Aid (the helper's reaction): the ally's next check or attack takes the result."""
+        return self.combat.aid(
+            encounter, helper, ally, modifier, dc=dc, critical_bonus=critical_bonus, face=face,
+            seed=seed, dice=dice)
+
+    def attack(self, encounter: int | str | None, name: str, modifier: int, *,
+               target: str | None = None, ac: int | None = None, agile: bool = False,
+               what: str = "Strike", readied: bool = False, face: int | None = None,
+               seed: int | None = None, dice: Dice | None = None) -> Happened:
+        """An attack roll with the multiple attack penalty of the turn (shared with a
+        mount); off the attacker's turn it is a reaction with none."""
+        return self.combat.attack(
+            encounter, name, modifier, target=target, ac=ac, agile=agile, what=what,
+            readied=readied, face=face, seed=seed, dice=dice)
+
+    def cover(self, encounter: int | str | None, name: str, cover: str | None) -> Happened:
+        """Record a creature's cover (lesser, standard, greater; None: none)."""
+        return self.combat.cover(encounter, name, cover)
+
+    def flanked(self, encounter: int | str | None, name: str, flanked: bool = True) -> Happened:
+        """Record a creature flanked (off-guard, -2 AC), or no longer."""
+        return self.combat.flanked(encounter, name, flanked)
+
+    def move(self, encounter: int | str | None, name: str, path: str, *,
+             speed: int | None = None, step: bool = False) -> Happened:
+        """The current creature moves square by square: the feet it costs."""
+        return self.combat.move(encounter, name, path, speed=speed, step=step)
+
+    def hold_breath(self, encounter: int | str | None, name: str, constitution: int) -> Happened:
+        """A creature holds its breath: 5 + Constitution modifier rounds of air."""
+        return self.combat.hold_breath(encounter, name, constitution)
+
+    def lose_air(self, encounter: int | str | None, name: str,
+                 rounds: int | None = None) -> Happened:
+        """Air lost at once (a critical hit: 1; speaking: all, ``rounds`` None)."""
+        return self.combat.lose_air(encounter, name, rounds)
+
+    def breathe(self, encounter: int | str | None, name: str) -> Happened:
+        """A creature has air again."""
+        return self.combat.breathe(encounter, name)
 
 
 def _summary(encounter: str, lines: Sequence[str]) -> str:

@@ -1,35 +1,43 @@
 """Turns as campaign operations: start and end of turn, actions, reactions, Delay and Ready,
 durations and persistent damage (``campaign.pf2e``, seed 002: 52-71, 75-76, 102-104).
 
-A mixin of :class:`~drawsteel_kit.systems.pf2e.book.EncounterTracker`; each method is one
-step through its ``_step``.
+An area of :class:`~drawsteel_kit.systems.pf2e.book.EncounterTracker` (``tracker.turns``),
+holding the tracker; each method is one step through its ``write_step``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.systems.pf2e import rules as rules
+from drawsteel_kit.systems.pf2e import rules
 from drawsteel_kit.systems.pf2e.book_combat import (
     Recorded,
-    StepHost,
+    Step,
     refuse_triggered_free_action,
+    who,
     with_faces,
 )
 from drawsteel_kit.systems.pf2e.rules.encounter import Encounter, EncounterResult
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.book.base import Happened
+    from drawsteel_kit.systems.pf2e.book import EncounterTracker
 
-__all__ = ["TurnSteps"]
+__all__ = ["Turns"]
 
 
-class TurnSteps(StepHost):
+class Turns:
     """Turns, Delay and Ready, durations and persistent damage."""
 
-    if TYPE_CHECKING:
-        foes_die: bool
+    def __init__(self, tracker: EncounterTracker) -> None:
+        self.tracker = tracker
+
+    def _step(self, ref: int | str | None, kind: str, step: Step, *,
+              seed: int | None = None) -> Happened:
+        """One step through the tracker's write path (:meth:`EncounterTracker.write_step`)."""
+        return self.tracker.write_step(ref, kind, step, seed=seed)
 
     # -- turns -----------------------------------------------------------------------------
     def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
@@ -59,23 +67,24 @@ class TurnSteps(StepHost):
         recorded = Recorded(rolling)
 
         def step(s: Encounter) -> tuple[EncounterResult, str | None]:
-            done = rules.end_turn(s, recorded, cast_spell=cast_spell, foes_die=self.foes_die)
+            done = rules.end_turn(s, recorded, cast_spell=cast_spell,
+                                  foes_die=self.tracker.combat.foes_die)
             return with_faces(done, recorded.faces), s.current
         return self._step(encounter, "pf2e_turn_ended", step, seed=used)
 
     def use_actions(self, encounter: int | str | None, count: int = 1,
                     what: str = "an action") -> Happened:
         """The current creature spends actions (its turn ends when none are left)."""
-        what = self.text(what, "what the actions are for")
+        what = check_text(what, "what the actions are for")
         return self._step(encounter, "pf2e_actions",
                           lambda s: (rules.use_actions(s, count, what), s.current))
 
     def use_reaction(self, encounter: int | str | None, name: str,
                      what: str = "a reaction") -> Happened:
         """A creature uses its one reaction."""
-        what = self.text(what, "what the reaction is")
+        what = check_text(what, "what the reaction is")
         return self._step(encounter, "pf2e_reaction",
-                          lambda s: (rules.use_reaction(s, n := self.who(s, name), what), n))
+                          lambda s: (rules.use_reaction(s, n := who(s, name), what), n))
 
     def delay(self, encounter: int | str | None = None) -> Happened:
         """The current creature Delays: out of the order until it returns."""
@@ -84,7 +93,7 @@ class TurnSteps(StepHost):
     def return_from_delay(self, encounter: int | str | None, name: str) -> Happened:
         """A delaying creature returns after another's turn and keeps that place."""
         return self._step(encounter, "pf2e_returned",
-                          lambda s: (rules.return_from_delay(s, n := self.who(s, name)), n))
+                          lambda s: (rules.return_from_delay(s, n := who(s, name)), n))
 
     def ready(self, encounter: int | str | None, action: str, trigger: str, *,
               attack_penalty: int | None = None,
@@ -92,8 +101,8 @@ class TurnSteps(StepHost):
         """Ready (2 actions): an action for a trigger; the turn ends. A readied attack keeps
         the multiple attack penalty held now (``attack_penalty``: that of the turn so far).
         A free action that already has a trigger is refused."""
-        action = self.text(action, "the readied action")
-        trigger = self.text(trigger, "the trigger")
+        action = check_text(action, "the readied action")
+        trigger = check_text(trigger, "the trigger")
         refuse_triggered_free_action(action, free_action_with_trigger)
 
         def step(s: Encounter) -> tuple[EncounterResult, str | None]:
@@ -105,9 +114,9 @@ class TurnSteps(StepHost):
 
     def use_readied(self, encounter: int | str | None, name: str, note: str = "") -> Happened:
         """The trigger came: the readied action is used as a reaction."""
-        note = self.text(note, "the note")
+        note = check_text(note, "the note")
         return self._step(encounter, "pf2e_readied_used",
-                          lambda s: (rules.use_readied(s, n := self.who(s, name), note), n))
+                          lambda s: (rules.use_readied(s, n := who(s, name), note), n))
 
     # -- durations -------------------------------------------------------------------------
     def add_effect(self, encounter: int | str | None, holder: str, effect: str, rounds: int, *,
@@ -115,29 +124,29 @@ class TurnSteps(StepHost):
                    save: str | None = None) -> Happened:
         """Track an effect on the creature whose turns count it down; ``save``: the save
         its holder attempts at the end of each turn ("Fortitude DC 16")."""
-        effect = self.text(effect, "the effect's name")
-        save = self.text(save, "the save") or None if save is not None else None
+        effect = check_text(effect, "the effect's name")
+        save = check_text(save, "the save") or None if save is not None else None
         return self._step(encounter, "pf2e_effect_added", lambda s: (rules.add_effect(
-            s, n := self.who(s, holder), effect, rounds, ticks=ticks,
-            on=self.who(s, on) if on else None, save=save), n))
+            s, n := who(s, holder), effect, rounds, ticks=ticks,
+            on=who(s, on) if on else None, save=save), n))
 
     def remove_effect(self, encounter: int | str | None, holder: str, effect: str) -> Happened:
         """End a tracked effect early."""
-        effect = self.text(effect, "the effect's name")
+        effect = check_text(effect, "the effect's name")
         return self._step(encounter, "pf2e_effect_removed", lambda s: (rules.remove_effect(
-            s, n := self.who(s, holder), effect), n))
+            s, n := who(s, holder), effect), n))
 
     def add_persistent(self, encounter: int | str | None, name: str, damage: str,
                        damage_type: str) -> Happened:
         """Persistent damage: a reminder at the end of each of its turns."""
-        damage = self.text(damage, "the persistent damage")
-        damage_type = self.text(damage_type, "the damage type")
+        damage = check_text(damage, "the persistent damage")
+        damage_type = check_text(damage_type, "the damage type")
         return self._step(encounter, "pf2e_persistent_added", lambda s: (rules.add_persistent(
-            s, n := self.who(s, name), damage, damage_type), n))
+            s, n := who(s, name), damage, damage_type), n))
 
     def end_persistent(self, encounter: int | str | None, name: str,
                        damage_type: str) -> Happened:
         """Persistent damage ends (the flat check succeeded, or it was treated)."""
-        damage_type = self.text(damage_type, "the damage type")
+        damage_type = check_text(damage_type, "the damage type")
         return self._step(encounter, "pf2e_persistent_ended", lambda s: (rules.end_persistent(
-            s, n := self.who(s, name), damage_type), n))
+            s, n := who(s, name), damage_type), n))

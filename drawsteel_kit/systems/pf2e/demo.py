@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.dice import ScriptedDice
+from drawsteel_kit.systems.pf2e.campaign import Pf2eCampaign as Campaign
 
 __all__ = ["build"]
 

@@ -23,9 +23,9 @@ from drawsteel_kit.kit.ui.pages import (
     section,
 )
 from drawsteel_kit.kit.words import plural
+from drawsteel_kit.systems.pf2e.campaign import Pf2eCampaign as Campaign
 
 if TYPE_CHECKING:
-    from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
     from drawsteel_kit.kit.book.sheets import SheetState
     from drawsteel_kit.kit.ui.figures import Figure
 
@@ -234,7 +234,7 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
 
 def party_page(view: PartyView, *, linker: Linker = query_link) -> Page:
     """The party: PCs, the live tracker(s), past encounters, charts, recent events."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     viewer = "party"
     party = campaign.party
     views = _views(campaign, viewer)
@@ -260,7 +260,7 @@ def member_page(view: PartyView, name: str | None = None, *,
                 linker: Linker = query_link) -> Page:
     """One PC: their sheet, the running encounters they are in, their encounters' records,
     their hit points and their history."""
-    campaign = books(view)
+    campaign = books(view, Campaign)
     name = page_owner(view, name)
     viewer = campaign.member(name)
     views = _views(campaign, viewer)

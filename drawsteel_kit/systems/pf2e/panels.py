@@ -10,10 +10,10 @@ from typing import Any
 
 import ipywidgets as W
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign as Campaign
 from drawsteel_kit.kit.ui.history import HistoryPanel
 from drawsteel_kit.kit.ui.html import Markup, join
 from drawsteel_kit.kit.ui.panels import ModeFields, Panel, html_table, split_list
+from drawsteel_kit.systems.pf2e.campaign import Pf2eCampaign as Campaign
 from drawsteel_kit.systems.pf2e.party_view import listing
 from drawsteel_kit.systems.pf2e.rules.checks import target_ac
 from drawsteel_kit.systems.pf2e.rules.combatant import COVERS

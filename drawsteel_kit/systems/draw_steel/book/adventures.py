@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_text,
     operation,
 )
 
-__all__ = ["ADVENTURE_EVENTS", "ADVENTURE_VICTORIES", "Adventure", "AdventureOps"]
+__all__ = ["ADVENTURE_EVENTS", "ADVENTURE_VICTORIES", "Adventure", "Adventures"]
 
 #: The events that start and end an adventure; they change no row (undo still takes them back).
 ADVENTURE_EVENTS = ("adventure_started", "adventure_ended")
@@ -36,7 +36,7 @@ class Adventure:
     ended_day: int | None = None
 
 
-class AdventureOps(CampaignBase):
+class Adventures(DrawSteelArea):
     """Start and end adventures; read them back from history."""
 
     def adventures(self, *, visible_to: str | None = None) -> list[Adventure]:
@@ -76,10 +76,10 @@ class AdventureOps(CampaignBase):
                              f"{under_way.started_day}): end it first (`drawsteel-kit "
                              "adventure end`)")
         summary = f"The adventure {name!r} begins" + (f" ({reason})" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("adventure_started", [], summary=summary,
                     payload={"name": name, "reason": reason})
-            for h in self.heroes.values():
+            for h in self.campaign.heroes.values():
                 if h.victories != ADVENTURE_VICTORIES:
                     w.hero_event("victories_reset", h, {"victories": ADVENTURE_VICTORIES},
                                  summary=f"{h.name}'s {h.victories} victor"
@@ -97,7 +97,7 @@ class AdventureOps(CampaignBase):
             raise RulesError("no adventure is under way: start one with `drawsteel-kit "
                              "adventure start`")
         summary = f"The adventure {under_way.name!r} ends" + (f" ({reason})" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("adventure_ended", [], summary=summary,
                     payload={"name": under_way.name, "reason": reason,
                              "started_day": under_way.started_day})

@@ -1,21 +1,23 @@
-"""What Draw Steel's operations share: the heroes, and the writer's hero events.
+"""What Draw Steel's areas share: their base (:class:`DrawSteelArea`), and the writer's hero
+events (:class:`Writer`).
 
 The write path itself (:func:`operation`, :class:`Happened`, the checks) is the kit's
-(:mod:`drawsteel_kit.kit.book.base`). Operations are grouped by area in mixins
-(``book.sessions``, ``book.respites``, ...); ``systems.draw_steel.campaign.Campaign``
-composes them into the one facade.
+(:mod:`drawsteel_kit.kit.book.base`). Operations are grouped in areas (``book.sessions``,
+``book.respites``, ...), each an object the campaign holds (``campaign.areas.respites``);
+``systems.draw_steel.campaign.Campaign`` is the host they share and the one door users call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
 
+from drawsteel_kit.kit.book.area import Area
 from drawsteel_kit.kit.book.base import (
     MAX_AWARD,
     MAX_DAYS_AT_ONCE,
     MAX_TEXT,
-    CampaignCore,
     Happened,
     check_count,
     check_text,
@@ -23,18 +25,13 @@ from drawsteel_kit.kit.book.base import (
     operation,
 )
 from drawsteel_kit.kit.book.base import Writer as CoreWriter
-from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import Event, insert_op, update_op
-from drawsteel_kit.systems.draw_steel.state import (
-    FollowerState,
-    HeroState,
-    ProjectState,
-    read_followers,
-    read_hero,
-    read_heroes,
-)
+from drawsteel_kit.systems.draw_steel.state import HeroState, read_followers
 
-__all__ = ["MAX_AWARD", "MAX_DAYS_AT_ONCE", "MAX_TEXT", "CampaignBase", "Happened", "Writer",
+if TYPE_CHECKING:
+    from drawsteel_kit.systems.draw_steel.campaign import Areas, Campaign
+
+__all__ = ["MAX_AWARD", "MAX_DAYS_AT_ONCE", "MAX_TEXT", "DrawSteelArea", "Happened", "Writer",
            "check_count", "check_text", "check_visibility", "operation"]
 
 
@@ -42,46 +39,23 @@ def hero_row(hero: HeroState) -> dict[str, Any]:
     return hero.as_dict()
 
 
-class CampaignBase(CampaignCore):
-    """Draw Steel's side of a campaign: its heroes, and events that change them."""
+class DrawSteelArea(Area):
+    """The base of Draw Steel's areas: the campaign (``self.campaign``), its other areas
+    (``self.areas``), and the write path with Draw Steel's :class:`Writer`."""
 
-    # -- reading -------------------------------------------------------------
+    campaign: Campaign
+
     @property
-    def heroes(self) -> dict[str, HeroState]:
-        """Every hero, by name."""
-        return read_heroes(self.ledger.db)
+    def areas(self) -> Areas:
+        """The campaign's other areas (``self.areas.projects``, ``self.areas.heroes`` ...)."""
+        return self.campaign.areas
 
-    def hero(self, name: str) -> HeroState:
-        """One hero (case-insensitive); UnknownHero says which heroes there are."""
-        return read_hero(self.ledger.db, name)
-
-    def _followers_on(self, project: ProjectState) -> list[FollowerState]:
-        """The followers working on ``project`` (they leave it when it is complete)."""
-        return [f for f in read_followers(self.ledger.db) if f.project_id == project.id]
-
-    def book_name(self, kind: str, name: str, what: str) -> str:
-        """A skill, language or title as the book or this campaign (campaign.yaml's
-        ``custom:``) spells it; NotInBook names ``what`` and the closest match otherwise."""
-        from drawsteel_kit.systems.draw_steel.catalog.book_names import book_name
-
-        return book_name(kind, name, self.settings.get("custom"),  # type: ignore[arg-type]
-                         what=what)
-
-    def _resolve_heroes(self, names: Iterable[str] | None) -> list[HeroState]:
-        if names is None:
-            heroes = list(self.heroes.values())
-            if not heroes:
-                raise RulesError("this campaign has no heroes yet: add them to campaign.yaml")
-            return heroes
-        if isinstance(names, str):
-            names = [names]
-        chosen: dict[str, HeroState] = {}
-        for name in names:
-            hero = self.hero(name)
-            chosen[hero.name] = hero
-        if not chosen:
-            raise RulesError("name at least one hero (or none, for all of them)")
-        return list(chosen.values())
+    @contextmanager
+    def writing(self) -> Iterator[Writer]:
+        """The campaign's one write path (:meth:`BaseCampaign.writing
+        <drawsteel_kit.kit.book.campaign.BaseCampaign.writing>`), its writer Draw Steel's."""
+        with self.campaign.writing() as w:
+            yield cast(Writer, w)
 
 
 class Writer(CoreWriter):
@@ -104,5 +78,3 @@ class Writer(CoreWriter):
                           actor=str(row["name"]), **kw)
 
 
-
-CampaignBase.writer_class = Writer

@@ -4,7 +4,7 @@
 ``encounter``) and one ``victories_awarded`` event per hero who gains victories from it (000:821,
 825; :mod:`drawsteel_kit.systems.draw_steel.rules.encounters`). Undoing any of its events undoes the
 encounter and its victories together. A session's victories are then read from its encounters
-(:meth:`EncounterOps.session_victories`).
+(:meth:`Encounters.session_victories`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from drawsteel_kit.kit.errors import RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_AWARD,
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_count,
     check_text,
@@ -36,7 +36,9 @@ from drawsteel_kit.systems.draw_steel.rules.encounters import (
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["ENCOUNTER", "ENCOUNTER_LOGGED", "Encounter", "EncounterOps", "SessionVictories",
+    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+
+__all__ = ["ENCOUNTER", "ENCOUNTER_LOGGED", "Encounter", "Encounters", "SessionVictories",
            "read_encounters", "tally"]
 
 #: The sheet kind and the event kind of a logged encounter.
@@ -117,7 +119,7 @@ class SessionVictories:
         return sum(self.by_hero.values())
 
 
-def read_encounters(db: sqlite_utils.Database, *, session: int | None = None,
+def read_encounters(db: sqlite_utils.Database | ReadDatabase, *, session: int | None = None,
                     visible_to: str | None = None) -> list[Encounter]:
     """Logged encounters in their order (of one session when given) the viewer may see."""
     found = [Encounter.from_data(s.data, s.visibility) for s in read_sheets(
@@ -127,7 +129,7 @@ def read_encounters(db: sqlite_utils.Database, *, session: int | None = None,
     return sorted(found, key=lambda e: e.number)
 
 
-def tally(db: sqlite_utils.Database, session: int | None, *,
+def tally(db: sqlite_utils.Database | ReadDatabase, session: int | None, *,
           visible_to: str | None = None) -> SessionVictories:
     """A session's victories from its logged encounters."""
     logged = read_encounters(db, session=session, visible_to=visible_to) if session else []
@@ -167,7 +169,7 @@ def _plural(n: int) -> str:
     return f"{n} victor{'y' if n == 1 else 'ies'}"
 
 
-class EncounterOps(CampaignBase):
+class Encounters(DrawSteelArea):
     """The encounter log: log an encounter (its victories with it), read the log."""
 
     @operation
@@ -197,9 +199,10 @@ class EncounterOps(CampaignBase):
                              "(group them: '12 goblins')")
         foes = tuple(parse_opponent(check_text(o, "opponent", name=True)
                                     if isinstance(o, str) else o) for o in lines)
-        party = self._resolve_heroes(None if heroes is None else _names(heroes, "heroes"))
+        party = self.areas.heroes.resolve_heroes(
+            None if heroes is None else _names(heroes, "heroes"))
         names = [h.name for h in party]
-        fell_names = [self.hero(n).name for n in _names(fell, "heroes who fell")]
+        fell_names = [self.campaign.hero(n).name for n in _names(fell, "heroes who fell")]
         for name in fell_names:
             if name not in names:
                 raise RulesError(f"{name} fell in the encounter but did not take part in it "
@@ -208,7 +211,7 @@ class EncounterOps(CampaignBase):
         fallen = tuple(dict.fromkeys(fell_names))
         gains = {h.name: victories_for(kind, objective_met, h.name not in fallen, victories)
                  for h in party}
-        with self._writing() as w:
+        with self.writing() as w:
             number = int(self.ledger.db.execute(
                 "SELECT count(*) FROM events WHERE kind = ?", [ENCOUNTER_LOGGED]).fetchone()[0]
                 ) + 1

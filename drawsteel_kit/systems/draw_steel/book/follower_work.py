@@ -14,15 +14,20 @@ from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.kit.limits import same_name
-from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer, check_text, operation
-from drawsteel_kit.systems.draw_steel.book.projects import ProjectOps
+from drawsteel_kit.systems.draw_steel.book.base import (
+    DrawSteelArea,
+    Happened,
+    Writer,
+    check_text,
+    operation,
+)
 from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
-from drawsteel_kit.systems.draw_steel.state import FollowerState, read_followers
+from drawsteel_kit.systems.draw_steel.state import FollowerState, ProjectState, read_followers
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.book.work import Roller
 
-__all__ = ["FOLLOWER_IDLE", "FollowerWorkOps"]
+__all__ = ["FOLLOWER_IDLE", "FollowerWork"]
 
 #: The event of a daily roll a follower could not make, with the reason.
 FOLLOWER_IDLE = "follower_idle"
@@ -31,19 +36,23 @@ _STRONGHOLD_WORDS = ("stronghold", "the stronghold")
 _SITE_WORDS = ("site", "project site", "the project's site", "project's site", "with the project")
 
 
-class FollowerWorkOps(ProjectOps):
+class FollowerWork(DrawSteelArea):
     """Where followers are, and the daily rolls of those at work."""
 
-    def _stronghold_name(self) -> str | None:
+    def working_on(self, project: ProjectState) -> list[FollowerState]:
+        """The followers working on ``project`` (they leave it when it is complete)."""
+        return [f for f in read_followers(self.ledger.db) if f.project_id == project.id]
+
+    def stronghold_name(self) -> str | None:
         return (self.party.stronghold or {}).get("name") or None
 
-    def _location(self, at: str) -> str:
+    def location(self, at: str) -> str:
         """``at`` as recorded: "stronghold", "site", or the place's own name."""
         place = check_text(at, "where the follower is", name=True)
         if not place:
             raise RulesError("say where the follower is: the stronghold, the project's site, "
                              "or the place they are")
-        home = self._stronghold_name()
+        home = self.stronghold_name()
         if place.casefold() in _STRONGHOLD_WORDS or (home and same_name(place, home)):
             if not home:
                 raise RulesError("this campaign names no stronghold: give the party one in "
@@ -60,15 +69,15 @@ class FollowerWorkOps(ProjectOps):
         """Record where a follower is (``at``: "stronghold", "site" for its project's site, or
         any other place) and whether it has the materials its work needs. An artisan or sage
         rolls each day only at the stronghold or the project's site, with its materials."""
-        f = self.follower(follower)  # type: ignore[attr-defined]
-        location = self._location(at)
+        f = self.areas.followers.follower(follower)
+        location = self.location(at)
         if not isinstance(materials, bool):
             raise RulesError(f"materials is yes or no (True/False), got {materials!r}")
         reason = check_text(reason, "reason")
-        where = follower_rules.where_shown(location, self._stronghold_name())
+        where = follower_rules.where_shown(location, self.stronghold_name())
         summary = f"{f.name} is {where}" + ("" if materials else ", without the materials "
                                             "its work needs") + (f": {reason}" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("follower_placed",
                     [update_op("followers", f.id,
                                {"location": f.location, "materials": int(f.materials)},
@@ -79,9 +88,9 @@ class FollowerWorkOps(ProjectOps):
         return Happened("follower_placed", summary, tuple(w.written),
                         {"location": location, "materials": materials})
 
-    def _workers_today(self) -> list[FollowerState]:
+    def workers_today(self) -> list[FollowerState]:
         """Followers on a project still under way (only artisans and sages get one)."""
-        active = {p.id for p in self.projects(status="active")}
+        active = {p.id for p in self.areas.projects.projects(status="active")}
         return [f for f in read_followers(self.ledger.db) if f.project_id in active]
 
     def _why_idle(self, f: FollowerState, project: Any, home: str | None) -> str | None:
@@ -97,14 +106,14 @@ class FollowerWorkOps(ProjectOps):
                 payload={"follower_id": f.id, "follower": f.name, "project_id": project.id,
                          "reason": why})
 
-    def _follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
+    def follower_day(self, w: Writer, dice: Dice, seed: int | None) -> None:
         """Each working follower makes its one project roll of the day, or says why not."""
         groups = self.settings.get("related_languages", [])
         apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
-        home = self._stronghold_name()  # the day's rolls change no stronghold
-        for f in self._workers_today():
-            project = self.project(f.project_id)  # type: ignore[arg-type]
+        home = self.stronghold_name()  # the day's rolls change no stronghold
+        for f in self.workers_today():
+            project = self.areas.projects.project(f.project_id)  # type: ignore[arg-type]
             if project.status != "active":
                 continue
             why = self._why_idle(f, project, home)
@@ -126,10 +135,11 @@ class FollowerWorkOps(ProjectOps):
                                     unrelated=apart, skill=skill, bonus=bonus)[0].points
 
                 work = apply_points(project, result.points, day=w.day,
-                                    owner=self.hero(project.hero), dice=dice, events_mode=mode,
+                                    owner=self.campaign.hero(project.hero), dice=dice,
+                                    events_mode=mode,
                                     roller=roller, roll_again=again, is_roll=True,
-                                    next_id=self._next_id,
-                                    followers=self._followers_on(project))
+                                    next_id=self.campaign.next_id,
+                                    followers=self.working_on(project))
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{f.name}'s daily roll on {project.title!r}: {exc}") from None
             summary = (f"{f.name} ({f.role} of {f.hero}) works on {project.title!r}: "
@@ -143,7 +153,7 @@ class FollowerWorkOps(ProjectOps):
                              **info, **work.detail, "lines": work.lines})
             renown = work.detail.get("side_effects", {}).get("renown")
             if renown:  # a follower's deed is told of their hero
-                owner = self.hero(f.hero)
+                owner = self.campaign.hero(f.hero)
                 w.hero_event("renown_gained", owner, {"renown": owner.renown + renown},
                              summary=f"{owner.name} gains {renown} renown (a project event of "
                                      f"{f.name}'s work)", payload={"reason": "project event"})

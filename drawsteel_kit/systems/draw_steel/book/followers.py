@@ -19,14 +19,13 @@ from drawsteel_kit.kit.ledger import insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of, same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import (
+    DrawSteelArea,
     Happened,
     Writer,
     check_count,
     check_text,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.follower_work import FollowerWorkOps
-from drawsteel_kit.systems.draw_steel.book.rewards import RewardOps
 from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.state import (
@@ -39,7 +38,7 @@ from drawsteel_kit.systems.draw_steel.state import (
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.activities import NewFollower, ProjectRef, Recruit
 
-__all__ = ["FollowerCap", "FollowerOps"]
+__all__ = ["FollowerCap", "Followers"]
 
 
 @dataclass(frozen=True)
@@ -74,12 +73,13 @@ class FollowerCap:
         return text
 
 
-class FollowerOps(FollowerWorkOps, RewardOps):
-    """Followers: the cap, recruiting, retainers, assignments and the daily project rolls."""
+class Followers(DrawSteelArea):
+    """Followers: the cap, recruiting, retainers, assignments (their daily rolls are
+    ``follower_work``'s)."""
 
     def followers(self, hero: str | None = None) -> list[FollowerState]:
         """Active followers, oldest first (one hero's when named)."""
-        return read_followers(self.ledger.db, hero=self.hero(hero).name if hero else None)
+        return read_followers(self.ledger.db, hero=self.campaign.hero(hero).name if hero else None)
 
     def follower(self, ref: int | str) -> FollowerState:
         """An active follower by id or name (case-insensitive)."""
@@ -102,8 +102,8 @@ class FollowerOps(FollowerWorkOps, RewardOps):
     def follower_cap(self, hero: str) -> FollowerCap:
         """How many followers a hero may keep: the renown table plus their titles' bonus
         (when the campaign's title_followers rule is on), against those they keep now."""
-        who = self.hero(hero)
-        bonus = (self.title_bonus(who.name, "followers")
+        who = self.campaign.hero(hero)
+        bonus = (self.areas.titles.title_bonus(who.name, "followers")
                  if self.settings.get("title_followers", True) else 0)
         kept = [f for f in self.followers(who.name) if f.counts]
         return FollowerCap(who.name, who.renown, follower_rules.follower_cap(who.renown),
@@ -113,7 +113,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         """Retainers a hero may have at once: the campaign's retainers_per_hero (the book: 1,
         unless the Director allows more) plus their titles' (Fleet Admiral's retainer)."""
         per_hero = int(self.settings.get("retainers_per_hero", follower_rules.RETAINERS_PER_HERO))
-        return per_hero + self.title_bonus(self.hero(hero).name, "retainers")
+        return per_hero + self.areas.titles.title_bonus(self.campaign.hero(hero).name, "retainers")
 
     def party_retainer_limit(self) -> int | None:
         """Retainers the whole party may have: the campaign's party_retainers (the book lets
@@ -152,8 +152,9 @@ class FollowerOps(FollowerWorkOps, RewardOps):
                                    ("languages", "language", new.languages)):
             if isinstance(names, str):
                 raise RulesError(f"{name}'s {kind} must be a list of names, got {names!r}")
-            spelled[kind] = tuple(self.book_name(kind, check_text(item, label, name=True),
-                                                 f"{name}'s {label}") for item in names)
+            spelled[kind] = tuple(
+                self.areas.heroes.book_name(kind, check_text(item, label, name=True),
+                                            f"{name}'s {label}") for item in names)
         new = replace(new, **spelled)  # type: ignore[arg-type]
         if new.role == "artisan":
             spec = follower_rules.make_artisan(
@@ -224,7 +225,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
             "counts": int(counts), "origin": origin, "joined_day": w.day,
             "location": location, "materials": 1,
         }
-        follower_id = self._next_id("followers")
+        follower_id = self.campaign.next_id("followers")
         what = f"{spec.role}" + (f", level {level}" if level else "")
         summary = f"{spec.name} ({what}) now follows {who.name}" + (
             f" ({origin})" if origin not in ("recruited", "") else "")
@@ -273,7 +274,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         (for a retainer) one retainer per hero. ``beyond_cap``: the reason this one does not
         count toward the cap (a title's gift, a rescued prisoner the Director allows).
         ``at``: where the follower is (see ``place_follower``; None: not recorded)."""
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         beyond_cap = check_text(beyond_cap, "beyond_cap reason")
         for what, names in (("skills", skills), ("languages", languages)):
             if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
@@ -286,8 +287,8 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         new = NewFollower(name, role, ancestry, tuple(skills), tuple(languages), physical,
                           dict(characteristics) if characteristics is not None else None,
                           level, stat_block)
-        location = self._location(at) if at is not None else None
-        with self._writing() as w:
+        location = self.areas.follower_work.location(at) if at is not None else None
+        with self.writing() as w:
             summary = self._join(w, who, new, counts=not beyond_cap,
                                  origin=beyond_cap or "added", location=location)
         return Happened("follower_added", summary, tuple(w.written),
@@ -298,23 +299,24 @@ class FollowerOps(FollowerWorkOps, RewardOps):
                          reason: str = "") -> Happened:
         """Dismiss a follower and take a new one in their place, at any time (000: 3928)."""
         old = self.follower(follower)
-        who = self.hero(old.hero)
-        with self._writing() as w:
+        who = self.campaign.hero(old.hero)
+        with self.writing() as w:
             self._leave(w, old, reason or f"replaced by {new.name}")
             summary = self._join(w, who, new, counts=old.counts, origin="replacement",
                                  leaving=old)
         return Happened("follower_replaced", f"{old.name} leaves; {summary}", tuple(w.written))
 
-    def _recruit(self, w: Writer, who: HeroState, act: Recruit) -> list[str]:
+    def recruit(self, w: Writer, who: HeroState, act: Recruit) -> list[str]:
         """The Recruit respite activity: new followers up to the cap, where they can be found."""
         place = self._recruit_place(act.at)
-        home = place == self._stronghold_name()  # recruited at home: they stay there
-        return [self._join(w, self.hero(who.name), new, counts=True,
+        # recruited at home: they stay there
+        home = place == self.areas.follower_work.stronghold_name()
+        return [self._join(w, self.campaign.hero(who.name), new, counts=True,
                            origin=f"recruited at {place}",
                            location=follower_rules.AT_STRONGHOLD if home else None)
                 for new in act.followers]
 
-    def _check_recruit(self, who: HeroState, act: Recruit) -> None:
+    def check_recruit(self, who: HeroState, act: Recruit) -> None:
         """Refuse a Recruit activity before the respite writes anything."""
         self._recruit_place(act.at)
         if not act.followers:
@@ -339,7 +341,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
         after: dict[str, Any] = {"project_id": None, "skill_applies": 0}
         summary = f"{f.name} stops working on projects"
         if project is not None:
-            target = self._active(project)
+            target = self.areas.projects.active(project)
             wanted = " or ".join(follower_rules.FOLLOWER_PROJECT_KINDS)
             if not follower_rules.follower_may_roll(f.role, target.kind):
                 raise RulesError(f"{f.name} is a{'n' if f.role == 'artisan' else ''} {f.role}: "
@@ -347,7 +349,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
                                  f"{target.kind}")
             after = {"project_id": target.id, "skill_applies": int(bool(skill_applies))}
             summary = f"{f.name} works on {target.title!r} every day"
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("follower_assigned",
                     [update_op("followers", f.id, {"project_id": f.project_id,
                                                    "skill_applies": int(f.skill_applies)}, after)],
@@ -358,7 +360,7 @@ class FollowerOps(FollowerWorkOps, RewardOps):
     def dismiss_follower(self, follower: int | str, *, reason: str = "") -> Happened:
         """A follower leaves (they can be replaced at any time)."""
         f = self.follower(follower)
-        with self._writing() as w:
+        with self.writing() as w:
             summary = self._leave(w, f, check_text(reason, "reason"))
         return Happened("follower_dismissed", summary, tuple(w.written))
 

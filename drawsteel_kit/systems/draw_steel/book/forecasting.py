@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.systems.draw_steel.book.base import CampaignBase
+from drawsteel_kit.systems.draw_steel.book.base import DrawSteelArea
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.activities import ProjectRef
 
-__all__ = ["ForecastOps"]
+__all__ = ["Forecasts"]
 
 
-class ForecastOps(CampaignBase):
+class Forecasts(DrawSteelArea):
     """How likely a project is done after N days (``forecast.Curve``)."""
 
     def forecast(
@@ -51,7 +51,7 @@ class ForecastOps(CampaignBase):
         from drawsteel_kit.systems.draw_steel.forecast import Worker, completion_curve
         from drawsteel_kit.systems.draw_steel.state import read_followers
 
-        target = self._active(project)
+        target = self.areas.projects.active(project)
         groups = self.settings.get("related_languages", [])
         apart = self.settings.get("unrelated_languages", [])
         crew: list[Worker] = []
@@ -61,7 +61,7 @@ class ForecastOps(CampaignBase):
                     if target.source_language else "known")
 
         if respites:
-            who = self.hero(hero) if hero else self._owner(target)
+            who = self.campaign.hero(hero) if hero else self.areas.projects.owner(target)
             roller = Roller.of_hero(who)
             _, score = roller_characteristic(target, roller, characteristic)
             if skill is not None:

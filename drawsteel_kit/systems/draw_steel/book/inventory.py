@@ -9,7 +9,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, folded, names_meant, one_of
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_count,
     check_text,
@@ -18,7 +18,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.records import ItemState, read_inventory
 
-__all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "InventoryOps"]
+__all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "Inventory"]
 
 
 #: How an item came to the party (000: 3961-3993: treasures are found, traded, given or
@@ -43,14 +43,15 @@ def _treasure(name: str) -> Any:
         return None
 
 
-class InventoryOps(CampaignBase):
+class Inventory(DrawSteelArea):
     """The inventory: read a line, add, use, give, remove."""
 
     # -- the inventory ---------------------------------------------------------------------
     def inventory(self, holder: str | None = None, *, visible_to: str | None = None,
                   include_used: bool = False) -> list[ItemState]:
         """What the party holds (one hero's when named)."""
-        return read_inventory(self.ledger.db, holder=self.hero(holder).name if holder else None,
+        return read_inventory(self.ledger.db,
+                              holder=self.campaign.hero(holder).name if holder else None,
                               visible_to=visible_to, include_used=include_used)
 
     def item(self, ref: int | str) -> ItemState:
@@ -91,15 +92,15 @@ class InventoryOps(CampaignBase):
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)
         if origin not in ITEM_ORIGINS:
             raise RulesError(f"origin must be one of {', '.join(ITEM_ORIGINS)}, got {origin!r}")
-        who = self.hero(holder).name if holder else None
+        who = self.campaign.hero(holder).name if holder else None
         treasure = _treasure(item)
         if treasure is not None:
             item = treasure.name
         kind = check_text(kind or (treasure.kind if treasure else "item"), "kind")
         notes = check_text(notes, "notes")
         summary = f"{who or 'The party'} gains {_counted(count, item)} ({origin})"
-        with self._writing() as w:
-            w.event("item_added", [insert_op("inventory", self._next_id("inventory"), {
+        with self.writing() as w:
+            w.event("item_added", [insert_op("inventory", self.campaign.next_id("inventory"), {
                 "holder": who, "item": item, "kind": kind, "count": count, "origin": origin,
                 "project_id": None, "visibility": check_visibility(visibility), "tier": None,
                 "notes": notes, "acquired_day": w.day})],
@@ -119,7 +120,7 @@ class InventoryOps(CampaignBase):
         left = line.count - count
         summary = (f"{line.holder or 'The party'} uses {_counted(count, line.item)}: "
                    f"{left} left" + (f" ({reason})" if reason else ""))
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("item_used", [update_op("inventory", line.id, {"count": line.count},
                                             {"count": left})],
                     actor=line.holder, visibility=line.visibility, summary=summary,
@@ -130,13 +131,13 @@ class InventoryOps(CampaignBase):
     def give_item(self, ref: int | str, to: str | None, *, reason: str = "") -> Happened:
         """Hand an item to a hero (or to the party's common store: ``to=None``)."""
         line = self.item(ref)
-        who = self.hero(to).name if to else None
+        who = self.campaign.hero(to).name if to else None
         if who == line.holder:
             raise RulesError(f"{line.item} (#{line.id}) is already "
                              f"{'with ' + who if who else 'in the party store'}")
         summary = (f"{line.item} (#{line.id}) passes from {line.holder or 'the party store'} "
                    f"to {who or 'the party store'}" + (f": {reason}" if reason else ""))
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("item_given", [update_op("inventory", line.id, {"holder": line.holder},
                                              {"holder": who})],
                     actor=who or line.holder, visibility=line.visibility, summary=summary,
@@ -152,7 +153,7 @@ class InventoryOps(CampaignBase):
         if not reason:
             raise RulesError("say why the item leaves the books (sold, lost, traded ...)")
         summary = f"{line.item} (#{line.id}) leaves the books: {reason}"
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("item_removed", [update_op("inventory", line.id, {"count": line.count},
                                                {"count": 0})],
                     actor=line.holder, visibility=line.visibility, summary=summary,

@@ -16,7 +16,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_count,
     check_text,
@@ -26,7 +26,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 from drawsteel_kit.systems.draw_steel.records import NpcState, read_npcs
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 
-__all__ = ["STANDINGS", "NpcOps"]
+__all__ = ["STANDINGS", "Npcs"]
 
 #: What an NPC knows of a hero: famous or infamous to them, or known without the Director
 #: having said which (renown may sway them, but no skill gains the edge yet).
@@ -36,7 +36,7 @@ MAX_NPC_LEVEL = 30
 MAX_TAGS = 20
 
 
-class NpcOps(CampaignBase):
+class Npcs(DrawSteelArea):
     """NPCs, negotiation help and notes."""
 
     def npcs(self, *, visible_to: str | None = None) -> list[NpcState]:
@@ -78,14 +78,15 @@ class NpcOps(CampaignBase):
         if knows is not None and not isinstance(knows, Mapping):
             raise RulesError("knows maps each hero the NPC knows to fame, infamy or known, "
                              f"such as {{'Val': 'fame'}}, got {knows!r}")
-        standing = {self.hero(h).name: _check_standing(s) for h, s in (knows or {}).items()}
+        standing = {self.campaign.hero(h).name: _check_standing(s)
+                    for h, s in (knows or {}).items()}
         row: dict[str, Any] = {"name": name, "level": level, "impression": score,
                                "tags": tag_list, "standing": standing,
                                "notes": check_text(notes, "notes"),
                                "visibility": check_visibility(visibility)}
         summary = f"NPC {name} (impression {score}) enters the books"
-        with self._writing() as w:
-            w.event("npc_added", [insert_op("npcs", self._next_id("npcs"), row)],
+        with self.writing() as w:
+            w.event("npc_added", [insert_op("npcs", self.campaign.next_id("npcs"), row)],
                     visibility=visibility, summary=summary, payload={"npc": name})
         return Happened("npc_added", summary, tuple(w.written))
 
@@ -93,7 +94,7 @@ class NpcOps(CampaignBase):
     def npc_knows(self, npc: int | str, hero: str, standing: str | None) -> Happened:
         """Record what an NPC knows of a hero: ``fame``, ``infamy``, ``known`` (the Director
         has not said which), or None (the NPC does not know the hero)."""
-        n, who = self.npc(npc), self.hero(hero)
+        n, who = self.npc(npc), self.campaign.hero(hero)
         new = dict(n.standing)
         if standing is None:
             new.pop(who.name, None)
@@ -103,7 +104,7 @@ class NpcOps(CampaignBase):
             raise RulesError(f"nothing to change: {n.name} already "
                              f"{_describe(n.standing.get(who.name), who.name)}")
         summary = f"{n.name} {_describe(new.get(who.name), who.name)}"
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("npc_knows", [update_op("npcs", n.id, {"standing": n.standing},
                                             {"standing": new})],
                     actor=who.name, visibility=n.visibility, summary=summary,
@@ -115,7 +116,7 @@ class NpcOps(CampaignBase):
         """For each hero: does their renown sway this NPC, and which skills gain an edge."""
         n = self.npc(npc, visible_to=visible_to)
         out = []
-        for hero in self.heroes.values():
+        for hero in self.campaign.heroes.values():
             standing = n.standing.get(hero.name)
             out.append(renown_rules.influence(
                 hero.name, hero.renown, n.impression, knows=standing is not None,

@@ -22,19 +22,19 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.errors import UndoError
-from drawsteel_kit.systems.draw_steel.book.base import CampaignBase
+from drawsteel_kit.systems.draw_steel.book.base import DrawSteelArea
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.ledger import Event
 
-__all__ = ["DAY_BEGUN", "JOINED", "PartyDayOps"]
+__all__ = ["DAY_BEGUN", "JOINED", "PartyDay"]
 
 #: The event that begins a day, and the respite payload key naming the day's respite joined.
 DAY_BEGUN = "day_advanced"
 JOINED = "joined"
 
 
-class PartyDayOps(CampaignBase):
+class PartyDay(DrawSteelArea):
     """Today's respite: which it is, who rested on it, and undo that keeps the day whole."""
 
     def day_respite(self) -> Event | None:
@@ -53,7 +53,7 @@ class PartyDayOps(CampaignBase):
                  if ev.id not in undone and ev.actor]
         return list(dict.fromkeys(names))
 
-    def _joins(self, heroes: Iterable[str]) -> Event | None:
+    def joins(self, heroes: Iterable[str]) -> Event | None:
         """Today's respite, when a respite of ``heroes`` joins it (none of them rested on it);
         None: the respite begins a new day."""
         day = self.day_respite()
@@ -62,7 +62,7 @@ class PartyDayOps(CampaignBase):
         rested = {name.casefold() for name in self.rested_today()}
         return None if any(h.casefold() in rested for h in heroes) else day
 
-    def _check_undo(self, target: Event, members: Sequence[Event]) -> None:
+    def check_undo(self, target: Event, members: Sequence[Event]) -> None:
         """Refuse undoing a day's respite while a respite that joined it stands."""
         began = [e for e in members if e.kind == DAY_BEGUN and e.payload.get("respite")]
         if not began:

@@ -1,4 +1,5 @@
-"""Respites and hand adjustments of heroes."""
+"""Respites: each hero's one activity, starts and purchases, and what the respite gives
+(a hero's changes by hand are in ``book.heroes``)."""
 
 from __future__ import annotations
 
@@ -7,27 +8,27 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.kit.errors import RulesError
-from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, update_op
+from drawsteel_kit.kit.ledger import PARTY, update_op
 from drawsteel_kit.systems.draw_steel.book.base import (
+    DrawSteelArea,
     Happened,
     check_text,
-    hero_row,
     operation,
 )
-from drawsteel_kit.systems.draw_steel.book.party_day import JOINED, PartyDayOps
+from drawsteel_kit.systems.draw_steel.book.party_day import JOINED
 from drawsteel_kit.systems.draw_steel.rules import respite as respite_rules
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.activities import Activity, Buy, StartProject
 
-__all__ = ["HIDDEN_PROJECT", "RespiteOps"]
+__all__ = ["HIDDEN_PROJECT", "Respites"]
 
 #: How a party-visible line names a project kept for the Director's eyes.
 HIDDEN_PROJECT = "a project of the Director's"
 
 
-class RespiteOps(PartyDayOps):
-    """Respites (with one activity per hero) and the Director's hand adjustments."""
+class Respites(DrawSteelArea):
+    """Respites, with one activity per hero, and projects started in one."""
 
     def _checked_today(self) -> bool:
         """Whether today's respite already made its "roll" mode project event check (once
@@ -66,7 +67,7 @@ class RespiteOps(PartyDayOps):
         activities, starts and purchases are not resolved.
         """
         reason = check_text(reason, "reason")
-        chosen = self._resolve_heroes(heroes)
+        chosen = self.areas.heroes.resolve_heroes(heroes)
         resting = {h.name for h in chosen}
         starts, purchases = tuple(starts), tuple(purchases)
         if activities or starts or purchases:  # a respite without them loads none of their rules
@@ -80,38 +81,39 @@ class RespiteOps(PartyDayOps):
         for buy in purchases:
             if not isinstance(buy, Buy):
                 raise RulesError(f"a purchase made in a respite is a Buy, got {buy!r}")
-            if self.hero(buy.hero).name not in resting:
-                raise RulesError(f"{self.hero(buy.hero).name} buys {buy.item!r} but is not "
-                                 "taking this respite: buy it with `drawsteel-kit buy`")
+            if self.campaign.hero(buy.hero).name not in resting:
+                raise RulesError(f"{self.campaign.hero(buy.hero).name} buys {buy.item!r} but is "
+                                 "not taking this respite: buy it with `drawsteel-kit buy`")
         for start in starts:
             if not isinstance(start, StartProject):
                 raise RulesError(f"a project started in a respite is a StartProject, got "
                                  f"{start!r}")
-            if self.hero(start.hero).name not in resting:
-                raise RulesError(f"{self.hero(start.hero).name} starts a project but is not "
-                                 "taking this respite: projects are started during a respite")
+            if self.campaign.hero(start.hero).name not in resting:
+                raise RulesError(f"{self.campaign.hero(start.hero).name} starts a project but is "
+                                 "not taking this respite: projects are started during a respite")
         if interrupted and (starts or purchases):
             raise RulesError("an interrupted respite starts no project and buys nothing: "
                              "start or buy in the next respite")
         # The projects it starts may be rolled on: its activities are checked after them.
-        plans = self._plan_activities(chosen, activities or {}) if interrupted else []
+        plans = (self.areas.activities.plan_activities(chosen, activities or {}) if interrupted
+                 else [])
         rolling = isinstance(activities, Mapping) and any(
             not isinstance(a, str | Other | Recruit) for a in activities.values())
         # Loved Ones bonuses held before this respite end with it (one it brings stays).
-        ending = {h.name: self.stamina_bonuses(h.name)  # type: ignore[attr-defined]
+        ending = {h.name: self.areas.projects.stamina_bonuses(h.name)
                   for h in chosen}
-        joined = self._joins(resting) if join and not interrupted else None
+        joined = self.areas.days.joins(resting) if join and not interrupted else None
         if not interrupted and (rolling or (joined is None
-                                            and self._workers_today())):  # type: ignore[attr-defined]
+                                            and self.areas.follower_work.workers_today())):
             dice, seed = dice_for(seed, dice)
-        with self._writing() as w:
+        with self.writing() as w:
             if not interrupted:
                 if joined is None:  # the first respite of a day begins it
-                    self._begin_day(w, reason, dice, seed, respite=True)  # type: ignore[attr-defined]
+                    self.areas.sessions.begin_day(w, reason, dice, seed, respite=True)
                 for start in starts:
-                    self._start(w, self.hero(start.hero), start.project,  # type: ignore[attr-defined]
-                                during_respite=True, **start.options())
-                plans = self._plan_activities(chosen, activities or {})
+                    self.areas.projects.start(w, self.campaign.hero(start.hero), start.project,
+                                              during_respite=True, **start.options())
+                plans = self.areas.activities.plan_activities(chosen, activities or {})
             # The respite event is the party's: a project the Director hides is not named in it.
             labels = {p.hero.name: activity_label(
                 p.activity, None if p.project is None else p.project.title
@@ -119,20 +121,20 @@ class RespiteOps(PartyDayOps):
             effects: dict[str, dict[str, Any]] = {}
             if not interrupted and rolling:
                 assert dice is not None
-                effects = self._respite_activities(  # type: ignore[attr-defined]
+                effects = self.areas.activities.respite_activities(
                     w, plans, dice, seed, event_check=joined is None or not self._checked_today())
             if not interrupted:
                 for p in plans:
                     if isinstance(p.activity, Recruit):
-                        self._recruit(w, p.hero, p.activity)  # type: ignore[attr-defined]
+                        self.areas.followers.recruit(w, p.hero, p.activity)
                 for buy in purchases:
-                    self._buy(w, buy.hero, buy.item, tier=buy.tier,  # type: ignore[attr-defined]
-                              count=buy.count, reason=reason)
+                    self.areas.rewards.purchase(w, buy.hero, buy.item, tier=buy.tier,
+                                                count=buy.count, reason=reason)
             events = []
             results = {}
             notes: list[str] = []
             for h in chosen:
-                h = self.hero(h.name)  # fresh: its activity may have changed it
+                h = self.campaign.hero(h.name)  # fresh: its activity may have changed it
                 activity = labels.get(h.name, "")
                 if interrupted:
                     text = f"{h.name}'s respite was interrupted: no benefits"
@@ -170,8 +172,8 @@ class RespiteOps(PartyDayOps):
                 gains = [f"+{r.xp_gained} XP"] if r.xp_gained else []  # no "+0 XP"
                 if r.levels_gained:
                     gains.append(f"reaches level {after.level}")
-                    more, said = self._level_stamina(h.name, h.hero_class, h.level,
-                                                     after.level)
+                    more, said = self.areas.heroes.level_stamina(h.name, h.hero_class, h.level,
+                                                                 after.level)
                     notes += said
                     if more:  # the class's Stamina per level, and Stamina restored to it
                         change["max_stamina"] += more
@@ -196,7 +198,7 @@ class RespiteOps(PartyDayOps):
                              **({JOINED: joined.id} if joined is not None else {})},
                 ))
                 if r.levels_gained and self.settings.get("level_rewards", True):
-                    self._level_rewards(w, h.name, h.level, after.level)  # type: ignore[attr-defined]
+                    self.areas.rewards.level_rewards(w, h.name, h.level, after.level)
                 if side.get("hero_token"):
                     pool = self.party.hero_tokens
                     events.append(w.party_event(
@@ -215,29 +217,6 @@ class RespiteOps(PartyDayOps):
                          "joined": joined.id if joined is not None else None,
                          **({"warnings": notes} if notes else {})})
 
-    @staticmethod
-    def _level_stamina(name: str, class_name: str, old: int, new: int
-                       ) -> tuple[int, list[str]]:
-        """What reaching level ``new`` adds to maximum Stamina (the class's Stamina per
-        level, from the catalog), and what the Director adds by hand: a class the workbook
-        does not know, a kit's Stamina bonus at a new echelon."""
-        from drawsteel_kit.systems.draw_steel.catalog.classes import hero_class
-        from drawsteel_kit.systems.draw_steel.rules.advancement import echelon
-
-        book = hero_class(class_name)
-        said = []
-        if book is None:
-            why = (f"{class_name!r} is not a class of the book" if class_name
-                   else "no class is set")
-            said.append(f"{name} reached level {new}: add the class's Stamina per level to "
-                        f"{name}'s maximum Stamina ({why}): `drawsteel-kit adjust` "
-                        "max_stamina=...")
-        if echelon(new) > echelon(old):
-            said.append(f"{name} reached echelon {echelon(new)}: add the kit's Stamina bonus "
-                        f"once more to {name}'s maximum Stamina (the workbook does not keep "
-                        "kits): `drawsteel-kit adjust` max_stamina=...")
-        return (0 if book is None else book.stamina_per_level * (new - old)), said
-
     @operation
     def start_in_respite(self, start: StartProject, *, reason: str = "") -> Happened:
         """Start a project in its hero's respite of today (000: 3746): the one the hero took
@@ -247,76 +226,8 @@ class RespiteOps(PartyDayOps):
 
         if not isinstance(start, StartProject):
             raise RulesError(f"a project started in a respite is a StartProject, got {start!r}")
-        who = self.hero(start.hero)
-        if who.name in self.rested_today():
-            return self.start_project(who.name, start.project,  # type: ignore[attr-defined]
-                                      **start.options())
+        who = self.campaign.hero(start.hero)
+        if who.name in self.areas.days.rested_today():
+            return self.areas.projects.start_project(who.name, start.project,
+                                                     **start.options())
         return self.take_respite([who.name], starts=[start], reason=reason)
-
-    # -- by hand, and undo ---------------------------------------------------
-    @operation
-    def adjust_hero(
-        self, name: str, *, reason: str, visibility: str = PARTY, **changes: Any
-    ) -> Happened:
-        """Change a hero by hand (the Director's fix-up), always with a reason."""
-        from drawsteel_kit.systems.draw_steel.init import validate_hero_changes
-
-        reason = check_text(reason, "reason")
-        if not reason:
-            raise RulesError("say why (a reason) when adjusting a hero by hand")
-        if visibility not in (PARTY, DIRECTOR):
-            raise RulesError(f"visibility must be {PARTY!r} or {DIRECTOR!r}, got {visibility!r}")
-        hero = self.hero(name)
-        new = validate_hero_changes(hero, changes, custom=self.settings.get("custom"))
-        if not any(new[k] != hero_row(hero)[k] for k in new):
-            raise RulesError(f"nothing to change: {hero.name} already has those values")
-        listed = ", ".join(f"{k} {hero_row(hero)[k]} → {v}" for k, v in new.items()
-                           if hero_row(hero)[k] != v)
-        summary = f"{hero.name} adjusted by hand ({reason}): {listed}"
-        with self._writing() as w:
-            ev = w.hero_event("hero_adjusted", hero, new, summary=summary,
-                              payload={"reason": reason, "changes": new}, visibility=visibility)
-        warnings = self._level_warnings(hero.name, {**hero_row(hero), **new}, hero.level)
-        return Happened("hero_adjusted", summary, (ev,),
-                        {"warnings": warnings} if warnings else {})
-
-    def _level_warnings(self, name: str, row: Mapping[str, Any], old_level: int) -> list[str]:
-        """What a level set by hand leaves for the Director: XP that disagrees with it, and
-        the level's rewards and Stamina, which only a respite's level-up gives."""
-        from drawsteel_kit.systems.draw_steel.rules.advancement import (
-            MAX_LEVEL,
-            level_for_xp,
-            xp_for_level,
-        )
-
-        track = str(self.settings.get("xp_track", "normal"))
-        level, xp = int(row["level"]), int(row["xp"])
-        said = []
-        if level_for_xp(xp, track) != level:
-            low, high = xp_for_level(level, track), (
-                xp_for_level(level + 1, track) - 1 if level < MAX_LEVEL else None)
-            span = f"{low} to {high}" if high is not None else f"{low} or more"
-            said.append(f"{name} is level {level} with {xp} XP, but level {level} is {span} XP "
-                        f"on the {track} track: adjust xp too, or the level")
-        if level > old_level:
-            said.append(self._level_by_hand(name, row, old_level, level))
-        return said
-
-    def _level_by_hand(self, name: str, row: Mapping[str, Any], old: int, new: int) -> str:
-        """What a respite's level-up would have given, as the values to adjust to."""
-        from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
-        from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
-
-        gives = {"max_stamina": 0}
-        if self.settings.get("level_rewards", True):
-            gives = {"renown": renown_rules.level_renown(old, new),
-                     "wealth": wealth_rules.level_wealth(old, new), **gives}
-        gives["max_stamina"], notes = self._level_stamina(name, str(row["class"]), old, new)
-        given = {k: v for k, v in gives.items() if v}
-        listed = ", ".join(f"{k.replace('_', ' ')} +{v}" for k, v in given.items())
-        values = " ".join(f"{k}={int(row[k]) + v}" for k, v in given.items())
-        text = (f"a level set by hand gives none of what reaching it at a respite gives: "
-                f"level {new} gives {listed or 'nothing the workbook counts'}")
-        text += f"; add it with `drawsteel-kit adjust` {values}" if values else ""
-        return "; ".join([text, *notes])
-

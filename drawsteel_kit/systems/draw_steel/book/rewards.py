@@ -14,7 +14,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.ledger.timeline import TRACKED
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     Writer,
     check_count,
@@ -24,17 +24,14 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.inventory import (
     MAX_ITEM_COUNT,
-    InventoryOps,
     _counted,
     _treasure,
 )
-from drawsteel_kit.systems.draw_steel.book.shopping import ShoppingOps
-from drawsteel_kit.systems.draw_steel.book.titles import TitleOps
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
 from drawsteel_kit.systems.draw_steel.state import HeroState
 
-__all__ = ["REWARD_SOURCES", "RewardOps", "TierView"]
+__all__ = ["REWARD_SOURCES", "Rewards", "TierView"]
 
 #: Why renown or wealth changed: the categories a chart can colour by.
 REWARD_SOURCES = ("adventure", "title", "career", "level", "project", "purchase", "treasure",
@@ -52,8 +49,8 @@ class TierView:
     stretch: bool  # reachable only by the optional stretch rule (then wealth - 1)
 
 
-class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
-    """Renown, wealth, purchases, titles and the party's inventory."""
+class Rewards(DrawSteelArea):
+    """Renown, wealth and purchases, and what a level brings."""
 
     # -- renown and wealth -------------------------------------------------------------
     def _score_event(self, w: Writer, hero: HeroState, field: str, amount: int, *,
@@ -73,7 +70,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
                 summary=f"{hero.name} {verb} {abs(amount)} {field} ({reason}): now {after}",
                 payload={"reason": reason, "source": source, "amount": amount})
 
-    def _level_rewards(self, w: Writer, hero: str, old: int, new: int) -> None:
+    def level_rewards(self, w: Writer, hero: str, old: int, new: int) -> None:
         """What most campaigns give for a level (000: 3920, 3977): renown +1 a level, wealth
         +1 every 2 levels; each its own event with the level as the reason."""
         from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
@@ -82,12 +79,12 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
                  "wealth": wealth_rules.level_wealth(old, new)}
         for field, amount in gains.items():
             if amount:
-                self._score_event(w, self.hero(hero), field, amount,
+                self._score_event(w, self.campaign.hero(hero), field, amount,
                                   reason=f"reached level {new}", source="level")
 
     def _award(self, field: str, hero: str, amount: int, reason: str, source: str,
                visibility: str) -> Happened:
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
             raise RulesError(f"{field} change must be a whole number other than 0, "
                              f"got {amount!r}")
@@ -100,7 +97,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
                              "the title, the treasure ...)")
         if source not in REWARD_SOURCES:
             raise RulesError(f"source must be one of {', '.join(REWARD_SOURCES)}, got {source!r}")
-        with self._writing() as w:
+        with self.writing() as w:
             self._score_event(w, who, field, amount, reason=reason, source=source,
                               visibility=check_visibility(visibility))
         ev = w.written[-1]
@@ -123,7 +120,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         """Every change of one of a hero's numbers (renown, wealth, xp, level ...), in order,
         undone ones and their undos among them (the Director's history of it; a chart draws
         only the changes that stand)."""
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         kept = TRACKED["heroes"]
         if field not in kept:
             raise RulesError(f"no history is kept of a hero's {field!r}; it is kept of: "
@@ -142,7 +139,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         from drawsteel_kit.systems.draw_steel.catalog import wealth as wealth_catalog
         from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
-        wealth = self.hero(hero).wealth if hero else None
+        wealth = self.campaign.hero(hero).wealth if hero else None
         stretch_on = bool(self.settings.get("stretch_purchases", False))
         out = []
         for tier, items in wealth_catalog.items_by_tier(self._wealth_extra()).items():
@@ -177,16 +174,16 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
         inventory with its tier. One tier above works only with the campaign's
         stretch_purchases rule, and costs 1 wealth. The item must be available, and the hero
         within the purchases allowed, on the shopping trip under way (``shopping``)."""
-        with self._writing() as w:
-            return self._buy(w, hero, item, tier=tier, count=count, reason=reason,
+        with self.writing() as w:
+            return self.purchase(w, hero, item, tier=tier, count=count, reason=reason,
                              visibility=visibility)
 
-    def _buy(self, w: Writer, hero: str, item: str, *, tier: int | None = None, count: int = 1,
+    def purchase(self, w: Writer, hero: str, item: str, *, tier: int | None = None, count: int = 1,
              reason: str = "", visibility: str = PARTY) -> Happened:
         """:meth:`buy` written by ``w`` (a respite's purchases are part of it)."""
         from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         item = check_text(item, "item", name=True)
         if not item:
             raise RulesError("name the item bought")
@@ -197,7 +194,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
             raise RulesError(f"{treasure.name} is a treasure: treasures are not bought but "
                              "found, traded, given or crafted (use `inventory add --origin ...`)")
         name, tier = self._item_tier(item, tier)
-        trip = self._check_trip(who.name, name, tier, count)
+        trip = self.areas.shopping.check_trip(who.name, name, tier, count)
         bought = wealth_rules.purchase(
             who.wealth, tier, item=name,
             stretch_allowed=bool(self.settings.get("stretch_purchases", False)))
@@ -210,7 +207,7 @@ class RewardOps(InventoryOps, TitleOps, ShoppingOps, CampaignBase):
             summary += f", one tier above their wealth: wealth {who.wealth} → {bought.wealth_after}"
         if reason:
             summary += f": {reason}"
-        ops: list[Op] = [insert_op("inventory", self._next_id("inventory"), {
+        ops: list[Op] = [insert_op("inventory", self.campaign.next_id("inventory"), {
             "holder": who.name, "item": name, "kind": "purchase", "count": count,
             "origin": "bought", "project_id": None, "visibility": check_visibility(visibility),
             "tier": tier, "notes": reason, "acquired_day": w.day})]

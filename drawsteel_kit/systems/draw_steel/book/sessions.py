@@ -9,9 +9,9 @@ from drawsteel_kit.kit.dice import Dice
 from drawsteel_kit.kit.errors import RulesError, SessionError
 from drawsteel_kit.kit.ledger import Op, update_op
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.draw_steel.book.adventures import AdventureOps
 from drawsteel_kit.systems.draw_steel.book.base import (
     MAX_DAYS_AT_ONCE,
+    DrawSteelArea,
     Happened,
     Writer,
     check_count,
@@ -25,11 +25,11 @@ from drawsteel_kit.systems.draw_steel.book.follower_work import FOLLOWER_IDLE
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
-__all__ = ["SessionOps"]
+__all__ = ["Sessions"]
 
 
-class SessionOps(AdventureOps):
-    """Sessions and the hero-token pool, victories, days (and adventures, their mixin)."""
+class Sessions(DrawSteelArea):
+    """Sessions and the hero-token pool, victories, days."""
 
     # -- sessions and hero tokens -------------------------------------------
     @operation
@@ -43,13 +43,13 @@ class SessionOps(AdventureOps):
                 f"session {party.session} is still open: end it first (`drawsteel-kit session end`)"
             )
         pool = token_rules.tokens_at_session_start(
-            len(self.heroes), party.hero_tokens,
+            len(self.campaign.heroes), party.hero_tokens,
             reset=bool(party.settings.get("hero_tokens_reset", True)),
             first_session=party.session == 0,
         )
         number = party.session + 1
         summary = f"Session {number} started with {pool} hero token{'s' * (pool != 1)}"
-        with self._writing() as w:
+        with self.writing() as w:
             ev = w.party_event(
                 "session_started", {"session_open": 1, "session": number, "hero_tokens": pool},
                 summary=summary, payload={"number": number, "tokens": pool}, session=number,
@@ -76,7 +76,7 @@ class SessionOps(AdventureOps):
         if logged.encounters:  # the party's own record: no Director-only encounter counted
             summary += (f"; {plural(len(logged.encounters), 'encounter')} logged gave "
                         f"{logged.total} victories")
-        with self._writing() as w:
+        with self.writing() as w:
             ev = w.party_event(
                 "session_ended", {"session_open": 0, "hero_tokens": end.kept}, summary=summary,
                 payload={"number": party.session, "kept": end.kept, "vanished": end.vanished},
@@ -93,7 +93,7 @@ class SessionOps(AdventureOps):
         reason = check_text(reason, "reason")
         pool = token_rules.award_tokens(self.party.hero_tokens, count)
         summary = f"Party gains {plural(count, 'hero token')}" + (f": {reason}" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             ev = w.party_event(
                 "tokens_awarded", {"hero_tokens": pool}, summary=summary,
                 payload={"count": count, "reason": reason},
@@ -109,7 +109,7 @@ class SessionOps(AdventureOps):
         from drawsteel_kit.systems.draw_steel.rules import tokens as token_rules
 
         reason = check_text(reason, "reason")
-        who = self.hero(hero) if hero else None
+        who = self.campaign.hero(hero) if hero else None
         if spend not in token_rules.TOKEN_SPENDS:
             token_rules.spend_tokens(self.party.hero_tokens, spend)  # names the spends
         if spend == "stamina" and who is None:
@@ -124,7 +124,7 @@ class SessionOps(AdventureOps):
                              "hero tokens spent on Stamina would regain nothing")
         summary = (f"{who.name if who else 'The party'} spends "
                    f"{plural(result.cost, 'hero token')}: {spend}, on {occasion}")
-        with self._writing() as w:
+        with self.writing() as w:
             ops: list[Op] = [update_op("party", 1, {"hero_tokens": result.pool_before},
                                        {"hero_tokens": result.pool_after})]
             details: dict[str, Any] = {"pool": result.pool_after}
@@ -178,8 +178,8 @@ class SessionOps(AdventureOps):
         """Give victories to some heroes (None: all of them), with the reason."""
         count = check_count(count, "victories")
         reason = check_text(reason, "reason")
-        chosen = self._resolve_heroes(heroes)
-        with self._writing() as w:
+        chosen = self.areas.heroes.resolve_heroes(heroes)
+        with self.writing() as w:
             events = tuple(
                 w.hero_event(
                     "victories_awarded", h, {"victories": h.victories + count},
@@ -204,11 +204,11 @@ class SessionOps(AdventureOps):
         days = check_count(days, "days", maximum=MAX_DAYS_AT_ONCE)
         reason = check_text(reason, "reason")
         start = self.party.day
-        if self._workers_today():  # type: ignore[attr-defined]
+        if self.areas.follower_work.workers_today():
             dice, seed = dice_for(seed, dice)
-        with self._writing() as w:
+        with self.writing() as w:
             for _ in range(days):
-                self._begin_day(w, reason, dice, seed)
+                self.begin_day(w, reason, dice, seed)
         end = start + days
         summary = (f"Day {end} begins" if days == 1 else f"Days {start + 1}-{end} pass") + (
             f" ({reason})" if reason else "")
@@ -218,7 +218,7 @@ class SessionOps(AdventureOps):
                         f"; {plural(len(idle), 'follower roll')} skipped, each with its reason")
         return Happened("day_advanced", summary, tuple(w.written), {"day": end, "seed": seed})
 
-    def _begin_day(self, w: Writer, reason: str, dice: Dice | None, seed: int | None,
+    def begin_day(self, w: Writer, reason: str, dice: Dice | None, seed: int | None,
                    *, respite: bool = False) -> int:
         """The calendar moves one day and followers make their daily rolls on it: a day of
         ``day``, and a respite's day (a respite is 24 hours, 000: 861)."""
@@ -228,7 +228,7 @@ class SessionOps(AdventureOps):
             f" ({reason})" if reason else "")
         w.party_event("day_advanced", {"day": day}, summary=text,
                       payload={"days": 1, "reason": reason, "respite": respite})
-        if self._workers_today():  # type: ignore[attr-defined]
+        if self.areas.follower_work.workers_today():
             assert dice is not None
-            self._follower_day(w, dice, seed)  # type: ignore[attr-defined]
+            self.areas.follower_work.follower_day(w, dice, seed)
         return day

@@ -23,7 +23,7 @@ from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import name_key
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_count,
     check_text,
@@ -33,7 +33,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 
-__all__ = ["SHOPPING", "ShoppingOps", "Trip"]
+__all__ = ["SHOPPING", "Shopping", "Trip"]
 
 #: The sheet kind that keeps a shopping trip's limits (one sheet per trip).
 SHOPPING = "shopping"
@@ -88,7 +88,7 @@ class Trip:
                 "recorded": self.recorded}
 
 
-class ShoppingOps(CampaignBase):
+class Shopping(DrawSteelArea):
     """The shopping trip under way and its limits."""
 
     def _trip_key(self) -> tuple[str, int]:
@@ -148,7 +148,7 @@ class ShoppingOps(CampaignBase):
                if trip.limits.unavailable else [])) + (f" ({reason})" if reason else "")
         key = f"{SHOPPING}:{trip.key}"
         old = read_sheet(self.ledger.db, key)
-        with self._writing() as w:
+        with self.writing() as w:
             op = (insert_sheet_op(key, SYSTEM, SHOPPING, str(trip), data, day=w.day,
                                   visibility=PARTY) if old is None
                   else update_sheet_op(old, data=data, day=w.day))
@@ -163,7 +163,7 @@ class ShoppingOps(CampaignBase):
                    for e in self.ledger.events(kind="purchase", actor=hero)
                    if e.id not in undone and e.payload.get("trip") == trip.key)
 
-    def _check_trip(self, hero: str, item: str, tier: int, count: int) -> Trip:
+    def check_trip(self, hero: str, item: str, tier: int, count: int) -> Trip:
         """The trip under way, if it allows this purchase (000: 3965)."""
         from drawsteel_kit.systems.draw_steel.rules import wealth as wealth_rules
 

@@ -14,14 +14,14 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     check_text,
     operation,
 )
 from drawsteel_kit.systems.draw_steel.state import ProjectState, read_projects
 
-__all__ = ["SOURCE_LEFT_BEHIND", "SourceOps"]
+__all__ = ["SOURCE_LEFT_BEHIND", "Sources"]
 
 #: What a common source found elsewhere becomes when the party moves on (000: 3760, 3770).
 SOURCE_LEFT_BEHIND = "needed"
@@ -29,7 +29,7 @@ SOURCE_LEFT_BEHIND = "needed"
 SOURCE_FOUND = "common"
 
 
-class SourceOps(CampaignBase):
+class Sources(DrawSteelArea):
     """The party's place, and the found sources it leaves behind or comes back to."""
 
     def _sources_at(self, place: str) -> tuple[list[ProjectState], list[ProjectState]]:
@@ -58,7 +58,7 @@ class SourceOps(CampaignBase):
             raise RulesError(f"the party is at {here} already")
         behind, again = self._sources_at(place)
         text = f"The party moves on to {place}" + (f" ({reason})" if reason else "")
-        with self._writing() as w:
+        with self.writing() as w:
             w.party_event("party_moved", {"location": place}, summary=text,
                           payload={"from": here, "to": place, "reason": reason})
             for p, state, what in (

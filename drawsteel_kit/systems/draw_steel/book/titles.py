@@ -9,7 +9,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, Op, insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Happened,
     Writer,
     check_count,
@@ -23,7 +23,7 @@ from drawsteel_kit.systems.draw_steel.state import HeroState
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 
-__all__ = ["MAX_TITLE_BONUS", "TitleOps", "title_row"]
+__all__ = ["MAX_TITLE_BONUS", "Titles", "title_row"]
 
 
 #: Our own limits (not the book's): the most a title of the table's own may add to one
@@ -41,14 +41,14 @@ def title_row(hero: str, title: str, benefit: title_catalog.Benefit | None, *, e
             **given, "effect": effect, "day": day, "active": 1, "visibility": visibility}
 
 
-class TitleOps(CampaignBase):
+class Titles(DrawSteelArea):
     """A hero's titles: read, grant, revoke; what they add."""
 
     # -- titles ---------------------------------------------------------------------------
     def titles(self, hero: str | None = None, *, visible_to: str | None = None
                ) -> list[TitleState]:
         """Titles held (one hero's when named)."""
-        return read_titles(self.ledger.db, hero=self.hero(hero).name if hero else None,
+        return read_titles(self.ledger.db, hero=self.campaign.hero(hero).name if hero else None,
                            visible_to=visible_to)
 
     def title_ops(self, w: Writer, hero: HeroState, title: str, benefit: str | None, *,
@@ -77,7 +77,7 @@ class TitleOps(CampaignBase):
                        for k in ("renown", "wealth", "followers", "retainers")}
             row = title_row(hero.name, title, None, effect=effect, day=w.day,
                             visibility=visibility, numbers=numbers)
-        ops: list[Op] = [insert_op("titles", self._next_id("titles"), row)]
+        ops: list[Op] = [insert_op("titles", self.campaign.next_id("titles"), row)]
         names = [*hero.titles, title] if title not in hero.titles else list(hero.titles)
         after: dict[str, Any] = {"titles": names}
         gains = []
@@ -106,14 +106,14 @@ class TitleOps(CampaignBase):
                     effect: str = "") -> Happened:
         """A hero earns a title. A book title applies its benefit (the hero chooses one when
         there are several); a title of the table's own takes its numbers as given."""
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         title = check_text(title, "title", name=True)
         if not title:
             raise RulesError("name the title")
-        title = self.book_name("titles", title, "title")
+        title = self.areas.heroes.book_name("titles", title, "title")
         custom = {k: v for k, v in (("renown", renown), ("wealth", wealth),
                                     ("followers", followers), ("retainers", retainers)) if v}
-        with self._writing() as w:
+        with self.writing() as w:
             self.title_ops(w, who, title, benefit, reason=check_text(reason, "reason"),
                            visibility=check_visibility(visibility), custom=custom,
                            effect=check_text(effect, "effect"))
@@ -124,7 +124,7 @@ class TitleOps(CampaignBase):
     def revoke_title(self, hero: str, title: str, *, reason: str) -> Happened:
         """A hero loses a title: its follower and retainer bonuses end. Renown and wealth it
         gave stay (change them with award_renown / award_wealth if the story says so)."""
-        who = self.hero(hero)
+        who = self.campaign.hero(hero)
         reason = check_text(reason, "reason")
         if not reason:
             raise RulesError("say why the title is lost (a reason)")
@@ -135,13 +135,13 @@ class TitleOps(CampaignBase):
             raise RulesError(f"{who.name} holds no title {title!r}; their titles: {names}"
                              f"{did_you_mean(title, [t.title for t in self.titles(who.name)])}")
         row = held[0]
-        names = [t for t in who.titles if not same_name(t, row.title)]
+        kept = [t for t in who.titles if not same_name(t, row.title)]
         summary = f"{who.name} loses the title {row.title} ({reason})"
-        with self._writing() as w:
+        with self.writing() as w:
             w.event("title_revoked",
                     [update_op("titles", row.id, {"active": 1}, {"active": 0}),
                      update_op("heroes", who.name, {"titles": list(who.titles)},
-                               {"titles": names})],
+                               {"titles": kept})],
                     actor=who.name, visibility=row.visibility, summary=summary,
                     payload={"title": row.title, "reason": reason})
         return Happened("title_revoked", summary, tuple(w.written))

@@ -199,8 +199,8 @@ def roll_for(
                 if project.source_language else "known")
     extra = (dead_languages_known(roller.languages)
              if project.kind == "research" and _has(roller.titles, ANCIENT_LOREMASTER) else 0)
-    kwargs = dict(edges=edges, banes=banes, skill=skill_applies, language=language, bonus=bonus,
-                  dice=dice, extra_d6=extra)
+    kwargs: dict[str, Any] = dict(edges=edges, banes=banes, skill=skill_applies,
+                                  language=language, bonus=bonus, dice=dice, extra_d6=extra)
     result = rules.project_roll(score, **kwargs)
     expert = EXPERT_PERKS.get(project.kind)
     twice = bool(expert and skill_applies and _has(roller.perks, expert)
@@ -223,8 +223,8 @@ def _effect(
 ) -> tuple[int, list[str], dict[str, Any]]:
     """Apply a project event to this activity's points in ``res``: (goal change, lines, side
     effects)."""
-    goal_up, side, lines = 0, {}, [f"Event ({event.rolls}, {event.timing} the roll): "
-                                   f"{event.prompt}"]
+    goal_up, side, lines = 0, dict[str, Any](), [f"Event ({event.rolls}, {event.timing} the "
+                                                 f"roll): {event.prompt}"]
     match event.effect:
         case "automatic_breakthrough":
             extra = roll_again(0)
@@ -292,7 +292,7 @@ def apply_points(
         due = [catalog.roll_project_event(dice) for _ in range(pending)]
         pending = 0
     if due and roller is not None and roll_again is not None:
-        told, effects = [], {}
+        told, effects = [], dict[str, Any]()
         for one in due:
             goal_up, lines, side = _effect(one, res, project, roller, roll_again)
             goal += goal_up

@@ -183,7 +183,7 @@ def _project_ops(campaign: Campaign, plan: HeroPlan, hero_name: str,
     by_id = {p.completion_detail.get("forge_steel_id"): p for p in mine}
     before = {p.id: p for p in base.projects} if base else {}
     taken = {p.title.casefold() for p in read_projects(campaign.ledger.db, status="active")}
-    next_id = campaign._next_id("projects")
+    next_id = campaign.next_id("projects")
     day = campaign.party.day
     for p in plan.hero.projects:
         have = by_id.get(p.id)
@@ -216,7 +216,7 @@ def _project_ops(campaign: Campaign, plan: HeroPlan, hero_name: str,
         plan.changes.append(f"project {p.name}: {have.points}/{have.goal} → "
                             f"{p.points}/{p.goal}")
         if done and have.status == "active":
-            left, names = followers_leave(have, campaign._followers_on(have))
+            left, names = followers_leave(have, campaign.areas.follower_work.working_on(have))
             plan.ops += left
             plan.changes += [f"{name} leaves the finished project {p.name}" for name in names]
 
@@ -274,7 +274,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
         row["titles"] = titles
         plan.ops.append(insert_op("heroes", row["name"], row))
         plan.ops += _title_ops(campaign, fh, row["name"], titles,
-                               campaign._next_id("titles"), custom)
+                               campaign.next_id("titles"), custom)
         plan.changes.append(f"joins the party: {fh.ancestry or 'no ancestry'} {fh.hero_class}, "
                             f"level {fh.level}")
         plan.changes += _sheet_lines(values)
@@ -307,7 +307,7 @@ def _plan(campaign: Campaign, fh: ForgeHero, existing: HeroState | None) -> Hero
     if after:
         plan.ops.append(update_op("heroes", existing.name, have, after))
     plan.ops += _title_ops(campaign, fh, existing.name, new_titles,
-                           campaign._next_id("titles"), custom)
+                           campaign.next_id("titles"), custom)
     _project_ops(campaign, plan, existing.name, base_hero if last is not None else None)
     return plan
 

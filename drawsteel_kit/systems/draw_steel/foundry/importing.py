@@ -143,7 +143,7 @@ def _projects(campaign: Campaign, plan: FoundryPlan, hero: str,
     by_id = {p.completion_detail.get("foundry_id") or item_id("project", p.id): p for p in mine}
     before = {p.id: p for p in base.projects} if base else {}
     taken = {p.title.casefold() for p in read_projects(campaign.ledger.db, status="active")}
-    next_id, day = campaign._next_id("projects"), campaign.party.day
+    next_id, day = campaign.next_id("projects"), campaign.party.day
     for p in plan.hero.projects:
         if p.goal is None:
             plan.kept.append(f"project {p.name}: has no goal in Foundry yet, so it is not "
@@ -172,7 +172,7 @@ def _projects(campaign: Campaign, plan: FoundryPlan, hero: str,
             "completed_day": (have.completed_day or day) if done else None}))
         plan.changes.append(f"project {p.name}: {have.points}/{have.goal} → {p.points}/{p.goal}")
         if done and have.status == "active":
-            left, names = followers_leave(have, campaign._followers_on(have))
+            left, names = followers_leave(have, campaign.areas.follower_work.working_on(have))
             plan.ops += left
             plan.changes += [f"{name} leaves the finished project {p.name}" for name in names]
 
@@ -196,7 +196,7 @@ def _titles(campaign: Campaign, plan: FoundryPlan, hero: str, held: Sequence[str
             continue
         if name.casefold() not in {n.casefold() for n in new}:
             new.append(name)
-    next_id = campaign._next_id("titles")
+    next_id = campaign.next_id("titles")
     for i, name in enumerate(new):
         benefit, effect = None, ""
         if title_catalog.is_book_title(name):

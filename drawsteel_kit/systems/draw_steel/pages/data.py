@@ -62,11 +62,7 @@ def draw_steel_books(view: object) -> Campaign:
     from drawsteel_kit.kit.book.party_view import books
     from drawsteel_kit.systems.draw_steel.campaign import Campaign  # loaded: it opened them
 
-    campaign = books(view)
-    if not isinstance(campaign, Campaign):
-        raise TypeError(f"a Draw Steel page reads a Draw Steel campaign, not "
-                        f"{type(campaign).__name__}")
-    return campaign
+    return books(view, Campaign)
 #: Finished projects shown besides those under way: the last ones (by when they started).
 DONE_SHOWN = 10
 #: A number with more changes than this is drawn from a sample of this many of them.

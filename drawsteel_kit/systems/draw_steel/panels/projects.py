@@ -130,8 +130,7 @@ class ProjectsPanel(Panel["Campaign"]):
             if self.in_respite.value:
                 return self.campaign.start_in_respite(start)
             options = start.options()
-            # options() holds start_project's own keyword arguments, typed as plain objects
-            return self.campaign.start_project(start.hero, start.project, **options)  # type: ignore[arg-type]
+            return self.campaign.start_project(start.hero, start.project, **options)
 
         self.run(call)
 

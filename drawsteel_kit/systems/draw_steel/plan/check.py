@@ -163,7 +163,8 @@ def start_days(campaign: Campaign, plan: Plan) -> list[int | None]:
             days.append(s.day or 0)
         elif s.day is not None:
             days.append(s.day if s.day in rests else None)
-        elif s.hero.casefold() in heroes and campaign._resting_today(heroes[s.hero.casefold()]):
+        elif (s.hero.casefold() in heroes
+              and campaign.areas.projects.resting_today(heroes[s.hero.casefold()])):
             days.append(0)
         else:
             days.append(rests[0] if rests else None)

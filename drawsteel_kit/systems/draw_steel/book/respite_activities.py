@@ -11,7 +11,7 @@ from drawsteel_kit.kit.dice import Dice, ScriptedDice
 from drawsteel_kit.kit.errors import DiceExhausted, NotEnoughTokens, RulesError
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.systems.draw_steel.book.base import (
-    CampaignBase,
+    DrawSteelArea,
     Writer,
     check_count,
     check_text,
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.activities import Activity
     from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
 
-__all__ = ["INSPIRED_ARTISAN", "INSPIRED_ARTISAN_TOKENS", "SOURCE_STATES", "RespiteWorkOps"]
+__all__ = ["INSPIRED_ARTISAN", "INSPIRED_ARTISAN_TOKENS", "SOURCE_STATES", "RespiteActivities"]
 
 
 #: Inspired Artisan: spend a hero token for one more roll in the same activity (REFERENCE.md).
@@ -51,7 +51,7 @@ class _Plan:
     project: ProjectState | None = None
 
 
-class RespiteWorkOps(CampaignBase):
+class RespiteActivities(DrawSteelArea):
     """The respite's activities: check them all, then resolve each as its own event."""
 
     # -- respite activities --------------------------------------------------
@@ -73,7 +73,7 @@ class RespiteWorkOps(CampaignBase):
         for plan in plans:
             act, project = plan.activity, plan.project
             if isinstance(act, Recruit):
-                self._check_recruit(plan.hero, act)  # type: ignore[attr-defined]
+                self.areas.followers.check_recruit(plan.hero, act)
             if (isinstance(act, ProjectRoll) and project is not None
                     and project.source == "needed" and project.id not in serving):
                 left = (f" (the one found at {project.source_at} stayed there)"
@@ -104,7 +104,7 @@ class RespiteWorkOps(CampaignBase):
         """Each guide studied so far (by its folded name), with the first project it served:
         that project's kind is the guide's kind."""
         first: dict[str, ProjectState] = {}
-        for project in self.projects():  # type: ignore[attr-defined]  # oldest first
+        for project in self.areas.projects.projects():  # oldest first
             for guide in project.guides:
                 first.setdefault(_guide_key(guide), project)
         return first
@@ -117,14 +117,14 @@ class RespiteWorkOps(CampaignBase):
         from drawsteel_kit.systems.draw_steel.rules import projects as rules
 
         served = kinds.get(_guide_key(guide))
-        if not rules.guide_serves(served.kind if served else None, project.kind):
+        if served is not None and not rules.guide_serves(served.kind, project.kind):
             raise RulesError(
                 f"{guide!r} is a guide for {served.kind} projects (it served "
                 f"{served.title!r}): it cannot serve {project.title!r}, a {project.kind} "
                 "project. A guide serves only projects of the same kind (Downtime Projects, "
                 "Guides)")
 
-    def _plan_activities(
+    def plan_activities(
         self, heroes: list[HeroState], activities: Mapping[str, Activity | str]
     ) -> list[_Plan]:
         chosen = {h.name: h for h in heroes}
@@ -144,7 +144,7 @@ class RespiteWorkOps(CampaignBase):
         )
 
         for name, act in activities.items():
-            hero = self.hero(name)
+            hero = self.campaign.hero(name)
             if hero.name not in chosen:
                 raise RulesError(f"{hero.name} has an activity but is not taking this respite")
             if hero.name in plans:
@@ -169,10 +169,10 @@ class RespiteWorkOps(CampaignBase):
     def _workable(self, ref: Any) -> ProjectState:
         """An active project, or one the followers' rolls finished today (the respite's day):
         the activity on it is then not needed, and says so."""
-        found = self.project(ref)  # type: ignore[attr-defined]
+        found = self.areas.projects.project(ref)
         if found.status != "active" and found.completed_day == self.party.day:
             return found
-        return self._active(ref)  # type: ignore[attr-defined]
+        return self.areas.projects.active(ref)
 
     def _resolve_activity(
         self, w: Writer, plan: _Plan, dice: Dice, event: catalog.ProjectEvent | None,
@@ -193,7 +193,8 @@ class RespiteWorkOps(CampaignBase):
         act, hero = plan.activity, plan.hero
         if isinstance(act, str | Other) or plan.project is None:
             return {}
-        project = self.project(plan.project.id)  # fresh: an earlier activity may have changed it
+        # fresh: an earlier activity may have changed it
+        project = self.areas.projects.project(plan.project.id)
         if project.status != "active":  # finished earlier in this respite: nothing left to do
             w.event("activity_not_needed", [], actor=hero.name, visibility=project.visibility,
                     payload={"project_id": project.id, "project": project.title},
@@ -201,7 +202,7 @@ class RespiteWorkOps(CampaignBase):
                             "needed: it was finished earlier in this respite (or by a "
                             "follower today)")
             return {}
-        owner = self._owner(project)
+        owner = self.areas.projects.owner(project)
         groups = self.settings.get("related_languages", [])
         apart = self.settings.get("unrelated_languages", [])
         mode = str(self.settings.get("project_events", "off"))
@@ -231,8 +232,8 @@ class RespiteWorkOps(CampaignBase):
                 work = apply_points(project, points, day=w.day, owner=owner,
                                     dice=roll_dice, events_mode=mode, event=event, roller=roller,
                                     roll_again=again, is_roll=True, by_hero=True,
-                                    next_id=self._next_id,
-                                    followers=self._followers_on(project))
+                                    next_id=self.campaign.next_id,
+                                    followers=self.areas.follower_work.working_on(project))
             except DiceExhausted as exc:
                 raise DiceExhausted(f"{hero.name}'s roll on {project.title!r}: {exc}") from None
             payload.update(info)
@@ -246,17 +247,17 @@ class RespiteWorkOps(CampaignBase):
                                      apart)
                         if act.language else "known")
             points = rules.study_guide(act.knowledge, language=language)
-            work = apply_points(project, max(points, 0), day=w.day, owner=owner, dice=dice,
-                                events_mode=mode, next_id=self._next_id,
-                                followers=self._followers_on(project)) if points else None
             guides = [*project.guides, act.guide]
             ops = [update_op("projects", project.id, {"guides": list(project.guides)},
                              {"guides": guides})]
-            if work is None:
+            if not points:
                 w.event("guide_studied", ops, actor=hero.name, visibility=project.visibility,
                              summary=f"{hero.name} studies {act.guide!r}, but cannot read its "
                                      "language: no points", payload=payload)
                 return {}
+            work = apply_points(project, max(points, 0), day=w.day, owner=owner, dice=dice,
+                                events_mode=mode, next_id=self.campaign.next_id,
+                                followers=self.areas.follower_work.working_on(project))
             work.ops[0]["after"]["guides"] = guides
             work.ops[0]["before"]["guides"] = list(project.guides)
             payload.update(guide=act.guide, knowledge=act.knowledge, language=language)
@@ -301,7 +302,7 @@ class RespiteWorkOps(CampaignBase):
         return [update_op("party", 1, {"hero_tokens": pool},
                           {"hero_tokens": pool - INSPIRED_ARTISAN_TOKENS})]
 
-    def _respite_activities(
+    def respite_activities(
         self, w: Writer, plans: list[_Plan], dice: Dice, seed: int | None, *,
         event_check: bool = True,
     ) -> dict[str, dict[str, Any]]:
