@@ -88,7 +88,8 @@ class System:
 
     def part(self, area: str) -> Any:
         """Import one of the system's parts: ``campaign_file``, ``dashboard``, ``panels``,
-        ``demo``, ``cli``, ``ops``, ``face``, ``init``, ``kinds`` or ``secrets``."""
+        ``demo``, ``cli``, ``ops``, ``face``, ``init``, ``kinds``, ``secrets`` or
+        ``migrations`` (its own ledger tables: ``MIGRATIONS``, a ``MigrationSet``)."""
         where = dict(self.layout).get(area) or {
             "campaign_file": "campaign_file",
             "ops": "book",
@@ -100,11 +101,13 @@ class System:
             "init": "init",
             "kinds": "kinds",
             "secrets": "secrets",
+            "migrations": "ledger",
         }[area]
         return importlib.import_module(f"drawsteel_kit.systems.{self.module}.{where}")
 
     def has(self, area: str) -> bool:
-        """Whether the system has this optional part (``init``: builds its own ledger)."""
+        """Whether the system has this optional part (``init``: builds its own ledger;
+        ``migrations``: keeps tables of its own)."""
         return area in dict(self.layout)
 
     def campaign_class(self) -> type[Any] | None:
@@ -143,7 +146,7 @@ SYSTEMS: dict[str, System] = {
                source="Draw Steel: the Heroes book, the Rules Reference (v1.02)",
                campaign="campaign:Campaign",
                layout=(("campaign_file", "campaign_file.model"), ("init", "init"),
-                       ("kinds", "book.kinds")),
+                       ("kinds", "book.kinds"), ("migrations", "ledger")),
                secret_names=("encounter",), commands=_DRAW_STEEL_COMMANDS),
         System("dungeon-world", "Dungeon World", "dungeon_world", book="DungeonWorldBook",
                command="dw", source="Dungeon World: Basic Moves, Special Moves",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.book.notes import NoteState, read_notes
 from drawsteel_kit.kit.book.party import visible_where as _visible
 from drawsteel_kit.kit.ledger.standing import standing_where
+from drawsteel_kit.systems.draw_steel.ledger import holds_tables
 from drawsteel_kit.systems.draw_steel.state import _decode
 
 if TYPE_CHECKING:
@@ -111,6 +112,8 @@ def read_titles(db: sqlite_utils.Database, *, hero: str | None = None,
                 visible_to: str | None = None, include_revoked: bool = False
                 ) -> list[TitleState]:
     """Titles held, oldest first (one hero's when named)."""
+    if not holds_tables(db):  # another system's ledger
+        return []
     where, params = _visible(visible_to)
     sql = f"SELECT * FROM titles WHERE {where}"
     if not include_revoked:
@@ -126,6 +129,8 @@ def read_inventory(db: sqlite_utils.Database, *, holder: str | None = None,
                    visible_to: str | None = None, include_used: bool = False
                    ) -> list[ItemState]:
     """The inventory, oldest first; used-up consumables (count 0) only when asked."""
+    if not holds_tables(db):  # another system's ledger
+        return []
     where, params = _visible(visible_to)
     sql = f"SELECT * FROM inventory WHERE {where}"
     if not include_used:
@@ -138,6 +143,8 @@ def read_inventory(db: sqlite_utils.Database, *, holder: str | None = None,
 
 def read_npcs(db: sqlite_utils.Database, *, visible_to: str | None = None) -> list[NpcState]:
     """NPCs, oldest first."""
+    if not holds_tables(db):  # another system's ledger
+        return []
     where, params = _visible(visible_to)
     return [NpcState(**_decode(r, lists=("tags",), dicts=("standing",)))
             for r in db.query(f"SELECT * FROM npcs WHERE {where} ORDER BY id", params)]

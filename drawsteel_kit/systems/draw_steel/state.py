@@ -15,6 +15,7 @@ from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
 from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of
+from drawsteel_kit.systems.draw_steel.ledger import holds_tables
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -87,6 +88,8 @@ _HERO_FIELDS = tuple(f.name for f in fields(HeroState))
 
 def read_heroes(db: sqlite_utils.Database) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
+    if not holds_tables(db):  # another system's ledger
+        return {}
     return dict(memo.remember(db, "heroes", None, lambda: {
         r["name"]: HeroState.from_row(r)
         for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
@@ -101,6 +104,9 @@ def read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
 
 
 def _read_hero(db: sqlite_utils.Database, name: str) -> HeroState:
+    if not holds_tables(db):  # another system's ledger: no heroes
+        raise UnknownHero(f"no hero named {name!r} in this campaign; the heroes are: "
+                          "(none yet: run `drawsteel-kit init`)")
     if not isinstance(name, str) or not encodable(name):
         known = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
@@ -254,6 +260,8 @@ def read_projects(
 ) -> list[ProjectState]:
     """Projects, oldest first, optionally one hero's, of one status or finishing one way
     (``completion``: what finishing it does, such as ``"stamina_bonus"``)."""
+    if not holds_tables(db):  # another system's ledger
+        return []
     where, params = [], []
     for column, value in (("hero", hero), ("status", status), ("completion", completion)):
         if value is not None:
@@ -279,6 +287,8 @@ def read_project(db: sqlite_utils.Database, pid: int) -> ProjectState:
 
 def read_followers(db: sqlite_utils.Database, *, hero: str | None = None) -> list[FollowerState]:
     """Active followers, oldest first, optionally one hero's."""
+    if not holds_tables(db):  # another system's ledger
+        return []
     sql, params = "SELECT * FROM followers WHERE active = 1", []
     if hero is not None:
         sql += " AND hero = ?"
