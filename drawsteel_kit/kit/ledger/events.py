@@ -25,7 +25,7 @@ from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import memo, standing, timeline
 from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
-from drawsteel_kit.kit.ledger.schema import pks
+from drawsteel_kit.kit.ledger.registered import pks
 
 if TYPE_CHECKING:
     import sqlite_utils

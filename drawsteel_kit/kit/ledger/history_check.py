@@ -18,7 +18,7 @@ from typing import Any
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.json_numbers import INT64_MAX, INT64_MIN
 from drawsteel_kit.kit.ledger.memo import stored_values
-from drawsteel_kit.kit.ledger.schema import pks
+from drawsteel_kit.kit.ledger.registered import pks
 
 __all__ = ["FIRST_DAY", "HistoryCheck", "ReplayError", "kinds_of", "number_problem",
            "op_problem"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.ledger.migration_set import MigrationSet, Projection, Step
+from drawsteel_kit.kit.ledger.migration_set import MigrationSet, Step
+from drawsteel_kit.kit.ledger.registered import PROJECTIONS
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["KIT", "PROJECTIONS", "READER_OPTIONAL", "STEPS"]
+__all__ = ["KIT", "READER_OPTIONAL", "STEPS"]
 
 
 def _initial(db: sqlite_utils.Database) -> None:
@@ -204,15 +205,6 @@ STEPS: tuple[Step, ...] = (
     ("0007_hidden_events", _hidden_events),
     ("0008_reading_indexes", _reading_indexes),
     ("0009_undone_changes", _undone_changes),
-)
-
-#: The projections every system keeps, in the order rebuild() fills them: a system's own
-#: come after the party's, before the notes and sheets (as they always did: an export's
-#: tables stay in their order).
-PROJECTIONS: tuple[Projection, ...] = (
-    Projection("party", "id", tracked=("hero_tokens", "day", "session")),
-    Projection("notes", "id", visible_rows=True, free_text=("text", "about")),
-    Projection("sheets", "key", named_by="name", visible_rows=True),
 )
 
 #: The kit's set: its name in ``_sqlite_migrations`` (kept from when it was the only one).

@@ -46,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger.party_names import blank_rows, redactor, shown_payload
 from drawsteel_kit.kit.ledger.reader import ReadDatabase
-from drawsteel_kit.kit.ledger.schema import every_projection, held, projections
+from drawsteel_kit.kit.ledger.registered import every_projection
+from drawsteel_kit.kit.ledger.schema import held, projections
 from drawsteel_kit.kit.ledger.standing import copy_conditions
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
 from drawsteel_kit.kit.redact import HIDDEN

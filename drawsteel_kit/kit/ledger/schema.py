@@ -26,6 +26,7 @@ from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.migration_set import MigrationSet, Projection
 from drawsteel_kit.kit.ledger.migration_steps import KIT
 from drawsteel_kit.kit.ledger.reader import ReadDatabase
+from drawsteel_kit.kit.ledger.registered import registered
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -33,9 +34,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MIGRATION_NAMES", "MIGRATION_SET", "PROJECTIONS", "Projection", "adopted", "applied",
-    "applied_names", "check_not_newer", "every_projection", "held", "migrate", "migrations",
-    "pending_for_reading", "pending_names", "pks", "projections", "recorded", "registered",
-    "schema_version", "system_set",
+    "applied_names", "check_not_newer", "held", "migrate", "migrations",
+    "pending_for_reading", "pending_names", "projections", "recorded", "schema_version",
+    "system_set",
 ]
 
 #: The kit's set's name in ``_sqlite_migrations``.
@@ -44,20 +45,6 @@ MIGRATION_SET = KIT.name
 MIGRATION_NAMES: tuple[str, ...] = KIT.names
 #: The projections every system keeps (a ledger's own: :func:`projections`).
 PROJECTIONS: tuple[Projection, ...] = KIT.projections
-
-
-@functools.cache
-def registered() -> dict[str, MigrationSet]:
-    """Every game system's set of migrations, by its name (the registry's ``migrations``
-    part of each system that has one)."""
-    from drawsteel_kit.kit.registry import SYSTEMS
-
-    found: dict[str, MigrationSet] = {}
-    for played in SYSTEMS.values():
-        if played.has("migrations"):
-            own: MigrationSet = played.part("migrations").MIGRATIONS
-            found[own.name] = own
-    return found
 
 
 def system_set(key: str | None) -> MigrationSet | None:
@@ -144,19 +131,6 @@ def projections(db: Any) -> tuple[Projection, ...]:
     system's tables, then the notes and sheets."""
     own = [p for found in held(db)[1:] for p in found.projections]
     return (KIT.projections[0], *own, *KIT.projections[1:])
-
-
-@functools.cache
-def every_projection() -> dict[str, Projection]:
-    """Every projection table this version knows (the kit's and every system's), by name:
-    an event's change names its table, whichever ledger holds it."""
-    return {p.table: p for found in (KIT, *registered().values()) for p in found.projections}
-
-
-@functools.cache
-def pks() -> dict[str, str]:
-    """Every projection table's key column, by table (:func:`every_projection`)."""
-    return {table: p.pk for table, p in every_projection().items()}
 
 
 def applied_names(db: Any) -> list[str]:

@@ -18,7 +18,8 @@ from typing import Any
 
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.migration_steps import KIT
-from drawsteel_kit.kit.ledger.schema import applied, migrations, registered, system_set
+from drawsteel_kit.kit.ledger.registered import registered
+from drawsteel_kit.kit.ledger.schema import applied, migrations, system_set
 
 __all__ = ["Applied", "Entry", "build", "current", "differences", "entries", "frozen", "named",
            "not_ours", "reference", "said"]

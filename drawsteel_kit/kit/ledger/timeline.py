@@ -43,7 +43,7 @@ __all__ = [
 def tracked() -> Mapping[str, tuple[str, ...]]:
     """The numbers the timeline keeps, by projection table (each projection's ``tracked``:
     the party's, a Draw Steel hero's, ...)."""
-    from drawsteel_kit.kit.ledger.schema import every_projection
+    from drawsteel_kit.kit.ledger.registered import every_projection
 
     return {table: p.tracked for table, p in every_projection().items() if p.tracked}
 
