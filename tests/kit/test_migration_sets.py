@@ -62,7 +62,7 @@ def test_a_new_ledger_of_another_system_holds_no_draw_steel_table(tmp_path: Path
 def test_a_new_draw_steel_ledger_records_the_kits_set_and_its_own(tmp_path: Path) -> None:
     folder = new_ledger(tmp_path, "demo")
     ledger = folder / "ledger.db"
-    assert DRAW_STEEL_TABLES <= tables(ledger)
+    assert tables(ledger) >= DRAW_STEEL_TABLES
     held = migration_sets(ledger)
     assert held["drawsteel-kit"] == list(MIGRATION_NAMES)
     assert held["draw-steel"][0] == "0001_heroes" and set(held) == {"drawsteel-kit",
@@ -109,7 +109,7 @@ def test_another_systems_ledger_made_before_upgrades_in_place_and_keeps_its_empt
     folder = load("dungeon_world_0009.sql", tmp_path / "dw", "dungeon-world-demo")
     ledger = folder / "ledger.db"
     before = rows(ledger)
-    assert DRAW_STEEL_TABLES <= set(before)
+    assert set(before) >= DRAW_STEEL_TABLES
     shown = players(folder)  # read as it is: nothing needs the upgrade to read
     assert rows(ledger) == before
 
