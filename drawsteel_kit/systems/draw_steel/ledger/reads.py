@@ -1,5 +1,6 @@
 """Bounded reads of Draw Steel's projects for the pages: each reads only the rows it returns,
-however many projects a long campaign has finished (finished projects pile up)."""
+however many projects a long campaign has finished (finished projects pile up). A ledger of
+another system has no projects (:func:`.holds_tables`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
+from drawsteel_kit.systems.draw_steel.ledger import holds_tables
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -18,6 +20,8 @@ def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
                       visible_to: str | None = None, limit: int) -> list[dict[str, Any]]:
     """The last ``limit`` finished projects the viewer may see (one hero's when named),
     newest first: a walk back from the newest project that stops at ``limit``."""
+    if not holds_tables(db):
+        return []
     vis, params = timeline.visible_where(visible_to)
     sql = f"SELECT * FROM projects WHERE status = 'complete' AND {vis}"
     if hero is not None:
@@ -28,6 +32,8 @@ def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
 
 def projects_by_id(db: sqlite_utils.Database, ids: Iterable[int]) -> list[dict[str, Any]]:
     """The projects with these ids, oldest first."""
+    if not holds_tables(db):
+        return []
     wanted = sorted(set(ids))
     if not wanted:
         return []
@@ -37,6 +43,8 @@ def projects_by_id(db: sqlite_utils.Database, ids: Iterable[int]) -> list[dict[s
 
 def hidden_project_titles(db: sqlite_utils.Database, visible_to: str | None) -> list[str]:
     """Titles of the projects the viewer may not see (none for the Director)."""
+    if not holds_tables(db):
+        return []
     if visible_to is None:
         return []
     vis, params = timeline.visible_where(visible_to)
