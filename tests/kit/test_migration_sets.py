@@ -145,3 +145,30 @@ def test_an_export_of_a_ledger_made_before_imports_as_a_ledger_of_today(tmp_path
     assert not tables(ledger) & DRAW_STEEL_TABLES
     assert migration_sets(ledger) == {"drawsteel-kit": list(MIGRATION_NAMES)}
     assert len(rows(ledger)["events"]) == len(rows(folder / "ledger.db")["events"])
+
+
+@pytest.mark.parametrize(("sql", "demo"), [("schema_0009.sql", "demo"),
+                                           ("dungeon_world_0009.sql", "dungeon-world-demo")])
+def test_a_backup_made_before_is_restored_into_an_upgraded_campaign(
+        tmp_path: Path, sql: str, demo: str) -> None:
+    folder = load(sql, tmp_path / "camp", demo)
+    run("backup", folder, tmp_path / "before.db")
+    before = rows(tmp_path / "before.db")
+    run("upgrade", folder)
+    out = run("restore", folder, tmp_path / "before.db")
+    assert "Restored" in out and "differed" not in out  # nothing of its schema left out
+    ledger = folder / "ledger.db"
+    assert same_rows(before, rows(ledger)) == []
+    held = migration_sets(ledger)
+    assert held["drawsteel-kit"] == list(MIGRATION_NAMES) and held["draw-steel"]
+    assert "State matches history." in run("rebuild", folder, "--check")
+
+
+def test_a_backup_of_another_systems_new_ledger_restores_without_draw_steel_tables(
+        tmp_path: Path) -> None:
+    folder = new_ledger(tmp_path, "dungeon-world-demo")
+    run("backup", folder, tmp_path / "before.db")
+    out = run("restore", folder, tmp_path / "before.db")
+    assert "Restored" in out and "differed" not in out
+    assert not tables(folder / "ledger.db") & DRAW_STEEL_TABLES
+    assert migration_sets(folder / "ledger.db") == {"drawsteel-kit": list(MIGRATION_NAMES)}
