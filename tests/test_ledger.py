@@ -22,6 +22,7 @@ from drawsteel_kit.kit.ledger.events import append
 from drawsteel_kit.kit.ledger.schema import migrate
 from drawsteel_kit.kit.ledger.transaction import write
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.ledger import MIGRATIONS as DRAW_STEEL
 
 HERO = {
     "name": "Val", "player": "", "ancestry": "", "class": "", "career": None, "level": 1,
@@ -34,7 +35,7 @@ HERO = {
 
 @pytest.fixture
 def ledger(tmp_path: Path):
-    led = Ledger.open(tmp_path / "ledger.db")
+    led = Ledger.open(tmp_path / "ledger.db", system="draw-steel")
     yield led
     led.close()
 
@@ -60,8 +61,9 @@ def _sha(path: Path) -> str:
 
 def test_every_write_connection_has_wal_foreign_keys_and_busy_timeout(tmp_path):
     path = tmp_path / "ledger.db"
-    Ledger.open(path).close()
-    for db in (connect(path), connect(path, busy_timeout_ms=1234), Ledger.open(path).db):
+    Ledger.open(path, system="draw-steel").close()
+    for db in (connect(path), connect(path, busy_timeout_ms=1234),
+               Ledger.open(path, system="draw-steel").db):
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert db.execute("PRAGMA busy_timeout").fetchone()[0] in (15_000, 1234)
@@ -70,7 +72,7 @@ def test_every_write_connection_has_wal_foreign_keys_and_busy_timeout(tmp_path):
 
 def test_read_only_connections_have_foreign_keys_and_see_wal(tmp_path):
     path = tmp_path / "ledger.db"
-    Ledger.open(path).close()
+    Ledger.open(path, system="draw-steel").close()
     led = Ledger.open(path, readonly=True)
     try:
         assert led.db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
@@ -90,7 +92,7 @@ def test_foreign_keys_are_enforced(ledger):
 
 def test_read_only_ledger_refuses_writes_and_leaves_the_file_alone(tmp_path):
     path = tmp_path / "ledger.db"
-    led = Ledger.open(path)
+    led = Ledger.open(path, system="draw-steel")
     _seed(led)
     led.close()
     before = _sha(path)
@@ -112,7 +114,7 @@ def test_read_only_ledger_refuses_writes_and_leaves_the_file_alone(tmp_path):
 
 def test_a_write_through_a_bare_read_only_connection_is_mapped_too(tmp_path):
     path = tmp_path / "ledger.db"
-    Ledger.open(path).close()
+    Ledger.open(path, system="draw-steel").close()
     db = connect(path, readonly=True)
     try:
         with pytest.raises(LedgerReadOnly, match="nothing was written"), write(db):
@@ -176,7 +178,7 @@ def test_update_ops_keep_only_changed_fields_and_empty_ones_are_dropped(ledger):
 
 def test_migrations_are_recorded_once_and_opening_again_changes_nothing(tmp_path):
     path = tmp_path / "ledger.db"
-    led = Ledger.open(path)
+    led = Ledger.open(path, system="draw-steel")
     _seed(led)
     assert led.schema == MIGRATIONS._migrations[-1].name
     led.close()
@@ -188,9 +190,10 @@ def test_migrations_are_recorded_once_and_opening_again_changes_nothing(tmp_path
             ).fetchall()
 
     first = recorded()
-    assert first == [("drawsteel-kit", m.name) for m in MIGRATIONS._migrations]
+    assert first == [("drawsteel-kit", m.name) for m in MIGRATIONS._migrations] + [
+        ("draw-steel", name) for name in DRAW_STEEL.names]
     for _ in range(2):
-        again = Ledger.open(path)
+        again = Ledger.open(path, system="draw-steel")
         assert again.event_count() == 3
         again.close()
     assert recorded() == first
@@ -238,7 +241,7 @@ def test_a_sqlite_file_of_another_program_is_refused(tmp_path, readonly):
 @pytest.mark.parametrize("readonly", [False, True])
 def test_a_ledger_from_a_newer_version_is_refused(tmp_path, readonly):
     path = tmp_path / "ledger.db"
-    Ledger.open(path).close()
+    Ledger.open(path, system="draw-steel").close()
     with sqlite3.connect(path) as conn:
         conn.execute(
             "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
@@ -251,14 +254,14 @@ def test_a_ledger_from_a_newer_version_is_refused(tmp_path, readonly):
 
 def test_other_migration_sets_in_the_file_do_not_count_as_ours(tmp_path):
     path = tmp_path / "ledger.db"
-    Ledger.open(path).close()
+    Ledger.open(path, system="draw-steel").close()
     with sqlite3.connect(path) as conn:
         conn.execute(
             "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
             "VALUES ('some-plugin', '0042_other', '2024-01-01')"
         )
     conn.close()
-    led = Ledger.open(path)
+    led = Ledger.open(path, system="draw-steel")
     assert led.schema == MIGRATIONS._migrations[-1].name
     led.close()
 
@@ -334,7 +337,7 @@ def test_campaign_export_json_round_trips(campaign):
 
 def test_a_writer_that_cannot_get_the_lock_gets_ledger_locked_and_writes_nothing(tmp_path):
     path = tmp_path / "ledger.db"
-    led = Ledger.open(path)
+    led = Ledger.open(path, system="draw-steel")
     _seed(led)
     led.close()
     other = sqlite3.connect(path, isolation_level=None, timeout=0)
@@ -418,7 +421,7 @@ def test_a_foreign_sqlite_file_is_refused_without_being_changed(tmp_path):
     conn.close()
     before = hashlib.sha256(path.read_bytes()).hexdigest()
     with pytest.raises(LedgerError, match="not a drawsteel-kit ledger"):
-        Ledger.open(path)
+        Ledger.open(path, system="draw-steel")
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"

@@ -13,8 +13,9 @@ from workbook_helpers import play
 
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL
+from drawsteel_kit.kit.ledger.migration_steps import KIT
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.ledger import MIGRATIONS as DRAW_STEEL
 from drawsteel_kit.systems.draw_steel.pages import data
 
 NUMBERS = ("renown", "wealth", "xp", "victories", "stamina", "project_points")
@@ -31,8 +32,8 @@ def without_reader_indexes(folder: Path) -> None:
             conn.execute(f"DROP INDEX IF EXISTS {name}")
         conn.execute("ALTER TABLE timeline DROP COLUMN undone")
         conn.execute("CREATE INDEX IF NOT EXISTS timeline_key ON timeline(tbl, key, field)")
-        conn.executemany("DELETE FROM _sqlite_migrations WHERE name = ?",
-                         [[n] for n in READER_OPTIONAL])
+        conn.executemany("DELETE FROM _sqlite_migrations WHERE migration_set = ? AND name = ?",
+                         [[s.name, n] for s in (KIT, DRAW_STEEL) for n in s.reader_optional])
         conn.commit()
     finally:
         conn.close()

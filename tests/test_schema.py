@@ -1,4 +1,7 @@
-"""Schema upgrades: a ledger made by an older schema opens and upgrades in place."""
+"""Schema upgrades: a ledger made by an older schema opens and upgrades in place.
+
+The older ledgers here are made as that version made them: one migration set holding Draw
+Steel's tables (:mod:`legacy_ledgers`); upgrading records those under Draw Steel's own set."""
 
 from __future__ import annotations
 
@@ -8,12 +11,14 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from cli_helpers import run
+from legacy_ledgers import legacy_apply
 
 from drawsteel_kit.kit.errors import LedgerError, LedgerNeedsUpgrade
 from drawsteel_kit.kit.ledger import MIGRATIONS, Ledger
 from drawsteel_kit.kit.ledger.connection import connect
 from drawsteel_kit.kit.ledger.schema import PROJECTIONS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.ledger import MIGRATIONS as DRAW_STEEL
 
 NAMES = [m.name for m in MIGRATIONS._migrations]
 
@@ -21,8 +26,7 @@ NAMES = [m.name for m in MIGRATIONS._migrations]
 def old_ledger(path: Path, newest: str) -> None:
     """A ledger at schema ``newest``, with a campaign and a hero in it, as that schema wrote."""
     db = connect(path)
-    later = NAMES[NAMES.index(newest) + 1:]
-    MIGRATIONS.apply(db, stop_before=later[0] if later else None)
+    legacy_apply(db, newest)
     db.conn.execute("BEGIN IMMEDIATE")
     db["party"].insert({"id": 1, "name": "Old Guard", "settings": "{}"})
     db["heroes"].insert({"name": "Val", "level": 2, "xp": 20, "victories": 1, "max_stamina": 21,
@@ -37,7 +41,8 @@ def test_an_older_ledger_upgrades_in_place_and_keeps_its_rows(tmp_path: Path, ne
     old_ledger(path, newest)
     with Ledger.open(path) as ledger:
         assert ledger.schema == NAMES[-1]
-        assert {p.table for p in PROJECTIONS} <= set(ledger.db.table_names())
+        assert {p.table for p in (*PROJECTIONS, *DRAW_STEEL.projections)} <= set(
+            ledger.db.table_names())
         assert [r["name"] for r in ledger.db.query("SELECT name FROM heroes")] == ["Val"]
         assert ledger.db["party"].get(1)["name"] == "Old Guard"
 
@@ -69,7 +74,7 @@ def test_upgrading_to_0003_fills_the_timeline_from_the_history_already_held(tmp_
 
     path = tmp_path / "ledger.db"
     db = connect(path)
-    MIGRATIONS.apply(db, stop_before="0003_rewards")
+    legacy_apply(db, "0002_projects_followers_inventory")
     db.conn.execute("BEGIN IMMEDIATE")
     hero = {"name": "Val", "level": 1, "xp": 0, "victories": 0, "max_stamina": 21,
             "stamina": 21, "max_recoveries": 8, "recoveries": 8, "renown": 0}
@@ -104,7 +109,8 @@ def _campaign_folder(tmp_path: Path, newest: str) -> Path:
 def _applied(path: Path) -> list[str]:
     conn = sqlite3.connect(path)
     try:
-        return [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations ORDER BY id")]
+        return [r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations WHERE "
+                                           "migration_set = 'drawsteel-kit' ORDER BY id")]
     finally:
         conn.close()
 
@@ -138,7 +144,7 @@ def test_the_upgrade_command_upgrades_once_and_says_where_the_copy_is(tmp_path: 
     backup = run("backup", folder, tmp_path / "as-it-was.db")  # copied as it is
     assert _applied(tmp_path / "as-it-was.db") == [NAMES[0]] and "as-it-was.db" in backup
     out = run("upgrade", folder)
-    assert f"Upgraded through {', '.join(NAMES[1:])}" in out and "backups" in out
+    assert f"Upgraded through {', '.join(NAMES[1:])}, draw-steel:" in out and "backups" in out
     assert _applied(folder / "ledger.db") == NAMES
     assert "already on the current schema" in run("upgrade", folder)
     with Campaign.open(folder, readonly=True) as camp:

@@ -4,6 +4,8 @@ Each fixture in ``tests/fixtures/ledgers/`` is the SQL text of a ledger made by 
 commit where its schema version was the newest (``make_fixtures.py`` says which and how). Each
 is loaded into a fresh file and opened with today's code. Nothing here names the newest
 migration: it is read from ``MIGRATIONS``, so a new migration is tested against every fixture.
+Every fixture predates issue 34 (one set of migrations, "drawsteel-kit", made Draw Steel's
+tables too): upgrading records those under Draw Steel's own set, so each is upgraded.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.errors import LedgerNeedsUpgrade
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATIONS
 from drawsteel_kit.kit.ledger.migration_steps import READER_OPTIONAL
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.schema import MIGRATION_SET, PROJECTIONS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.ledger import MIGRATIONS as DRAW_STEEL
 
 FIXTURES = Path(__file__).parent / "fixtures" / "ledgers"
 NAMES = [m.name for m in MIGRATIONS._migrations]
@@ -62,6 +65,11 @@ def rows(path: Path) -> dict[str, Any]:
         conn.close()
 
 
+def applied(held: dict[str, Any], migration_set: str = MIGRATION_SET) -> list[str]:
+    """The migrations of one set a file's rows record, in order."""
+    return [r["name"] for r in held["_sqlite_migrations"] if r["migration_set"] == migration_set]
+
+
 def test_every_older_schema_version_has_a_fixture() -> None:
     made = {fixture_migration(f) for f in FILES}
     assert set(NAMES[:-1]) <= made, f"no fixture for {sorted(set(NAMES[:-1]) - made)}"
@@ -72,8 +80,8 @@ def test_every_older_schema_version_has_a_fixture() -> None:
 @pytest.mark.parametrize("sql", FILES, ids=[f.stem for f in FILES])
 def test_the_fixture_was_written_at_its_schema_version(sql: Path, tmp_path: Path) -> None:
     held = rows(load(sql, tmp_path / "c"))
-    applied = [r["name"] for r in held["_sqlite_migrations"]]
-    assert applied == NAMES[:NAMES.index(fixture_migration(sql)) + 1]
+    assert [r["name"] for r in held["_sqlite_migrations"]] == NAMES[
+        :NAMES.index(fixture_migration(sql)) + 1]  # one set: the kit's, Draw Steel's in it
     assert len(held["events"]) >= 30  # sessions, respites, an undo: some history
     assert any(e["kind"] == "undo" for e in held["events"])
     assert any(e["kind"] == "respite" for e in held["events"])
@@ -96,8 +104,9 @@ def test_an_older_ledger_upgrades_in_place_and_keeps_every_event_and_row(
         assert status["events"] == len(before["events"])
         assert set(camp.heroes) == {r["name"] for r in before["heroes"]}
     after = rows(path)
-    assert [r["name"] for r in after["_sqlite_migrations"]] == NAMES
-    assert {p.table for p in PROJECTIONS} <= set(after)
+    assert applied(after) == NAMES
+    assert applied(after, DRAW_STEEL.name) == list(DRAW_STEEL.names)
+    assert {p.table for p in (*PROJECTIONS, *DRAW_STEEL.projections)} <= set(after)
     for table, old_rows in before.items():
         if table == "_sqlite_migrations":
             continue
@@ -105,11 +114,9 @@ def test_an_older_ledger_upgrades_in_place_and_keeps_every_event_and_row(
         assert kept == old_rows, f"{table}: rows changed by the upgrade"
     if "timeline" not in before:  # the upgrade that adds the timeline fills it from history
         assert after["timeline"], "the timeline was not filled from the old history"
-    if fixture_migration(sql) == NEWEST:
-        assert copy is None
-    else:  # the ledger as it was, kept
-        assert copy is not None and copy.parent == path.parent / "backups"
-        assert rows(copy) == before
+    # the ledger as it was, kept (even at the newest: Draw Steel's set is recorded)
+    assert copy is not None and copy.parent == path.parent / "backups"
+    assert rows(copy) == before
 
 
 @pytest.mark.parametrize("sql", FILES, ids=[f.stem for f in FILES])
@@ -159,12 +166,11 @@ def test_the_upgrade_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path)
     path = load(sql, tmp_path / "c")
     events = len(rows(path)["events"])
     out = run("upgrade", path.parent)
-    if fixture_migration(sql) == NEWEST:
-        assert "already on the current schema" in out
-    else:
-        assert f"Upgraded through {', '.join(NAMES[NAMES.index(fixture_migration(sql)) + 1:])}" \
-            in out
-    assert [r["name"] for r in rows(path)["_sqlite_migrations"]] == NAMES
+    later = NAMES[NAMES.index(fixture_migration(sql)) + 1:]
+    assert f"Upgraded through {', '.join([*later, 'draw-steel:0001_heroes'])}" in out
+    assert applied(rows(path)) == NAMES
+    assert applied(rows(path), DRAW_STEEL.name) == list(DRAW_STEEL.names)
+    assert "already on the current schema" in run("upgrade", path.parent)
     assert f'"events": {events}' in run("status", path.parent, "--json")
     assert "State matches history." in run("rebuild", path.parent, "--check")
 
@@ -180,9 +186,9 @@ def test_a_read_command_upgrades_an_older_ledger(sql: Path, tmp_path: Path) -> N
     had = NAMES[:NAMES.index(fixture_migration(sql)) + 1]
     # lacking only an index a reader does without, it is read as it is; a write adds it
     wanted = NAMES if set(NAMES) - set(had) - READER_OPTIONAL else had
-    assert [r["name"] for r in rows(path)["_sqlite_migrations"]] == wanted
+    assert applied(rows(path)) == wanted
     run("notes", "add", path.parent, "A line of our own")
-    assert [r["name"] for r in rows(path)["_sqlite_migrations"]] == NAMES
+    assert applied(rows(path)) == NAMES
 
 
 @pytest.mark.parametrize("sql", OLDER, ids=[f.stem for f in OLDER])

@@ -185,7 +185,7 @@ def replay(source: Campaign, keep: set[int], folder: Path) -> None:
     """A new ledger holding only the events ``keep`` names (and the init's), as written."""
     write_campaign(folder)
     built = source.ledger.event(1).operation  # the init's events: the campaign itself
-    with Ledger.open(folder / LEDGER_FILE) as ledger, ledger.write():
+    with Ledger.open(folder / LEDGER_FILE, system=source.system.key) as ledger, ledger.write():
         for ev in source.ledger.events():
             if ev.id in keep or ev.operation == built:
                 ledger.append(ev.kind, day=ev.day, session=ev.session, actor=ev.actor,
@@ -269,7 +269,7 @@ def replay_into(source: Campaign, keep: set[int], folder: Path) -> None:
     folder.mkdir(parents=True)
     shutil.copy(source.folder / "campaign.yaml", folder / "campaign.yaml")
     built = source.ledger.event(1).operation
-    with Ledger.open(folder / LEDGER_FILE) as ledger, ledger.write():
+    with Ledger.open(folder / LEDGER_FILE, system=source.system.key) as ledger, ledger.write():
         for ev in source.ledger.events():
             if ev.id in keep or ev.operation == built:
                 ledger.append(ev.kind, day=ev.day, session=ev.session, actor=ev.actor,

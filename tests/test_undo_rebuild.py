@@ -250,7 +250,7 @@ def _random_operation(camp: Campaign, rng: random.Random) -> None:
 
 
 def _replay_into(path: Path, source: Ledger) -> Ledger:
-    copy = Ledger.open(path)
+    copy = Ledger.open(path, system="draw-steel")
     with copy.write():
         for ev in source.events():
             copy.append(ev.kind, day=ev.day, session=ev.session, actor=ev.actor,

@@ -267,7 +267,8 @@ class BaseCampaign:
             pending = pending_names(ledger.db)
         if not pending:
             return None, []
-        copy = backup_file(path, folder / "backups" / f"ledger-before-{pending[0]}-"
+        first = pending[0].replace(":", "-")  # a system's migration: "draw-steel:0001_heroes"
+        copy = backup_file(path, folder / "backups" / f"ledger-before-{first}-"
                            f"{uuid.uuid4().hex[:6]}.db")
         Ledger.open(path, create=False).close()  # migrates, in one transaction
         return copy, pending

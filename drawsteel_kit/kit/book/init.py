@@ -61,7 +61,7 @@ def init_sheets(cls: type[BaseCampaign], folder: Path, cf: Any) -> tuple[BaseCam
     the file differs from it is reported."""
     module = SYSTEMS[cf.system].part("campaign_file")
     specs = module.sheets(cf)  # checked before the ledger is touched
-    ledger = Ledger.open(folder / LEDGER_FILE)
+    ledger = Ledger.open(folder / LEDGER_FILE, system=cf.system)
     campaign = cls(folder, ledger)
     added: list[str] = []
     differences: list[str] = []

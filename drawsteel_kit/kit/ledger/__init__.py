@@ -143,6 +143,7 @@ class Ledger:
     def open(
         cls, path: str | Path, *, readonly: bool = False, busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         create: bool = True, check_schema: bool = True, migrate_schema: bool = True,
+        system: str | None = None,
     ) -> Ledger:
         """Open (and, unless read-only, create and migrate) the ledger at ``path``.
 
@@ -151,6 +152,8 @@ class Ledger:
         ``check_schema=False`` (read-only only) skips the schema version checks, to read an
         older ledger's migrations or copy it before an upgrade. ``migrate_schema=False``
         refuses an older ledger (LedgerNeedsUpgrade) instead of upgrading it on the spot.
+        ``system`` (a game system's key): a ledger holding no campaign yet gets that system's
+        own tables too (its migrations, from the registry).
         """
         path = Path(path)
         if not create:
@@ -178,7 +181,7 @@ class Ledger:
                 if not migrate_schema and pending_names(db):
                     check_not_newer(db, path=str(path))
                     raise LedgerNeedsUpgrade(f"{path} uses an older schema")
-                migrate(db, path=str(path))
+                migrate(db, path=str(path), system=system)
         except Exception:
             db.close()
             if new:

@@ -253,15 +253,15 @@ def _leftovers(target: Path) -> list[Path]:
 def _checked_rows(data: dict[str, Any], path: Path) -> list[dict[str, Any]]:
     """The export's events as ``events`` rows, each checked (:class:`HistoryCheck`)."""
     from drawsteel_kit.kit.ledger.history_check import HistoryCheck, kinds_of
-    from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES
-    from drawsteel_kit.kit.ledger.schema_check import reference
+    from drawsteel_kit.kit.ledger.schema_check import current, reference
 
+    played = _played(data["state"])
     try:
-        kinds = kinds_of(_played(data["state"]))
+        kinds = kinds_of(played)
     except LedgerError as exc:
         raise LedgerError(f"{path_text(path)}: {exc}: import an export of a campaign this "
                           "version plays") from None
-    want = reference(MIGRATION_NAMES)
+    want = reference(current(played))
     check = HistoryCheck(kinds, {name: set(e.columns) for (kind, name), e in want.items()
                                  if kind == "table"})
     rows = []
@@ -294,7 +294,7 @@ def _build(staged: Path, rows: list[dict[str, Any]], state: dict[str, Any], path
     from drawsteel_kit.kit.ledger.history_check import ReplayError
     from drawsteel_kit.kit.ledger.projections import rebuild
 
-    with Ledger.open(staged) as ledger:
+    with Ledger.open(staged, system=_played(state)) as ledger:
         try:
             with ledger.write():
                 ledger.db.conn.executemany(
@@ -315,9 +315,11 @@ def _build(staged: Path, rows: list[dict[str, Any]], state: dict[str, Any], path
 
 
 def _same_state(have: dict[str, list[dict[str, Any]]], want: dict[str, Any]) -> bool:
-    """The replayed state against the export's, on the tables and columns the export has."""
+    """The replayed state against the export's, on the tables and columns the export has (a
+    table the new ledger lacks may be there empty: a ledger made before issue 34 held Draw
+    Steel's tables, empty, whatever its system)."""
     for table, rows in want.items():
-        mine = have.get(table)
+        mine = have.get(table, [] if rows == [] else None)
         if not isinstance(rows, list) or mine is None or len(mine) != len(rows):
             return False
         for ours, theirs in zip(mine, rows, strict=True):

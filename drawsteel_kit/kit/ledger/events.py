@@ -25,7 +25,7 @@ from drawsteel_kit import __version__
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import memo, standing, timeline
 from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.registered import pks
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -38,7 +38,6 @@ __all__ = [
 
 DIRECTOR = "director"
 PARTY = "party"
-_PKS = {p.table: p.pk for p in PROJECTIONS}
 
 Op = dict[str, Any]
 
@@ -101,7 +100,7 @@ def _decode(value: Any) -> Any:
 
 
 def _current_row(db: sqlite_utils.Database, table: str, key: Any) -> dict[str, Any] | None:
-    pk = _PKS[table]
+    pk = pks()[table]
     rows = list(db.query(f"SELECT * FROM [{table}] WHERE [{pk}] = ?", [key]))
     return {k: _decode(v) for k, v in rows[0].items()} if rows else None
 
@@ -168,9 +167,9 @@ def _apply(conn: Any, ops: Sequence[Op]) -> None:
     """The ops' statements (inside the caller's :func:`memo.writing` block)."""
     for op in ops:
         table, key = op["table"], op["key"]
-        if table not in _PKS:
+        pk = pks().get(table)
+        if pk is None:
             raise LedgerError(f"an event names table {table!r}, which this version lacks")
-        pk = _PKS[table]
         kind = op["op"]
         if kind == "insert":
             row = _canonical({**op["row"], pk: key})

@@ -18,7 +18,7 @@ from typing import Any
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.json_numbers import INT64_MAX, INT64_MIN
 from drawsteel_kit.kit.ledger.memo import stored_values
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.registered import pks
 
 __all__ = ["FIRST_DAY", "HistoryCheck", "ReplayError", "kinds_of", "number_problem",
            "op_problem"]
@@ -27,7 +27,6 @@ __all__ = ["FIRST_DAY", "HistoryCheck", "ReplayError", "kinds_of", "number_probl
 FIRST_DAY = 1
 #: How much of a value a message shows.
 SHOWN = 40
-_PKS = {p.table: p.pk for p in PROJECTIONS}
 #: What each column of an ``events`` row holds (None where the column allows it).
 _TYPES: dict[str, tuple[type, ...]] = {
     "id": (int,), "kind": (str,), "day": (int,), "session": (int, type(None)),
@@ -163,9 +162,10 @@ def op_problem(conn: Any, op: Mapping[str, Any]) -> str | None:
     """What keeps ``op`` from applying to the rows as they stand (None: nothing): a row added
     that is there, a row changed or removed that is not, a value changed from one it is not."""
     table, key = op["table"], op["key"]
-    if table not in _PKS:
+    pk = pks().get(table)
+    if pk is None:
         return f"changes table {_short(table)}, which a ledger does not have"
-    cursor = conn.execute(f"SELECT * FROM [{table}] WHERE [{_PKS[table]}] = ?", (key,))
+    cursor = conn.execute(f"SELECT * FROM [{table}] WHERE [{pk}] = ?", (key,))
     found = cursor.fetchone()
     where = f"{table} {_short(key)}"
     if op["op"] == "insert":

@@ -1,18 +1,24 @@
-"""What each of the ledger's schema migrations does, oldest first (see :mod:`.schema`).
+"""What each of the kit's schema migrations does, oldest first (see :mod:`.schema`): the
+tables every game system keeps (events, the party, notes, sheets, the timeline).
 
 A migration, once released, never changes: a new one is added at the end of
-:data:`STEPS` (and a fixture of the schema before it, tests/fixtures/ledgers).
+:data:`STEPS` (and a fixture of the schema before it, tests/fixtures/ledgers). Until issue 34
+these migrations made Draw Steel's tables too, in every system's ledger; those parts are Draw
+Steel's own migrations now (``systems/draw_steel/ledger``), and a ledger of that time has them
+recorded there (:attr:`.MigrationSet.from_kit`). So the kit's 0002 and 0006 make nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from drawsteel_kit.kit.ledger.migration_set import MigrationSet, Step
+from drawsteel_kit.kit.ledger.registered import PROJECTIONS
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["READER_OPTIONAL", "STEPS"]
+__all__ = ["KIT", "READER_OPTIONAL", "STEPS"]
 
 
 def _initial(db: sqlite_utils.Database) -> None:
@@ -62,154 +68,15 @@ def _initial(db: sqlite_utils.Database) -> None:
         )
         """
     )
-    db.execute(
-        """
-        CREATE TABLE heroes (
-            name TEXT PRIMARY KEY,
-            player TEXT NOT NULL DEFAULT '',
-            ancestry TEXT NOT NULL DEFAULT '',
-            class TEXT NOT NULL DEFAULT '',
-            career TEXT,
-            level INTEGER NOT NULL CHECK (level BETWEEN 1 AND 10),
-            xp INTEGER NOT NULL CHECK (xp >= 0),
-            victories INTEGER NOT NULL CHECK (victories >= 0),
-            might INTEGER NOT NULL DEFAULT 0,
-            agility INTEGER NOT NULL DEFAULT 0,
-            reason INTEGER NOT NULL DEFAULT 0,
-            intuition INTEGER NOT NULL DEFAULT 0,
-            presence INTEGER NOT NULL DEFAULT 0,
-            max_stamina INTEGER NOT NULL CHECK (max_stamina >= 1),
-            stamina INTEGER NOT NULL,
-            max_recoveries INTEGER NOT NULL CHECK (max_recoveries >= 0),
-            recoveries INTEGER NOT NULL CHECK (recoveries >= 0),
-            renown INTEGER NOT NULL DEFAULT 0 CHECK (renown >= 0),
-            wealth INTEGER NOT NULL DEFAULT 1 CHECK (wealth >= 0),
-            project_points INTEGER NOT NULL DEFAULT 0 CHECK (project_points >= 0),
-            skills TEXT NOT NULL DEFAULT '[]',
-            languages TEXT NOT NULL DEFAULT '[]',
-            titles TEXT NOT NULL DEFAULT '[]',
-            perks TEXT NOT NULL DEFAULT '[]'
-        )
-        """
-    )
 
 
 def _projects(db: sqlite_utils.Database) -> None:
-    db.execute(
-        """
-        CREATE TABLE projects (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            title TEXT NOT NULL,
-            template TEXT NOT NULL,
-            kind TEXT NOT NULL CHECK (kind IN ('crafting', 'research', 'other')),
-            goal INTEGER NOT NULL CHECK (goal >= 1),
-            points INTEGER NOT NULL DEFAULT 0 CHECK (points >= 0),
-            characteristics TEXT NOT NULL DEFAULT '[]',
-            source_language TEXT NOT NULL DEFAULT '[]',
-            item_prerequisite TEXT NOT NULL DEFAULT '',
-            prerequisite TEXT NOT NULL DEFAULT 'none'
-                CHECK (prerequisite IN ('none', 'owned', 'waived')),
-            source TEXT NOT NULL DEFAULT 'available'
-                CHECK (source IN ('none', 'available', 'common', 'needed')),
-            completion TEXT NOT NULL DEFAULT 'none',
-            completion_detail TEXT NOT NULL DEFAULT '{}',
-            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'complete')),
-            started_day INTEGER NOT NULL,
-            completed_day INTEGER,
-            guides TEXT NOT NULL DEFAULT '[]',
-            milestones_reached TEXT NOT NULL DEFAULT '[]',
-            event_pending INTEGER NOT NULL DEFAULT 0,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute("CREATE INDEX projects_hero ON projects(hero)")
-    db.execute(
-        """
-        CREATE TABLE followers (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            name TEXT NOT NULL,
-            role TEXT NOT NULL CHECK (role IN ('artisan', 'sage', 'retainer')),
-            ancestry TEXT NOT NULL DEFAULT '',
-            might INTEGER NOT NULL DEFAULT 0,
-            agility INTEGER NOT NULL DEFAULT 0,
-            reason INTEGER NOT NULL DEFAULT 0,
-            intuition INTEGER NOT NULL DEFAULT 0,
-            presence INTEGER NOT NULL DEFAULT 0,
-            skills TEXT NOT NULL DEFAULT '[]',
-            languages TEXT NOT NULL DEFAULT '[]',
-            project_id INTEGER REFERENCES projects(id),
-            skill_applies INTEGER NOT NULL DEFAULT 0,
-            active INTEGER NOT NULL DEFAULT 1
-        )
-        """
-    )
-    db.execute("CREATE INDEX followers_hero ON followers(hero)")
-    db.execute(
-        """
-        CREATE TABLE inventory (
-            id INTEGER PRIMARY KEY,
-            holder TEXT REFERENCES heroes(name),
-            item TEXT NOT NULL,
-            kind TEXT NOT NULL DEFAULT '',
-            count INTEGER NOT NULL DEFAULT 1 CHECK (count >= 0),
-            origin TEXT NOT NULL DEFAULT '',
-            project_id INTEGER REFERENCES projects(id),
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
+    """Nothing: it made Draw Steel's projects, followers and inventory, Draw Steel's own now."""
 
 
 def _rewards(db: sqlite_utils.Database) -> None:
-    """Titles, NPCs, notes, retainers' levels, what was bought, and the timeline index."""
-    for sql in (
-        "ALTER TABLE followers ADD COLUMN level INTEGER",
-        "ALTER TABLE followers ADD COLUMN start_level INTEGER",
-        "ALTER TABLE followers ADD COLUMN stat_block TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE followers ADD COLUMN counts INTEGER NOT NULL DEFAULT 1",
-        "ALTER TABLE followers ADD COLUMN origin TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE followers ADD COLUMN joined_day INTEGER",
-        "ALTER TABLE inventory ADD COLUMN tier INTEGER",
-        "ALTER TABLE inventory ADD COLUMN notes TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE inventory ADD COLUMN acquired_day INTEGER",
-    ):
-        db.execute(sql)
-    db.execute(
-        """
-        CREATE TABLE titles (
-            id INTEGER PRIMARY KEY,
-            hero TEXT NOT NULL REFERENCES heroes(name),
-            title TEXT NOT NULL,
-            benefit TEXT NOT NULL DEFAULT '',
-            renown INTEGER NOT NULL DEFAULT 0,
-            wealth INTEGER NOT NULL DEFAULT 0,
-            followers INTEGER NOT NULL DEFAULT 0,
-            retainers INTEGER NOT NULL DEFAULT 0,
-            effect TEXT NOT NULL DEFAULT '',
-            day INTEGER,
-            active INTEGER NOT NULL DEFAULT 1,
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
-    db.execute("CREATE INDEX titles_hero ON titles(hero)")
-    db.execute(
-        """
-        CREATE TABLE npcs (
-            id INTEGER PRIMARY KEY,
-            name TEXT NOT NULL,
-            level INTEGER,
-            impression INTEGER NOT NULL CHECK (impression >= 1),
-            tags TEXT NOT NULL DEFAULT '[]',
-            standing TEXT NOT NULL DEFAULT '{}',
-            notes TEXT NOT NULL DEFAULT '',
-            visibility TEXT NOT NULL DEFAULT 'party'
-        )
-        """
-    )
+    """Notes and the timeline index (Draw Steel's titles, NPCs, retainers' levels and what
+    was bought are Draw Steel's own now)."""
     db.execute(
         """
         CREATE TABLE notes (
@@ -273,22 +140,13 @@ def _sheets(db: sqlite_utils.Database) -> None:
 
 
 def _where_sources_are(db: sqlite_utils.Database) -> None:
-    """Where the party is, and where a project's common source was found (issue 17): a found
-    source holds only where it was found, so moving on leaves it behind. Older ledgers: the
-    party's place is not known ('') and their found sources hold until the party moves."""
+    """Where the party is (issue 17; older ledgers: not known, ''). Where a Draw Steel
+    project's source was found is Draw Steel's own now."""
     db.execute("ALTER TABLE party ADD COLUMN location TEXT NOT NULL DEFAULT ''")
-    db.execute("ALTER TABLE projects ADD COLUMN source_at TEXT NOT NULL DEFAULT ''")
 
 
 def _follower_location(db: sqlite_utils.Database) -> None:
-    """Where each follower is, and whether it has its materials (Draw Steel, issue 17).
-
-    An artisan or sage rolls only at the stronghold or its project's site, with the materials
-    it needs. ``location`` NULL: never recorded (the follower is taken to be where its work
-    is, so older ledgers keep rolling as before); ``materials`` 1 unless recorded otherwise.
-    """
-    db.execute("ALTER TABLE followers ADD COLUMN location TEXT")
-    db.execute("ALTER TABLE followers ADD COLUMN materials INTEGER NOT NULL DEFAULT 1")
+    """Nothing: it placed Draw Steel's followers, Draw Steel's own now."""
 
 
 def _hidden_events(db: sqlite_utils.Database) -> None:
@@ -304,16 +162,14 @@ def _reading_indexes(db: sqlite_utils.Database) -> None:
     merges their adjustment lines into the visible events as a page reads them, instead of
     working all of them out first); every timeline index entry carrying the change's
     ``after`` and ``visibility`` (a chart counts and samples a number's changes in the index
-    alone); and the projects the party does not see (whose names a players' copy blanks).
-    Each replaces an index it covers. A reader does without them (:data:`READER_OPTIONAL`)."""
+    alone). Each replaces an index it covers. A reader does without them (:data:`READER_OPTIONAL`).
+    (The index of hidden Draw Steel projects is Draw Steel's own now.)"""
     db.execute("DROP INDEX IF EXISTS events_hidden")
     db.execute("CREATE INDEX events_hidden_order ON events(id, visibility, actor, day) "
                "WHERE visibility <> 'party'")  # a page's filters, checked in the index
     db.execute("DROP INDEX IF EXISTS timeline_key")
     db.execute("CREATE INDEX timeline_points ON timeline(tbl, key, field, id, after, "
                "visibility)")
-    db.execute("CREATE INDEX projects_hidden ON projects(visibility) "
-               "WHERE visibility <> 'party'")
 
 
 def _undone_changes(db: sqlite_utils.Database) -> None:
@@ -339,7 +195,7 @@ READER_OPTIONAL = frozenset({"0007_hidden_events", "0008_reading_indexes",
                              "0009_undone_changes"})
 
 #: Every migration, oldest first: its name in ``_sqlite_migrations``, and what it does.
-STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
+STEPS: tuple[Step, ...] = (
     ("0001_initial", _initial),
     ("0002_projects_followers_inventory", _projects),
     ("0003_rewards", _rewards),
@@ -350,3 +206,6 @@ STEPS: tuple[tuple[str, Callable[[Any], None]], ...] = (
     ("0008_reading_indexes", _reading_indexes),
     ("0009_undone_changes", _undone_changes),
 )
+
+#: The kit's set: its name in ``_sqlite_migrations`` (kept from when it was the only one).
+KIT = MigrationSet("drawsteel-kit", STEPS, PROJECTIONS, READER_OPTIONAL)

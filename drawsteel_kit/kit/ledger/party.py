@@ -11,11 +11,13 @@ left out. So the history players see always adds up to the numbers they see.
 
 What the copy drops or rewrites:
 
-* rows of ``projects``, ``inventory``, ``titles``, ``npcs``, ``notes`` and ``sheets`` the
-  viewer may not see, and a hero's hidden titles from the hero's list of titles;
+* rows the viewer may not see of each table whose rows carry their own visibility (notes,
+  sheets; Draw Steel's projects, inventory, titles, NPCs: each projection says,
+  :class:`.Projection`), and what a system's set trims besides (a Draw Steel hero's hidden
+  titles from the hero's list of titles);
 * every event's replay data (``ops``: the rows it changed, hidden ones among them), seed
-  and dice of hidden events, and the names of hidden things (projects, NPCs, a system's
-  secret sheets: see :mod:`.party_names`) wherever a visible text mentions them, however
+  and dice of hidden events, and the names of hidden things (Draw Steel's projects and NPCs,
+  a system's secret sheets: see :mod:`.party_names`) wherever a visible text mentions them, however
   it is written (shown as ``(hidden)``, :mod:`drawsteel_kit.kit.redact`): an event's
   words, a timeline reason, a note's text, an NPC's or an item's notes, a visible sheet;
 * the timeline's reason for each hidden change (the chart shows the step, not why);
@@ -25,7 +27,7 @@ What the copy drops or rewrites:
 
 A copy holds the ledger as it was when it was made (a read transaction keeps that snapshot;
 the Director's writes go on). The short tables (heroes, sheets, notes...) are copied and
-trimmed; what grows with the campaign (``events``, ``timeline``, ``projects``) is read
+trimmed; what grows with the campaign (``events``, ``timeline``, Draw Steel's ``projects``) is read
 through views that filter and rewrite each row as a page reads it, so a copy of a
 million-event campaign costs what a short one does. A hidden event's adjustment line too is
 worked out as a page reads that event (an index walks the hidden events in id order beside
@@ -44,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger.party_names import blank_rows, redactor, shown_payload
 from drawsteel_kit.kit.ledger.reader import ReadDatabase
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.registered import every_projection
+from drawsteel_kit.kit.ledger.schema import held, projections
 from drawsteel_kit.kit.ledger.standing import copy_conditions
 from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
 from drawsteel_kit.kit.redact import HIDDEN
@@ -60,12 +63,7 @@ ADJUSTED = "Adjusted by the Director"
 #: players see (the settings say, for instance, whether a table reveals its foes).
 Face = Callable[[str, dict[str, Any], dict[str, Any]], dict[str, Any]]
 
-#: Projection tables whose rows carry their own visibility.
-_VISIBLE_ROWS = ("projects", "inventory", "titles", "npcs", "notes", "sheets")
 #: Words for the numbers an adjustment line names (others: the field name in words).
-_PKS = {p.table: p.pk for p in PROJECTIONS}
-#: Fields whose change has its own (hidden) row: a hero's list of titles.
-_OWN_LINES = {("heroes", "titles")}
 _LABELS = {"xp": "XP", "hp": "HP", "max_hp": "max HP", "hero_tokens": "hero tokens",
            "project_points": "project points"}
 
@@ -90,9 +88,9 @@ def adjustment_summary(changes: list[tuple[str, str, Any, Any]]) -> str:
     return f"{ADJUSTED}: {', '.join(parts)}" if parts else ADJUSTED
 
 
-#: The column that names a row of each projection, for an adjustment line.
-_NAMED_BY = {"heroes": "name", "projects": "title", "followers": "name", "inventory": "item",
-             "titles": "title", "npcs": "name", "sheets": "name"}
+def _own_lines() -> set[tuple[str, str]]:
+    """Fields whose change has its own (hidden) row: a Draw Steel hero's list of titles."""
+    return {(p.table, f) for p in every_projection().values() for f in p.own_lines}
 
 
 def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
@@ -100,8 +98,9 @@ def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
     see that row (then the change stays hidden, line and all)."""
     if table == "party":
         return "party"
-    column, pk = _NAMED_BY.get(table), _PKS.get(table)
-    if column is None or pk is None:
+    found = every_projection().get(table)
+    column, pk = (found.named_by, found.pk) if found else ("", None)
+    if not column or pk is None:
         return None
     row = db.execute(f"SELECT [{column}] FROM [{table}] WHERE [{pk}] = ?", [key]).fetchone()
     return None if row is None else str(row[0])
@@ -123,7 +122,7 @@ def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any],
     return [(whose, field, op["before"].get(field), after if isinstance(after, int)
              and not isinstance(after, bool) else "changed")
             for field, after in op["after"].items()
-            if (op["table"], field) not in _OWN_LINES]
+            if (op["table"], field) not in _own_lines()]
 
 
 def _adjusted(db: ReadDatabase, shown: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -147,21 +146,15 @@ def _adjusted(db: ReadDatabase, shown: Callable[[Any], Any]) -> Callable[[Any], 
     return adjusted
 
 
-def _drop_hidden_rows(db: sqlite_utils.Database, where: str, params: list[Any]) -> None:
-    hidden_titles: dict[str, set[str]] = {}
-    for hero, title in db.execute(f"SELECT hero, title FROM titles WHERE NOT ({where})",
-                                  params).fetchall():
-        hidden_titles.setdefault(hero, set()).add(title)
-    for hero, titles in hidden_titles.items():
-        row = db.execute("SELECT titles FROM heroes WHERE name = ?", [hero]).fetchone()
-        if row is None:
-            continue
-        kept = [t for t in json.loads(row[0] or "[]") if t not in titles]
-        db.execute("UPDATE heroes SET titles = ? WHERE name = ?",
-                   [json.dumps(kept, sort_keys=True, ensure_ascii=False), hero])
-    for table in _VISIBLE_ROWS:
-        if table not in _VIEWED:
-            db.execute(f"DELETE FROM [{table}] WHERE NOT ({where})", params)
+def _drop_hidden_rows(db: ReadDatabase, where: str, params: list[Any]) -> None:
+    """Each held set's own trimming (before its hidden rows go), then the rows the viewer may
+    not see of every copied table whose rows carry their own visibility."""
+    for found in held(db):
+        if found.trim is not None:
+            found.trim(db, where, params)
+    for p in projections(db):
+        if p.visible_rows and not p.viewed:
+            db.execute(f"DELETE FROM temp.[{p.table}] WHERE NOT ({where})", params)
 
 
 def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
@@ -182,7 +175,13 @@ def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
 _OPEN_TABLES = frozenset({"sqlite_master", "sqlite_schema", "sqlite_sequence",
                           "_sqlite_migrations"})
 #: Tables read through a view (they grow with the campaign): the others are copied, trimmed.
-_VIEWED = ("events", "timeline", "projects")
+#: Besides these, each projection ``viewed`` (:func:`_viewed`).
+_VIEWED = ("events", "timeline")
+
+
+def _viewed(db: ReadDatabase) -> tuple[str, ...]:
+    """The ledger's tables a copy reads through a view."""
+    return (*_VIEWED, *(p.table for p in projections(db) if p.viewed))
 
 
 def _snapshot(db: sqlite_utils.Database | ReadDatabase) -> sqlite3.Connection:
@@ -207,12 +206,12 @@ def _snapshot(db: sqlite_utils.Database | ReadDatabase) -> sqlite3.Connection:
     return conn
 
 
-def _copy_tables(db: ReadDatabase) -> None:
+def _copy_tables(db: ReadDatabase, viewed: tuple[str, ...]) -> None:
     """Every table but the long ones into ``temp``, with its indexes (they shadow main's)."""
     tables = db.execute(
         "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE "
-        f"'sqlite_%' AND name NOT IN ({', '.join('?' for _ in (*_OPEN_TABLES, *_VIEWED))})",
-        [*_OPEN_TABLES, *_VIEWED]).fetchall()
+        f"'sqlite_%' AND name NOT IN ({', '.join('?' for _ in (*_OPEN_TABLES, *viewed))})",
+        [*_OPEN_TABLES, *viewed]).fetchall()
     for name, sql in tables:
         db.execute(re.sub(r"^\s*CREATE\s+TABLE\s", "CREATE TEMP TABLE ", sql, count=1,
                           flags=re.IGNORECASE))
@@ -235,11 +234,12 @@ def _literal(where: str, params: list[Any]) -> str:
     return where
 
 
-def _views(db: ReadDatabase, visible: str) -> None:
-    """``events``, ``timeline`` and ``projects`` as the viewer sees them, read on demand:
-    visible events (``dsk_shown``) merged in id order with the hidden ones that become lines
-    (``dsk_adjusted``; each column keeps its type, so a page of the newest events reads that
-    page); timeline rows of visible rows, hidden changes as adjustments; visible projects.
+def _views(db: ReadDatabase, visible: str, viewed: tuple[str, ...]) -> None:
+    """``events``, ``timeline`` and each viewed projection as the viewer sees them, read on
+    demand: visible events (``dsk_shown``) merged in id order with the hidden ones that
+    become lines (``dsk_adjusted``; each column keeps its type, so a page of the newest
+    events reads that page); timeline rows of visible rows, hidden changes as adjustments;
+    the visible rows of a viewed projection (Draw Steel's projects).
     Neither holds an undone event or an undo (:func:`.standing.copy_conditions`)."""
     kept, kept_changes, marks = copy_conditions(db)
     info = [(r[1], r[2] or "TEXT") for r in db.execute("PRAGMA main.table_info(events)")]
@@ -263,7 +263,8 @@ def _views(db: ReadDatabase, visible: str) -> None:
     db.execute(f"CREATE TEMP VIEW timeline AS SELECT {', '.join(seen)}{marks} FROM "
                "main.timeline WHERE NOT (tbl = 'sheets' AND key NOT IN (SELECT key FROM "
                f"temp.sheets)){kept_changes}")
-    db.execute(f"CREATE TEMP VIEW projects AS SELECT * FROM main.projects WHERE {visible}")
+    for table in viewed[len(_VIEWED):]:
+        db.execute(f"CREATE TEMP VIEW [{table}] AS SELECT * FROM main.[{table}] WHERE {visible}")
 
 
 #: All a finished copy answers: reads, and savepoints (sqlite-utils' queries run in one).
@@ -271,18 +272,23 @@ _ANSWERED = frozenset({sqlite3.SQLITE_READ, sqlite3.SQLITE_SELECT, sqlite3.SQLIT
                        sqlite3.SQLITE_PRAGMA, sqlite3.SQLITE_RECURSIVE, sqlite3.SQLITE_SAVEPOINT})
 
 
-def _through_views_only(action: int, table: str | None, _column: str | None,
-                        database: str | None, view: str | None) -> int:
+def _through_views_only(viewed: tuple[str, ...]) -> Callable[..., int]:
     """SQLite's authorizer on a finished copy: the ledger's tables are read through the
-    viewer's views only (each its own table), and nothing is made or changed: a new view,
-    trigger or WITH would read them as ours do, a changed row undo a filter, and an ended
-    read transaction (a savepoint inside it cannot end it) show rows written later, whose
-    hidden names the copy never learnt."""
-    if action not in _ANSWERED or (
-            action == sqlite3.SQLITE_READ and database == "main"
-            and table not in _OPEN_TABLES and not (view == table and view in _VIEWED)):
-        return sqlite3.SQLITE_DENY
-    return sqlite3.SQLITE_OK
+    viewer's views only (each its own table, one of ``viewed``), and nothing is made or
+    changed: a new view, trigger or WITH would read them as ours do, a changed row undo a
+    filter, and an ended read transaction (a savepoint inside it cannot end it) show rows
+    written later, whose hidden names the copy never learnt."""
+    through = frozenset(viewed)
+
+    def authorize(action: int, table: str | None, _column: str | None,
+                  database: str | None, view: str | None) -> int:
+        if action not in _ANSWERED or (
+                action == sqlite3.SQLITE_READ and database == "main"
+                and table not in _OPEN_TABLES and not (view == table and view in through)):
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    return authorize
 
 
 def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
@@ -297,7 +303,8 @@ def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
     conn = _snapshot(db)
     copy = ReadDatabase(conn)
     try:
-        _copy_tables(copy)
+        viewed = _viewed(copy)
+        _copy_tables(copy, viewed)
         redact = redactor(copy, where, params)
         _drop_hidden_rows(copy, where, params)
         _face_sheets(copy, faces or {})
@@ -306,8 +313,8 @@ def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
         conn.create_function("dsk_shown", 1, shown, deterministic=True)
         conn.create_function("dsk_adjusted", 1, _adjusted(copy, shown), deterministic=True)
         conn.create_function("dsk_text", 1, redact.value, deterministic=True)
-        _views(copy, _literal(where, params))
-        conn.set_authorizer(_through_views_only)
+        _views(copy, _literal(where, params), viewed)
+        conn.set_authorizer(_through_views_only(viewed))
     except BaseException:
         conn.close()
         raise

@@ -1,10 +1,11 @@
 """The hidden names a players' copy keeps out of visible text, and where it blanks them.
 
-Hidden names: the titles of hidden projects, the names of hidden NPCs, of hidden sheets of
-the kinds each system says are secrets (a Draw Steel encounter, a condition-sheet foe the
-GM keeps), and what a system's own ``secrets`` part finds in its sheets (a PF2e creature
-the PCs have not identified). Names the viewer sees (heroes, visible NPCs, projects and
-sheets, the names a system shows) are no secret and are left whole. Every text the copy
+Hidden names: the names of the hidden rows of each projection whose names are secrets (Draw
+Steel's projects and NPCs: :attr:`.Projection.secret_names`), of hidden sheets of the kinds
+each system says are secrets (a Draw Steel encounter, a condition-sheet foe the GM keeps),
+and what a system's own ``secrets`` part finds in its sheets (a PF2e creature the PCs have
+not identified). Names the viewer sees (Draw Steel's heroes, visible rows and sheets, the
+names a system shows) are no secret and are left whole. Every text the copy
 shows goes through one :class:`~drawsteel_kit.kit.redact.Redactor`: event payloads, a
 timeline reason, the free texts of visible rows, visible sheets' data.
 """
@@ -15,19 +16,24 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from drawsteel_kit.kit.ledger.schema import projections
 from drawsteel_kit.kit.redact import HIDDEN, Redactor
 
 if TYPE_CHECKING:
     from drawsteel_kit.kit.ledger.reader import ReadDatabase
 
-__all__ = ["PRIVATE", "blank_rows", "redactor", "shown_payload"]
+__all__ = ["PRIVATE", "blank_rows", "free_text", "redactor", "shown_payload"]
 
 #: A payload key with this prefix is the Director's and one player's business (a player's own
 #: hero file, say): no players' copy holds it.
 PRIVATE = "private_"
 
-#: The free texts of visible rows, where a hidden name is blanked as in the history.
-FREE_TEXT = {"notes": ("text", "about"), "npcs": ("notes",), "inventory": ("notes",)}
+
+
+def free_text(db: ReadDatabase) -> dict[str, tuple[str, ...]]:
+    """The free texts of visible rows, by table, where a hidden name is blanked as in the
+    history (each projection's ``free_text``: a note's text, a Draw Steel NPC's notes)."""
+    return {p.table: p.free_text for p in projections(db) if p.free_text}
 
 #: What a payload shows when it is no JSON and blanking changed it.
 UNREADABLE = json.dumps({"summary": HIDDEN})
@@ -64,19 +70,28 @@ def redactor(db: ReadDatabase, where: str, params: list[Any]) -> Redactor:
     kinds = secret_sheet_kinds()
     sheets = " OR ".join("(system = ? AND kind = ?)" for _ in kinds) or "0"
     pairs = [v for pair in kinds for v in pair]
-    rows = db.execute(
-        f"SELECT title, 1 FROM main.projects WHERE visibility <> 'party' "
-        f"AND NOT ({where}) UNION ALL "
-        f"SELECT name, NOT ({where}) FROM npcs UNION ALL "
-        f"SELECT name, NOT ({where}) FROM sheets WHERE {sheets} UNION ALL "
-        "SELECT name, 0 FROM heroes",
-        params * 3 + pairs).fetchall()
+    selects = [f"SELECT name, NOT ({where}) FROM sheets WHERE {sheets}"]
+    values = [*params, *pairs]
+    grown: list[str] = []  # read through a view: only their hidden rows first (an index)
+    for p in projections(db):
+        if p.secret_names and p.viewed:
+            grown.append(f"SELECT [{p.named_by}] FROM main.[{p.table}] WHERE {where}")
+            selects.append(f"SELECT [{p.named_by}], 1 FROM main.[{p.table}] "
+                           f"WHERE visibility <> 'party' AND NOT ({where})")
+        elif p.secret_names:
+            selects.append(f"SELECT [{p.named_by}], NOT ({where}) FROM main.[{p.table}]")
+        elif p.shown_names:
+            selects.append(f"SELECT [{p.named_by}], 0 FROM main.[{p.table}]")
+        else:
+            continue
+        values += params if p.secret_names else []
+    rows = db.execute(" UNION ALL ".join(selects), values).fetchall()
     secret = {n for n, hidden in rows if hidden}
     shown = {n for n, hidden in rows if not hidden}
-    if secret:  # a name the viewer sees: visible projects' titles and sheets' names
+    if secret:  # a name the viewer sees: visible rows' names and sheets' names
         shown.update(r[0] for r in db.execute(
-            f"SELECT title FROM main.projects WHERE {where} UNION "
-            f"SELECT name FROM sheets WHERE {where}", params * 2).fetchall())
+            " UNION ".join([*grown, f"SELECT name FROM sheets WHERE {where}"]),
+            params * (len(grown) + 1)).fetchall())
     more, seen = _sheet_names(db, where, params)
     return Redactor(secret | more, shown | seen)
 
@@ -86,7 +101,7 @@ def blank_rows(db: ReadDatabase, redact: Redactor) -> None:
     names a hidden project shows "(hidden)"), and out of visible sheets' data."""
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_temp_master "
                                        "WHERE type = 'table'").fetchall()}
-    for table, columns in FREE_TEXT.items():
+    for table, columns in free_text(db).items():
         if table not in tables:
             continue
         for column in columns:

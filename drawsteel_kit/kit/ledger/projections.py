@@ -1,27 +1,24 @@
 """Projections: the current state, and rebuilding it by replaying every event.
 
-Besides ``snapshot`` and ``rebuild``, the bounded reads the pages need from a projection
-that grows with the campaign's age (finished projects pile up): each reads only the rows
-it returns, however many projects a long campaign has finished.
+A ledger's projection tables are the kit's and those of each system's set it holds
+(:func:`.schema.projections`).
 """
 
 from __future__ import annotations
 
 import sqlite3
 import sys
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.kit.ledger.events import apply_ops, load_event
-from drawsteel_kit.kit.ledger.schema import PROJECTIONS
+from drawsteel_kit.kit.ledger.schema import projections
 
 if TYPE_CHECKING:
     import sqlite_utils
 
-__all__ = ["finished_projects", "hidden_project_titles", "projects_by_id", "rebuild",
-           "snapshot"]
+__all__ = ["rebuild", "snapshot"]
 
 #: Events are replayed in pages of this many rows, so a long history needs little memory.
 REPLAY_PAGE = 5_000
@@ -32,7 +29,7 @@ def snapshot(
 ) -> dict[str, list[dict[str, Any]]]:
     """Every projection table's rows (and the timeline's, a history index, when asked),
     sorted by key: comparable across rebuilds."""
-    tables = [(p.table, p.pk) for p in PROJECTIONS]
+    tables = [(p.table, p.pk) for p in projections(db)]
     if with_timeline:
         tables.append(("timeline", "id"))
     return {
@@ -49,7 +46,7 @@ def rebuild(db: sqlite_utils.Database, *, check: bool = False) -> int:
     is found. An event that cannot be replayed raises ReplayError naming it.
     Returns the number of events replayed.
     """
-    for p in reversed(PROJECTIONS):
+    for p in reversed(projections(db)):
         db.execute(f"DELETE FROM [{p.table}]")
     count = 0
     timeline.fill(db)
@@ -96,33 +93,3 @@ def _about_the_event(exc: Exception) -> bool:
         return True
     found = sys.modules.get("sqlite_utils.db")
     return found is not None and isinstance(exc, found.NotFoundError)
-
-
-def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
-                      visible_to: str | None = None, limit: int) -> list[dict[str, Any]]:
-    """The last ``limit`` finished projects the viewer may see (one hero's when named),
-    newest first: a walk back from the newest project that stops at ``limit``."""
-    vis, params = timeline.visible_where(visible_to)
-    sql = f"SELECT * FROM projects WHERE status = 'complete' AND {vis}"
-    if hero is not None:
-        sql += " AND hero = ?"
-        params.append(hero)
-    return list(db.query(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]))
-
-
-def projects_by_id(db: sqlite_utils.Database, ids: Iterable[int]) -> list[dict[str, Any]]:
-    """The projects with these ids, oldest first."""
-    wanted = sorted(set(ids))
-    if not wanted:
-        return []
-    marks = ", ".join("?" for _ in wanted)
-    return list(db.query(f"SELECT * FROM projects WHERE id IN ({marks}) ORDER BY id", wanted))
-
-
-def hidden_project_titles(db: sqlite_utils.Database, visible_to: str | None) -> list[str]:
-    """Titles of the projects the viewer may not see (none for the Director)."""
-    if visible_to is None:
-        return []
-    vis, params = timeline.visible_where(visible_to)
-    return [r["title"] for r in db.query(  # the first term: an index of the hidden ones
-        f"SELECT title FROM projects WHERE visibility <> 'party' AND NOT ({vis})", params)]

@@ -26,12 +26,15 @@ from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.books import path_text, read_only, same_campaign
 from drawsteel_kit.kit.ledger.connection import LEDGER_FILE
 from drawsteel_kit.kit.ledger.history_check import HistoryCheck, ReplayError, kinds_of
-from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES, applied_names, check_not_newer
+from drawsteel_kit.kit.ledger.schema import applied, applied_names, check_not_newer
 from drawsteel_kit.kit.ledger.schema_check import (
+    Applied,
     Entry,
     build,
+    current,
     differences,
     entries,
+    frozen,
     named,
     reference,
 )
@@ -104,7 +107,7 @@ def _rows_into(source: Path, staged: Path, shown: str) -> list[str]:
     try:
         try:
             problems = [r[0] for r in src.execute("PRAGMA quick_check").fetchall()]
-            applied = applied_names(src)
+            history = frozen(applied(src))
             tables = {r[0] for r in src.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as exc:
@@ -112,19 +115,19 @@ def _rows_into(source: Path, staged: Path, shown: str) -> list[str]:
         if problems != ["ok"]:
             raise LedgerError(f"{shown} fails SQLite's check ({problems[0]}): choose another "
                               "backup")
-        if "events" not in tables or not applied:
+        if "events" not in tables or not applied_names(src):
             held = (f" (it has tables {', '.join(named(t) for t in sorted(tables)[:5])})"
                     if tables else "")
             raise LedgerError(f"{shown} is not a drawsteel-kit ledger{held}: name a .db file "
                               "`drawsteel-kit backup` wrote")
         check_not_newer(src, path=shown)
         try:
-            want = reference(tuple(applied))
+            want = reference(history)
         except LedgerError as exc:
             raise LedgerError(f"{shown}: {exc}: choose another backup") from None
         have = entries(src)
         _has_every_table(have, want, shown)
-        _copy(src, staged, want, applied, shown)
+        _copy(src, staged, want, history, shown)
         return differences(have, want)
     finally:
         src.close()
@@ -146,7 +149,7 @@ def _has_every_table(have: Mapping[tuple[str, str], Entry],
 
 
 def _copy(src: sqlite3.Connection, staged: Path, want: Mapping[tuple[str, str], Entry],
-          applied: list[str], shown: str) -> None:
+          held: Applied, shown: str) -> None:
     """A fresh ledger at ``staged`` with the backup's schema version, holding its rows."""
     from drawsteel_kit.kit.ledger.connection import connect
     from drawsteel_kit.kit.ledger.transaction import write
@@ -154,7 +157,7 @@ def _copy(src: sqlite3.Connection, staged: Path, want: Mapping[tuple[str, str], 
     db = connect(staged)
     try:
         with write(db):
-            build(db.full(), applied)
+            build(db.full(), held)
         table = ""
         with write(db):
             for (kind, table), entry in want.items():
@@ -165,11 +168,11 @@ def _copy(src: sqlite3.Connection, staged: Path, want: Mapping[tuple[str, str], 
                 rows = src.execute(f"SELECT {names} FROM main.[{table}] ORDER BY rowid")
                 db.conn.executemany(f"INSERT INTO main.[{table}] ({names}) VALUES ({marks})",
                                     rows)
-            for name, applied_at in src.execute(
-                    "SELECT name, applied_at FROM _sqlite_migrations WHERE migration_set = "
-                    "'drawsteel-kit'").fetchall():  # when each was applied, as it was
+            for set_name, name, applied_at in src.execute(
+                    "SELECT migration_set, name, applied_at FROM _sqlite_migrations"
+                    ).fetchall():  # when each was applied, as it was
                 db.conn.execute("UPDATE _sqlite_migrations SET applied_at = ? WHERE name = ? "
-                                "AND migration_set = 'drawsteel-kit'", (applied_at, name))
+                                "AND migration_set = ?", (applied_at, name, set_name))
         db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except sqlite3.IntegrityError as exc:
         raise LedgerError(f"{shown}: its table {table} holds a row a ledger refuses ({exc}): "
@@ -223,7 +226,7 @@ def _check_events(ledger: object, played: object, shown: str) -> None:
         kinds = kinds_of(played)
     except LedgerError as exc:
         raise LedgerError(f"{shown}: {exc}: choose another backup") from None
-    want = reference(MIGRATION_NAMES)
+    want = reference(current(played if isinstance(played, str) else None))
     columns = {name: set(e.columns) for (kind, name), e in want.items() if kind == "table"}
     check = HistoryCheck(kinds, columns)
     conn = ledger.db.conn  # type: ignore[attr-defined]

@@ -17,9 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from drawsteel_kit.kit.errors import LedgerError
-from drawsteel_kit.kit.ledger.schema import MIGRATION_NAMES, applied_names, migrations
+from drawsteel_kit.kit.ledger.migration_steps import KIT
+from drawsteel_kit.kit.ledger.registered import registered
+from drawsteel_kit.kit.ledger.schema import applied, migrations, system_set
 
-__all__ = ["Entry", "build", "differences", "entries", "named", "not_ours", "reference", "said"]
+__all__ = ["Applied", "Entry", "build", "current", "differences", "entries", "frozen", "named",
+           "not_ours", "reference", "said"]
+
+#: The migrations a ledger holds: (set, its names in order) for each set, the kit's first.
+Applied = tuple[tuple[str, tuple[str, ...]], ...]
 
 #: Tables whose text sqlite-utils writes (its migrations' record): compared by their columns.
 _THEIRS = frozenset({"_sqlite_migrations"})
@@ -62,26 +68,44 @@ def entries(conn: Any) -> dict[tuple[str, str], Entry]:
     return found
 
 
-def build(db: Any, applied: Sequence[str]) -> None:
+def frozen(held: Mapping[str, Sequence[str]]) -> Applied:
+    """``held`` (names by set) as :data:`Applied`: the kit's set first."""
+    return tuple(sorted(((name, tuple(names)) for name, names in held.items()),
+                        key=lambda pair: pair[0] != KIT.name))
+
+
+def current(system: str | None) -> Applied:
+    """What a new ledger of ``system`` (a system's key) holds: every migration of the kit's
+    set and of the system's own."""
+    own = system_set(system)
+    return ((KIT.name, KIT.names), *(((own.name, own.names),) if own else ()))
+
+
+def build(db: Any, held: Applied) -> None:
     """Make in ``db`` (an empty database, a sqlite-utils ``Database``) the schema the
-    migrations ``applied`` give, with their record; LedgerError if they are not the first
-    migrations of this version, in order."""
-    names = list(applied)
-    if names != list(MIGRATION_NAMES[:len(names)]):
-        raise LedgerError("its schema history is not one drawsteel-kit writes")
-    stop = MIGRATION_NAMES[len(names)] if len(names) < len(MIGRATION_NAMES) else None
-    migrations().apply(db, stop_before=stop)
+    migrations ``held`` give, with their record; LedgerError if each set's are not its
+    first migrations in this version, in order."""
+    known = {KIT.name: KIT, **registered()}
+    for set_name, names in held:
+        found = known.get(set_name)
+        if found is None or list(names) != list(found.names[:len(names)]):
+            raise LedgerError("its schema history is not one drawsteel-kit writes")
+    for set_name, names in held:
+        if names:
+            found = known[set_name]
+            stop = found.names[len(names)] if len(names) < len(found.names) else None
+            migrations(set_name).apply(db, stop_before=stop)
 
 
 @functools.cache
-def reference(applied: tuple[str, ...]) -> Mapping[tuple[str, str], Entry]:
-    """The schema the migrations ``applied`` make, built once in memory."""
+def reference(held: Applied) -> Mapping[tuple[str, str], Entry]:
+    """The schema the migrations ``held`` make, built once in memory."""
     import sqlite_utils
 
     conn = sqlite3.connect(":memory:")
     try:
         build(sqlite_utils.Database(conn, recursive_triggers=False, execute_plugins=False),
-              applied)
+              held)
         return entries(conn)
     finally:
         conn.close()
@@ -92,7 +116,7 @@ def not_ours(conn: Any) -> list[str]:
     words ("trigger zz_evil added", "table heroes: column wealth missing"); empty when it is
     exactly what they make."""
     try:
-        want = reference(tuple(applied_names(conn)))
+        want = reference(frozen(applied(conn)))
     except LedgerError as exc:
         return [str(exc)]
     return differences(entries(conn), want)

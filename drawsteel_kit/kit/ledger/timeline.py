@@ -21,6 +21,7 @@ lines costs no more than one with a few.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -31,16 +32,28 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 __all__ = [
-    "POINT", "SHEET_TRACKED", "TRACKED", "count_changes", "first_changes", "newest_first", "record",
+    "POINT", "SHEET_TRACKED", "count_changes", "first_changes", "newest_first", "record",
     "rows_for", "sample", "sampled_lines", "samples", "shares", "sheet_changes", "spread",
-    "visible_where",
+    "tracked", "visible_where",
 ]
 
-#: The numbers the timeline keeps, by projection table.
-TRACKED: Mapping[str, tuple[str, ...]] = {
-    "heroes": ("level", "xp", "victories", "renown", "wealth", "project_points"),
-    "party": ("hero_tokens", "day", "session"),
-}
+
+
+@functools.cache
+def tracked() -> Mapping[str, tuple[str, ...]]:
+    """The numbers the timeline keeps, by projection table (each projection's ``tracked``:
+    the party's, a Draw Steel hero's, ...)."""
+    from drawsteel_kit.kit.ledger.registered import every_projection
+
+    return {table: p.tracked for table, p in every_projection().items() if p.tracked}
+
+
+def __getattr__(name: str) -> Any:
+    """``TRACKED``: :func:`tracked`, worked out on first use (the registry's sets)."""
+    if name == "TRACKED":
+        return tracked()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 #: The numbers the timeline keeps from a sheet's ``data`` (the other systems' characters).
 SHEET_TRACKED: tuple[str, ...] = ("level", "xp", "hp", "max_hp", "coin", "rations",
                                   "preparation", "mana")
@@ -79,13 +92,13 @@ def rows_for(
     """The timeline rows one event implies (none when it changes no tracked number)."""
     out: list[dict[str, Any]] = []
     for op in ops:
-        fields = TRACKED.get(op["table"])
+        fields = tracked().get(op["table"])
         if op["table"] == "sheets":
             changes = sheet_changes(op)
         elif not fields:
             continue
         elif op["op"] == "update":
-            # In TRACKED order: the stored payload's keys are sorted, the live ones are not.
+            # In tracked() order: the stored payload's keys are sorted, the live ones are not.
             changes = [(f, op["before"].get(f), op["after"][f]) for f in fields
                        if f in op["after"]]
         elif op["op"] == "insert":

@@ -91,7 +91,7 @@ def init_campaign(cls: type[Campaign], folder: Path,
     and checked before anything is written), in one transaction."""
     from drawsteel_kit.systems.draw_steel.book.base import Happened, Writer
 
-    ledger = Ledger.open(folder / LEDGER_FILE)
+    ledger = Ledger.open(folder / LEDGER_FILE, system=cf.system)
     campaign = cls(folder, ledger)
     try:
         with ledger.write():

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.kit.ledger.projections import (
+from drawsteel_kit.kit.redact import HIDDEN as REDACTED
+from drawsteel_kit.kit.redact import Redactor
+from drawsteel_kit.systems.draw_steel.ledger.reads import (
     finished_projects,
     hidden_project_titles,
     projects_by_id,
 )
-from drawsteel_kit.kit.redact import HIDDEN as REDACTED
-from drawsteel_kit.kit.redact import Redactor
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline, read_titles
 from drawsteel_kit.systems.draw_steel.state import FollowerState, ProjectState, read_followers
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.ledger.projections import projects_by_id
 from drawsteel_kit.kit.ui.figures import Figure, hero_colour, legend_room
 from drawsteel_kit.kit.ui.figures import titled as _figure
 from drawsteel_kit.kit.ui.html import plot_text
+from drawsteel_kit.systems.draw_steel.ledger.reads import projects_by_id
 from drawsteel_kit.systems.draw_steel.pages.bars import (
     PROJECT_ROW,
     WORKING_COLOUR,
