@@ -28,6 +28,13 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.schema_formats import skip_unused_formats
 
+#: The tests' folder (tests/, its helper modules importable by name from any test), the
+#: checkout it sits in, and the data files tests read (tests/fixtures/: Forge Steel and
+#: Foundry hero files, ledgers of older schemas), shared by every folder of tests.
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+FIXTURES_DIR = TESTS / "fixtures"
+
 # A test process reads notebooks (nbformat, papermill) as the commands do, so it skips
 # jsonschema's unused format checkers as they do (the IRI grammar alone was 1.3 s of each
 # worker's collection).
@@ -148,7 +155,7 @@ def campaign_data(
 
 #: ``yaml.safe_dump`` on libyaml's emitter (eight times quicker; the suite writes hundreds of
 #: campaign files), else PyYAML's own: the same data, and for the usual files the same text
-#: (tests/test_quick_yaml.py).
+#: (tests/kit/test_quick_yaml.py).
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 

@@ -1,0 +1,1 @@
+"""Tests of Draw Steel (drawsteel_kit/systems/draw_steel)."""
