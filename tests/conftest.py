@@ -229,18 +229,36 @@ def campaign(campaign_dir: Path, initialise: Callable[[Path], None]) -> Iterator
 
 
 @pytest.fixture
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
+    """A folder holding the demo's campaign.yaml (campaigns/demo/, never its built ledger),
+    initialised as `drawsteel-kit init` would. Files that need the demo with some play, its
+    plans or another setting define a ``demo`` of their own."""
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
+    initialise(folder)
+    return folder
+
+
+@pytest.fixture
 def ledger_path(campaign_dir: Path) -> Path:
     """Where the campaign fixture's ledger lives."""
     return campaign_dir / LEDGER_FILE
 
 
+def unchanged(camp: Any) -> tuple[Any, int]:
+    """The campaign's projections and its count of events: equal before and after an
+    operation that must write nothing."""
+    return camp.ledger.snapshot(), camp.ledger.event_count()
+
+
 @contextlib.contextmanager
 def refused(camp: Any, error: type[Exception], match: str) -> Iterator[None]:
     """The operation raises ``error`` and leaves projections and history exactly as they were."""
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
+    before = unchanged(camp)
     with pytest.raises(error, match=match):
         yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
+    assert unchanged(camp) == before
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_helpers import exit_and_output as _run
 from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
 
-from drawsteel_kit.cli import main
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import import_heroes
 
@@ -36,12 +35,6 @@ def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
         camp.undo(wrong.events[0].id)
         camp.add_note("The mayor owes the guild", visibility="director")
     return folder
-
-
-def _run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 def _refused(out: str, code: int, expected: str) -> None:

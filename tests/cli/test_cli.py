@@ -6,21 +6,11 @@ import json
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from cli_helpers import run
 from conftest import REPO, checkpoint, ledger_fingerprint
-
-
-@pytest.fixture
-def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
-    folder = tmp_path / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)  # never a built ledger
-    initialise(folder)  # what `drawsteel-kit init` builds there
-    return folder
 
 
 def status(folder: Path) -> dict:

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from cli_helpers import run
 from conftest import checkpoint
-from workbook_helpers import chromium, demo_copy, free_port, needs_chromium
+from workbook_helpers import chromium, demo_copy, free_port, needs_chromium, size
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -176,12 +176,6 @@ class Reading:
 
     def of(self, *kinds: str) -> list[str]:
         return [f"{self.page}: {p}" for k in kinds for p in self.problems.get(k, [])]
-
-
-def size(driver: Any, width: int, height: int, mobile: bool) -> None:
-    """The page's viewport, exactly (a headless window has a minimum width of its own)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
 #: Every chart's box the page will hold is drawn (``.main-svg`` in it), and the page loaded.

@@ -33,6 +33,7 @@ from workbook_helpers import (
     demo_copy,
     free_port,
     needs_chromium,
+    size,
 )
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
@@ -114,12 +115,6 @@ def browser() -> Iterator[Any]:
     with chromium(1400, 900, logs=True) as driver:
         driver.set_page_load_timeout(RENDER_TIMEOUT)
         yield driver
-
-
-def size(driver: Any, width: int, height: int, mobile: bool) -> None:
-    """The page's viewport, exactly (a headless window has a minimum width of its own)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
 #: Seconds a page may take to show before it is loaded once more (then RENDER_TIMEOUT): a

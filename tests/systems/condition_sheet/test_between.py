@@ -4,8 +4,6 @@ spent in the next battle (seed 004: 158-163)."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,25 +15,6 @@ from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    dest = tmp_path / "cs"
-    dest.mkdir()
-    shutil.copy(DEMO, dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
-    return dest
-
-
-@pytest.fixture
-def camp(folder: Path) -> Iterator[Campaign]:
-    c = Campaign.open(folder)
-    yield c
-    assert c.ledger.verify()
-    c.close()
 
 
 def test_an_emotion_granted_between_battles(camp: Campaign) -> None:

@@ -5,7 +5,6 @@ verify, and bad input leaving the ledger as it was."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,27 +15,7 @@ from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, WrongSystem
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError, TieUnresolved
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Iterator[Campaign]:
-    folder = tmp_path / "cs"
-    folder.mkdir()
-    shutil.copy(DEMO, folder / "campaign.yaml")
-    c, _ = Campaign.init(folder)
-    yield c
-    assert c.ledger.verify()
-    c.close()
-
-
-def fight(camp: Campaign) -> None:
-    """Ava 12, Bram 10, Cleo 8 rolled; Warden 7, Imp 5 fixed: no ties."""
-    cs = camp.condition_sheet
-    cs.new_battle("Gate", ["Ava", "Bram", "Cleo"], foes=["Warden", "Imp"])
-    cs.start_round(typed=[6, 6, 5, 5, 4, 4])
-    cs.settle_order()
+from systems.condition_sheet.helpers import DEMO, fight
 
 
 def demo_data() -> dict:

@@ -15,8 +15,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.systems.condition_sheet import ConditionSheetError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
+from systems.condition_sheet.helpers import DEMO
 
 
 def _make(folder: Path, **settings: object) -> Campaign:

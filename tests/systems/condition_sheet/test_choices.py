@@ -4,8 +4,6 @@ rules, the book and the command line; the default takes what the text allows."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,8 +23,7 @@ from drawsteel_kit.systems.condition_sheet import (
     start_round,
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
+from systems.condition_sheet.helpers import fight
 
 
 def duel():
@@ -82,31 +79,6 @@ def test_an_initiative_reroll_may_keep_the_new_or_the_old() -> None:
 
 
 # -- through the book and the command line -------------------------------------------------
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    dest = tmp_path / "cs"
-    dest.mkdir()
-    shutil.copy(DEMO, dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
-    return dest
-
-
-@pytest.fixture
-def camp(folder: Path) -> Iterator[Campaign]:
-    c = Campaign.open(folder)
-    yield c
-    assert c.ledger.verify()
-    c.close()
-
-
-def fight(camp: Campaign) -> None:
-    """Ava 12, Bram 10, Cleo 8 rolled; Warden 7, Imp 5 fixed."""
-    cs = camp.condition_sheet
-    cs.new_battle("Gate", ["Ava", "Bram", "Cleo"], foes=["Warden", "Imp"])
-    cs.start_round(typed=[6, 6, 5, 5, 4, 4])
-    cs.settle_order()
-
-
 def test_the_book_keeps_the_roll_the_player_names(camp: Campaign) -> None:
     """004: 160 - `keep` through the book; a bad choice writes nothing."""
     cs = camp.condition_sheet

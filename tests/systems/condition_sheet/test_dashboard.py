@@ -15,8 +15,7 @@ from drawsteel_kit.systems.condition_sheet.demo import build
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 from drawsteel_kit.workbook.publish import publish
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
+from systems.condition_sheet.helpers import DEMO
 
 
 @pytest.fixture(scope="module")

@@ -3,11 +3,10 @@ dice, errors in the message line with nothing written, undo from the history pan
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import unchanged
 
 pytest.importorskip("ipywidgets")
 
@@ -17,21 +16,7 @@ from drawsteel_kit.systems.condition_sheet.panels import (
     BetweenBattlesPanel,
     HistoryPanel,
 )
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import open_workbook
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Iterator[Path]:
-    dest = tmp_path / "cs"
-    dest.mkdir()
-    shutil.copy("campaigns/condition-sheet-demo/campaign.yaml", dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
-    yield dest
-
-
-def unchanged(camp: Campaign) -> tuple[object, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
 def started(folder: Path) -> BattlePanel:

@@ -30,8 +30,7 @@ from drawsteel_kit.systems.condition_sheet import (
 from drawsteel_kit.systems.condition_sheet.campaign_file import Settings
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
-
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
+from systems.condition_sheet.helpers import DEMO
 
 
 def write(folder: Path, **settings: object) -> Path:

@@ -16,8 +16,8 @@ from drawsteel_kit.systems.draw_steel.party_view import PartyView
 
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from systems.condition_sheet.helpers import DEMO
 
-DEMO = Path("campaigns/condition-sheet-demo/campaign.yaml")
 #: What only the Warden's profile says (its fixed guard, its curse recipe, its fixed
 #: initiative named as such).
 PROFILE = ("fixed guard 8", "curse Bind (1)", "fixed initiative 7", "guard +2")

@@ -31,6 +31,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog.projects import UnknownProject
+from systems.draw_steel.helpers import start
 
 HEROES: tuple[dict[str, Any], ...] = (
     {
@@ -69,10 +70,6 @@ def new_campaign(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
 @pytest.fixture
 def camp(new_campaign: Callable[..., Campaign]) -> Campaign:
     return new_campaign()
-
-
-def start(camp: Campaign, hero: str, project: str, **kw: Any) -> int:
-    return camp.start_project(hero, project, **kw).details["project_id"]
 
 
 def lore(camp: Campaign, hero: str = "Val", kind: str = "forbidden", **kw: Any) -> int:

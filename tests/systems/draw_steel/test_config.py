@@ -40,6 +40,7 @@ from drawsteel_kit.systems.draw_steel.catalog.titles import (
     title,
 )
 from drawsteel_kit.systems.draw_steel.rules.advancement import level_for_xp, xp_for_level
+from systems.draw_steel.helpers import yaml_data
 
 ROOT = REPO
 DEMO = ROOT / "campaigns" / "demo" / CAMPAIGN_FILE
@@ -847,15 +848,6 @@ def test_slugify_is_never_empty_and_safe_for_a_folder(name: str):
 
 # --- nothing but CampaignFileError, whatever the file holds -----------------------------------
 
-yaml_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
-yaml_data = st.recursive(
-    yaml_scalars,
-    lambda inner: (
-        st.lists(inner, max_size=4)
-        | st.dictionaries(st.text(max_size=12) | st.integers() | st.booleans(), inner, max_size=4)
-    ),
-    max_leaves=20,
-)
 field_names = st.sampled_from(
     [
         "name",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import unchanged
 
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -12,10 +13,6 @@ pytest.importorskip("ipywidgets")
 
 from drawsteel_kit.systems.draw_steel import panels as P
 from drawsteel_kit.systems.draw_steel.panels.encounters import EncounterPanel
-
-
-def unchanged(camp: Campaign) -> tuple[dict, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
 def fill(panel: EncounterPanel, title: str = "Ambush") -> None:

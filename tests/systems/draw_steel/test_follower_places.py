@@ -14,6 +14,7 @@ import pytest
 import yaml
 from cli_helpers import assert_one_clear_line, invoke, run
 from conftest import REPO, campaign_data, write_campaign
+from conftest import unchanged as _unchanged
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -55,10 +56,6 @@ def _hesk_on_potion(camp: Campaign, **kw: Any) -> int:
     camp.add_follower("Bran", "Hesk", "artisan", **ARTISAN, **kw)
     camp.assign_follower("Hesk", pid)
     return pid
-
-
-def _unchanged(camp: Campaign) -> tuple[dict, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
 # --- the rule ---------------------------------------------------------------------------------

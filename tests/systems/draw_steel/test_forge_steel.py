@@ -35,11 +35,6 @@ def _campaign(tmp_path: Path, name: str = "demo") -> Path:
     return folder
 
 
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    return _campaign(tmp_path)
-
-
 def _run(*args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import export_hero, import_heroes
+from systems.draw_steel.helpers import value_paths as _paths
 
 FULL = json.loads((FIXTURES_DIR / "forge_steel" /
                    "full-level-5.ds-hero").read_text())
@@ -23,17 +24,6 @@ ODD = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
                 st.floats(allow_nan=True), st.text(max_size=8), st.just([]), st.just({}),
                 st.just([None]), st.just({"type": "Bonus", "data": None}),
                 st.just([{"characteristic": "Luck", "value": 1}]))
-
-
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            found += _paths(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            found += _paths(v, (*path, i))
-    return found
 
 
 PATHS = [p for p in _paths(FULL) if p]

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from cli_helpers import exit_and_output as _run
 from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
 
-from drawsteel_kit.cli import main
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import read_hero_file
 
@@ -24,12 +23,6 @@ DEMO_HEROES = ("Val", "Bran Ironvein", "Yorn", "Pip Thistledown", "Quillon Ashma
 KEPT = ("ancestry", "hero_class", "career", "level", "xp", "victories", "might", "agility",
         "reason", "intuition", "presence", "max_stamina", "max_recoveries", "renown",
         "wealth", "project_points")
-
-
-def _run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 def _campaign(tmp_path: Path, name: str, text: str | None = None) -> Path:

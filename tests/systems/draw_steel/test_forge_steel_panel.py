@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-import shutil
 from pathlib import Path
 
-from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
+from conftest import FIXTURES_DIR, ledger_fingerprint
 
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import ForgeSteelPanel, Workbook
+from systems.draw_steel.helpers import open_demo as _demo
+from systems.draw_steel.helpers import upload as _upload
 
 FIXTURES = FIXTURES_DIR / "forge_steel"
-
-
-def _demo(tmp_path: Path) -> Campaign:
-    folder = tmp_path / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
-    return Campaign.init(folder)[0]
-
-
-def _upload(panel: ForgeSteelPanel, *files: tuple[str, bytes]) -> None:
-    panel.upload.value = tuple({"name": name, "type": "application/json", "size": len(raw),
-                                "content": memoryview(raw),
-                                "last_modified": dt.datetime(2026, 1, 1, tzinfo=dt.UTC)}
-                               for name, raw in files)
 
 
 def test_upload_preview_import_and_export(tmp_path: Path) -> None:

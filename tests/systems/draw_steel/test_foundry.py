@@ -10,11 +10,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
-from click.testing import CliRunner
-from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
+from cli_helpers import exit_and_output as _run
+from conftest import FIXTURES_DIR, ledger_fingerprint
 
-from drawsteel_kit.cli import main
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll, StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.forge_steel import IMPORTED
@@ -25,21 +23,6 @@ ASTER = FIXTURES / "aster-level-1.json"
 BRANNOC = FIXTURES / "brannoc-level-5.json"
 CETO = FIXTURES / "ceto-level-2.json"
 PARTY = (ASTER, BRANNOC, CETO)
-
-
-@pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    folder = tmp_path / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
-    Campaign.init(folder)[0].close()
-    return folder
-
-
-def _run(*args: object) -> tuple[int, str]:
-    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code, result.output
 
 
 def _doc(path: Path) -> dict[str, Any]:

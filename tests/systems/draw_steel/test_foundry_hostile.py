@@ -20,6 +20,7 @@ from drawsteel_kit.cli import main
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.foundry import export_foundry, import_foundry
+from systems.draw_steel.helpers import value_paths as _paths
 
 FIXTURES = FIXTURES_DIR / "foundry"
 BRANNOC = json.loads((FIXTURES / "brannoc-level-5.json").read_text(encoding="utf-8"))
@@ -139,17 +140,6 @@ def test_foundry_and_forge_steel_files_are_imported_apart(demo: Path) -> None:
 ODD = st.one_of(st.none(), st.booleans(), st.integers(-10**20, 10**20),
                 st.floats(allow_nan=True), st.text(max_size=8), st.just([]), st.just({}),
                 st.just([None]), st.just(["might", "luck"]))
-
-
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [path]
-    if isinstance(value, dict):
-        for k, v in value.items():
-            found += _paths(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            found += _paths(v, (*path, i))
-    return found
 
 
 PATHS = [p for p in _paths(BRANNOC) if p and p[0] != "prototypeToken"]

@@ -3,31 +3,16 @@ and export back (as the hero came in, or in the other format)."""
 
 from __future__ import annotations
 
-import datetime as dt
-import shutil
 from pathlib import Path
 
-from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
+from conftest import FIXTURES_DIR, ledger_fingerprint
 
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import ForgeSteelPanel, Workbook
+from systems.draw_steel.helpers import open_demo as _demo
+from systems.draw_steel.helpers import upload as _upload
 
 FIXTURES = FIXTURES_DIR
 BRANNOC = FIXTURES / "foundry" / "brannoc-level-5.json"
-
-
-def _demo(tmp_path: Path) -> Campaign:
-    folder = tmp_path / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
-    return Campaign.init(folder)[0]
-
-
-def _upload(panel: ForgeSteelPanel, *files: tuple[str, bytes]) -> None:
-    panel.upload.value = tuple({"name": name, "type": "application/json", "size": len(raw),
-                                "content": memoryview(raw),
-                                "last_modified": dt.datetime(2026, 1, 1, tzinfo=dt.UTC)}
-                               for name, raw in files)
 
 
 def test_a_foundry_export_goes_in_and_back_out_from_the_tab(tmp_path: Path) -> None:

@@ -3,12 +3,11 @@ through the Campaign API and the message shown; director.ipynb run through paper
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, unchanged
 
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
@@ -20,23 +19,9 @@ from drawsteel_kit.systems.draw_steel import panels as P  # noqa: E402
 
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
-    """A copy of campaigns/demo, initialised."""
-    folder = tmp_path / "demo"
-    folder.mkdir()
-    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
-    Campaign.init(folder)[0].close()
-    return folder
-
-
-@pytest.fixture
 def camp(demo: Path) -> Iterator[Campaign]:
     with Campaign.open(demo) as c:
         yield c
-
-
-def unchanged(camp: Campaign) -> tuple[dict, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
 def assert_refused(panel: P.Panel, before: tuple[dict, int], *words: str) -> None:

@@ -36,6 +36,7 @@ from drawsteel_kit.systems.draw_steel.plan import (
     parse_plan,
     plan_from_data,
 )
+from systems.draw_steel.helpers import yaml_data
 
 ROOT = REPO
 DEMO_PLAN = ROOT / "campaigns" / "demo" / "plans" / "first-week.yaml"
@@ -343,13 +344,6 @@ def test_load_plan_names_the_file_for_unreadable_ones(tmp_path: Path):
 
 # --- nothing but PlanError, whatever the file holds --------------------------------------------
 
-yaml_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
-yaml_data = st.recursive(
-    yaml_scalars,
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=12) | st.integers() | st.booleans(), inner, max_size=4),
-    max_leaves=20,
-)
 FIELDS = ["name", "days", "start", "followers", "spend", "respites", "hero", "project", "title",
           "params", "day", "add", "follower", "assign", "role", "points", "activity", "roll",
           "guide", "knowledge", "dice", "edges", "characteristic", "other", "find_source", "at",

@@ -15,6 +15,7 @@ from conftest import campaign_data, refused, write_campaign
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.systems.draw_steel.activities import FindSource, ProjectRoll, StudyGuide
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from systems.draw_steel.helpers import start
 
 HEROES: tuple[dict[str, Any], ...] = (
     {
@@ -51,10 +52,6 @@ def new_campaign(tmp_path: Path) -> Iterator[Callable[..., Campaign]]:
 @pytest.fixture
 def camp(new_campaign: Callable[..., Campaign]) -> Campaign:
     return new_campaign()
-
-
-def start(camp: Campaign, hero: str, project: str, **kw: Any) -> int:
-    return camp.start_project(hero, project, **kw).details["project_id"]
 
 
 def roll(camp: Campaign, hero: str, pid: int, faces: tuple[int, ...], **kw: Any) -> dict:

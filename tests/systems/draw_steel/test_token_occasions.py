@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from cli_helpers import assert_one_clear_line, invoke, run
+from conftest import unchanged as _unchanged
 
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -14,11 +15,6 @@ from drawsteel_kit.systems.draw_steel.rules.tokens import (
     Occasion,
     check_one_benefit,
 )
-
-
-def _unchanged(camp: Campaign) -> tuple[dict, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
-
 
 # --- the rule ---------------------------------------------------------------------------------
 

@@ -3,36 +3,15 @@ dice; undo restores; rebuild equals the projections; bad input writes nothing.""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import refused
 
-from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, RulesError, UnknownSheet
 from drawsteel_kit.kit.ledger import timeline
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/dungeon-world-demo")
-
-
-def dice(*faces: int) -> ScriptedDice:
-    return ScriptedDice(faces)
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Iterator[Campaign]:
-    folder = tmp_path / "dw"
-    folder.mkdir()
-    shutil.copy(DEMO / "campaign.yaml", folder)
-    c, _ = Campaign.init(folder)
-    try:
-        yield c
-        assert c.ledger.verify(), "projections differ from a replay"
-    finally:
-        c.close()
+from systems.dungeon_world.helpers import DEMO, dice
 
 
 def test_init_adds_a_sheet_per_character_as_campaign_yaml_says(camp: Campaign) -> None:

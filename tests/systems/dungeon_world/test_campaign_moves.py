@@ -6,22 +6,15 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from cli_helpers import run
 from conftest import refused
 
-from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/dungeon-world-demo")
-
-
-def dice(*faces: int) -> ScriptedDice:
-    return ScriptedDice(faces)
+from systems.dungeon_world.helpers import DEMO, dice
 
 
 def _folder(tmp_path: Path, text: str | None = None) -> Path:
@@ -33,16 +26,6 @@ def _folder(tmp_path: Path, text: str | None = None) -> Path:
         (folder / "campaign.yaml").write_text(text, encoding="utf-8")
     Campaign.init(folder)[0].close()
     return folder
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Iterator[Campaign]:
-    c = Campaign.open(_folder(tmp_path))
-    try:
-        yield c
-        assert c.ledger.verify(), "projections differ from a replay"
-    finally:
-        c.close()
 
 
 def _state(folder: Path) -> tuple:

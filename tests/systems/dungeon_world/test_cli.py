@@ -3,24 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from cli_helpers import run
 
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-DEMO = Path("campaigns/dungeon-world-demo")
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    dest = tmp_path / "dw"
-    dest.mkdir()
-    shutil.copy(DEMO / "campaign.yaml", dest)
-    Campaign.init(dest)[0].close()
-    return dest
 
 
 def _state(folder: Path) -> tuple:

@@ -16,8 +16,8 @@ from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 from drawsteel_kit.systems.dungeon_world.demo import build
 from drawsteel_kit.systems.dungeon_world.pages import resolution_blocks, xp_and_hp
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
+from systems.dungeon_world.helpers import DEMO
 
-DEMO = Path("campaigns/dungeon-world-demo")
 SECRET = "The Duke hired the barrow-wight"
 
 

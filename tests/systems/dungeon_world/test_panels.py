@@ -19,8 +19,7 @@ from drawsteel_kit.systems.dungeon_world.panels import (
     PartyPanel,
     TownDaysPanel,
 )
-
-DEMO = Path("campaigns/dungeon-world-demo")
+from systems.dungeon_world.helpers import DEMO
 
 
 @pytest.fixture

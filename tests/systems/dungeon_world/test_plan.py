@@ -16,8 +16,8 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.downtime import main_resolve, resolve
 from drawsteel_kit.systems.dungeon_world.plans import load_plan, parse_plan
+from systems.dungeon_world.helpers import DEMO
 
-DEMO = Path("campaigns/dungeon-world-demo")
 SEED = 3
 
 

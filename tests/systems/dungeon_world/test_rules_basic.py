@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.systems.dungeon_world import (
     Character,
     DungeonWorldError,
@@ -32,12 +31,9 @@ from drawsteel_kit.systems.dungeon_world.combat import (
     OPENING_FORWARD,
 )
 from drawsteel_kit.systems.dungeon_world.roll import Band, roll_move
+from systems.dungeon_world.helpers import dice
 
 SCORES = {"STR": 16, "DEX": 13, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
-
-
-def dice(*faces: int) -> ScriptedDice:
-    return ScriptedDice(faces)
 
 
 def ava(**changes) -> Character:

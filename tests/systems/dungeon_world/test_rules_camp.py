@@ -25,8 +25,7 @@ from drawsteel_kit.systems.dungeon_world.errors import (
     UnknownCharacter,
 )
 from drawsteel_kit.systems.dungeon_world.roll import Band
-
-SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}  # WIS +1
+from systems.dungeon_world.helpers import SCORES
 
 
 def character(**changes) -> Character:

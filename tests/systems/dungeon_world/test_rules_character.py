@@ -41,14 +41,7 @@ from drawsteel_kit.systems.dungeon_world.stats import (
     debility_for,
     stat_modifier,
 )
-
-SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
-
-
-def character(**changes) -> Character:
-    values = {"name": "Ava", "scores": SCORES, "max_hp": 23, "hp": 20} | changes
-    return Character(**values)
-
+from systems.dungeon_world.helpers import SCORES, character
 
 # --- stats and modifiers ---------------------------------------------------------------
 

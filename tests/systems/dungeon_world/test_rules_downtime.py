@@ -28,8 +28,7 @@ from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError
 from drawsteel_kit.systems.dungeon_world.moves import Move
 from drawsteel_kit.systems.dungeon_world.roll import Band, roll_move
 from drawsteel_kit.systems.dungeon_world.stats import Debility
-
-SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
+from systems.dungeon_world.helpers import SCORES
 
 
 def character(**changes) -> Character:

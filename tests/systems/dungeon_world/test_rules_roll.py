@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from drawsteel_kit.kit.dice import ScriptedDice, SeededDice
 from drawsteel_kit.kit.errors import DiceExhausted, RulesError
-from drawsteel_kit.systems.dungeon_world.character import Character, Modifier
+from drawsteel_kit.systems.dungeon_world.character import Modifier
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughPreparation
 from drawsteel_kit.systems.dungeon_world.moves import Move
 from drawsteel_kit.systems.dungeon_world.roll import (
@@ -26,13 +26,7 @@ from drawsteel_kit.systems.dungeon_world.roll import (
     roll_move,
 )
 from drawsteel_kit.systems.dungeon_world.stats import Stat
-
-SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
-
-
-def character(**changes) -> Character:
-    values = {"name": "Ava", "scores": SCORES, "max_hp": 23, "hp": 20} | changes
-    return Character(**values)
+from systems.dungeon_world.helpers import character
 
 
 def test_roll_constants():

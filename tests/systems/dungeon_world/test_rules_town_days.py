@@ -20,8 +20,7 @@ from drawsteel_kit.systems.dungeon_world import (
 )
 from drawsteel_kit.systems.dungeon_world.errors import DungeonWorldError, NotEnoughCoin
 from drawsteel_kit.systems.dungeon_world.town_days import TOWN_DAY_MOVES
-
-SCORES = {"STR": 16, "DEX": 9, "CON": 15, "INT": 8, "WIS": 13, "CHA": 12}
+from systems.dungeon_world.helpers import SCORES
 
 
 def character(**changes) -> Character:

@@ -4,8 +4,6 @@ operation per step, hidden names kept off everything the party reads, undo, veri
 from __future__ import annotations
 
 import json
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,20 +13,9 @@ from drawsteel_kit.kit.dice import ScriptedDice
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError, UnknownSheet
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.pf2e import PcTieUnresolved
+from systems.pf2e.helpers import DEMO
 
-DEMO = Path("campaigns/pf2e-demo/campaign.yaml")
 HIDDEN = ("Goblin", "Boss")
-
-
-@pytest.fixture
-def camp(tmp_path: Path) -> Iterator[Campaign]:
-    folder = tmp_path / "pf"
-    folder.mkdir()
-    shutil.copy(DEMO, folder / "campaign.yaml")
-    c, _ = Campaign.init(folder)
-    yield c
-    assert c.ledger.verify()
-    c.close()
 
 
 def ambush(camp: Campaign) -> None:

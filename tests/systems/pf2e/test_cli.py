@@ -4,28 +4,13 @@ line and write nothing; `show --player` never prints a hidden name."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from cli_helpers import folder_state as state
 from cli_helpers import run
 
-from drawsteel_kit.kit.ledger.projections import snapshot
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    dest = tmp_path / "pf"
-    dest.mkdir()
-    shutil.copy("campaigns/pf2e-demo/campaign.yaml", dest / "campaign.yaml")
-    run("init", dest)
-    return dest
-
-
-def state(folder: Path) -> tuple[object, int]:
-    with Campaign.open(folder, readonly=True) as camp:
-        return snapshot(camp.ledger.db), camp.ledger.event_count()
 
 
 def test_a_whole_encounter_from_the_command_line(folder: Path) -> None:

@@ -20,8 +20,7 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
 from drawsteel_kit.workbook.links import ensure_links, hero_query
 from drawsteel_kit.workbook.publish import publish
-
-DEMO = Path("campaigns/pf2e-demo/campaign.yaml")
+from systems.pf2e.helpers import DEMO
 
 
 def make(tmp_path: Path, **settings: object) -> Campaign:

@@ -3,30 +3,15 @@ message line with nothing written, undo from the history panel."""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import unchanged
 
 pytest.importorskip("ipywidgets")
 
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.panels import open_workbook
 from drawsteel_kit.systems.pf2e.panels import PANELS, EncounterPanel, HistoryPanel
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Iterator[Path]:
-    dest = tmp_path / "pf"
-    dest.mkdir()
-    shutil.copy("campaigns/pf2e-demo/campaign.yaml", dest / "campaign.yaml")
-    Campaign.init(dest)[0].close()
-    yield dest
-
-
-def unchanged(camp: Campaign) -> tuple[object, int]:
-    return camp.ledger.snapshot(), camp.ledger.event_count()
 
 
 def test_the_workbook_opens_the_pf2e_panels(folder: Path) -> None:
