@@ -90,7 +90,7 @@ bench: $(STAMP)
 # docs/workbook.md shows); the same checks as the test run.
 screenshots: $(STAMP)
 	rm -f docs/screenshots/*.png
-	SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/test_screenshots.py -q
+	SCREENSHOTS_DIR=docs/screenshots $(BIN)/python -m pytest tests/workbook/test_screenshots.py -q
 
 # A module over 400 lines is named for review (a warning: a module is as long as its one job).
 lint: $(STAMP)

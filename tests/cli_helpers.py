@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from click.testing import CliRunner, Result
 
@@ -44,3 +45,20 @@ def assert_one_clear_line(result: Result, *words: str) -> str:
 def invoke(*args: object) -> Result:
     """The CLI's result, whatever it is."""
     return CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
+
+
+def exit_and_output(*args: object) -> tuple[int, str]:
+    """Invoke the CLI; its exit status and output (no exception may escape but SystemExit)."""
+    result = CliRunner().invoke(main, [str(a) for a in args], prog_name="drawsteel-kit")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def folder_state(folder: Path) -> tuple[object, int]:
+    """The projections and event count of the campaign in ``folder``, read without writing:
+    equal before and after a command that must write nothing."""
+    from drawsteel_kit.kit.ledger.projections import snapshot
+    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+
+    with Campaign.open(folder, readonly=True) as camp:
+        return snapshot(camp.ledger.db), camp.ledger.event_count()

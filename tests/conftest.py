@@ -29,6 +29,13 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.schema_formats import skip_unused_formats
 
+#: The tests' folder (tests/, its helper modules importable by name from any test), the
+#: checkout it sits in, and the data files tests read (tests/fixtures/: Forge Steel and
+#: Foundry hero files, ledgers of older schemas), shared by every folder of tests.
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+FIXTURES_DIR = TESTS / "fixtures"
+
 # A test process reads notebooks (nbformat, papermill) as the commands do, so it skips
 # jsonschema's unused format checkers as they do (the IRI grammar alone was 1.3 s of each
 # worker's collection).
@@ -149,7 +156,7 @@ def campaign_data(
 
 #: ``yaml.safe_dump`` on libyaml's emitter (eight times quicker; the suite writes hundreds of
 #: campaign files), else PyYAML's own: the same data, and for the usual files the same text
-#: (tests/test_quick_yaml.py).
+#: (tests/kit/test_quick_yaml.py).
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
@@ -223,18 +230,36 @@ def campaign(campaign_dir: Path, initialise: Callable[[Path], None]) -> Iterator
 
 
 @pytest.fixture
+def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
+    """A folder holding the demo's campaign.yaml (campaigns/demo/, never its built ledger),
+    initialised as `drawsteel-kit init` would. Files that need the demo with some play, its
+    plans or another setting define a ``demo`` of their own."""
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
+    initialise(folder)
+    return folder
+
+
+@pytest.fixture
 def ledger_path(campaign_dir: Path) -> Path:
     """Where the campaign fixture's ledger lives."""
     return campaign_dir / LEDGER_FILE
 
 
+def unchanged(camp: Any) -> tuple[Any, int]:
+    """The campaign's projections and its count of events: equal before and after an
+    operation that must write nothing."""
+    return camp.ledger.snapshot(), camp.ledger.event_count()
+
+
 @contextlib.contextmanager
 def refused(camp: Any, error: type[Exception], match: str) -> Iterator[None]:
     """The operation raises ``error`` and leaves projections and history exactly as they were."""
-    state, count = camp.ledger.snapshot(), camp.ledger.event_count()
+    before = unchanged(camp)
     with pytest.raises(error, match=match):
         yield
-    assert (camp.ledger.snapshot(), camp.ledger.event_count()) == (state, count)
+    assert unchanged(camp) == before
 
 
 @pytest.fixture

@@ -49,14 +49,15 @@ _memo: dict[types.CodeType, bool] = {}
 
 @functools.cache
 def _folder_of(filename: str) -> tuple[bool, bool]:
-    """Is the file in tests/, and is it in tests/ or the package? (Once per file: resolving
-    a path on every look took a second of each collection.)"""
+    """Is the file in tests/ (or a folder of it), and is it there or in the package? (Once
+    per file: resolving a path on every look took a second of each collection.)"""
     path = Path(filename).resolve()
-    return path.parent == TESTS, path.parent == TESTS or PACKAGE in path.parents
+    ours = TESTS in path.parents
+    return ours, ours or PACKAGE in path.parents
 
 
 def _is_ours(obj: Any) -> bool:
-    """A function written in tests/ (not the package, not a library)."""
+    """A function written in tests/ or a folder of it (not the package, not a library)."""
     code = getattr(obj, "__code__", None)
     return code is not None and _folder_of(code.co_filename)[0]
 

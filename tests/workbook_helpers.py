@@ -126,3 +126,9 @@ def chromium(width: int = 1280, height: int = 2000, *, logs: bool = False) -> It
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def size(driver: Any, width: int, height: int, mobile: bool) -> None:
+    """The page's viewport, exactly (a headless window has a minimum width of its own)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})

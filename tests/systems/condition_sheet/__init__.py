@@ -1,0 +1,1 @@
+"""Tests of the condition sheet (drawsteel_kit/systems/condition_sheet)."""

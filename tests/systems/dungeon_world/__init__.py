@@ -1,0 +1,1 @@
+"""Tests of Dungeon World (drawsteel_kit/systems/dungeon_world)."""
