@@ -57,8 +57,8 @@ def exit_and_output(*args: object) -> tuple[int, str]:
 def folder_state(folder: Path) -> tuple[object, int]:
     """The projections and event count of the campaign in ``folder``, read without writing:
     equal before and after a command that must write nothing."""
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
     from drawsteel_kit.kit.ledger.projections import snapshot
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return snapshot(camp.ledger.db), camp.ledger.event_count()

@@ -146,6 +146,9 @@ def history(campaign: str, kind: str | None, hero: str | None, limit: int, page:
     """
     from drawsteel_kit.kit.book.sentences import sentence
 
+    if viewer is not None and not viewer.strip():
+        raise click.BadParameter("it names no one: give party or a hero's name",
+                                 param_hint="--as")
     with open_campaign(campaign, readonly=True) as camp, contextlib.ExitStack() as held:
         if viewer is not None:  # what players see: their books, hidden changes as adjustments
             from drawsteel_kit.kit.book.party_view import PartyView

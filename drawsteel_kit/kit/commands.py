@@ -110,6 +110,15 @@ def open_campaign(campaign: str, readonly: bool = False, *, cls: type[Any] | Non
     return camp
 
 
+def opener(cls: type[Any]) -> Callable[..., Any]:
+    """``open_campaign`` for one system's commands: the campaign opens as that system's class
+    ``cls``; a campaign of another system is refused, naming its own commands."""
+    def open_as(campaign: str, readonly: bool = False) -> Any:
+        return open_campaign(campaign, readonly, cls=cls)
+
+    return open_as
+
+
 def say(campaign: str, happened: Any) -> None:
     click.echo(happened.summary)
     for warning in happened.details.get("warnings", ()):

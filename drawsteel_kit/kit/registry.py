@@ -102,6 +102,11 @@ class System:
         return self.package.rsplit(".", 1)[-1]
 
     @property
+    def help_command(self) -> str:
+        """The command that lists its commands (``drawsteel-kit dw --help``)."""
+        return " ".join(["drawsteel-kit", *([self.command] if self.command else []), "--help"])
+
+    @property
     def campaign_template(self) -> str:
         """The folder of ``templates/`` a new campaign of this system starts from."""
         return self.template or f"campaign-{self.key}"

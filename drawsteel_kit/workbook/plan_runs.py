@@ -25,7 +25,7 @@ def plans_of(campaign: BaseCampaign) -> Any:
     played = campaign.system
     if not played.has("plans"):
         raise PlanError(f"this campaign plays {played.title}, which has no scripted plans to "
-                        f"resolve (its commands: `drawsteel-kit {played.command} --help`)")
+                        f"resolve (its commands: `{played.help_command}`)")
     return played.part("plans")
 
 

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "drawsteel_kit"
 KIT_AREAS = {"calendar": Calendar, "note_store": NoteStore, "sheet_store": SheetStore}
 #: What Draw Steel's Campaign adds of its own (the host's hooks), not delegations.
-OWN = {"members", "member", "status", "_check_undo", "__init__"}
+OWN = {"members", "roster", "member", "status", "_check_undo", "__init__"}
 #: The kit host's own methods: opening, history, undo, backup, export, the write path.
 HOST_OWN = {"open", "upgrade", "init", "close", "__init__", "__enter__", "__exit__", "status",
             "status_text", "history", "history_count", "_history_filters", "undo",
@@ -80,7 +80,7 @@ def test_no_area_inherits_another() -> None:
     for name, cls in areas.items():
         assert set(cls.__mro__) <= {cls, DrawSteelArea, Area, object}, (name, cls.__mro__)
     for key, played in SYSTEMS.items():  # another system's one area: its book
-        if not played.is_default:
+        if not played.default:
             book = played.book_class()
             assert book.__mro__ == (book, SystemBook, Area, object), (key, book.__mro__)
     classes = list(areas.values())

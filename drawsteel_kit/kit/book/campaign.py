@@ -82,7 +82,7 @@ def _played_class(cls: type[_C], settings: dict[str, Any]) -> type[_C]:
     what = f"{meant.title}'s" if meant else "these"
     raise WrongSystem(
         f"this campaign plays {plays.title} (system: {plays.key}): {what} operations don't "
-        f"apply; use its own commands (`drawsteel-kit {plays.command} --help` lists them)")
+        f"apply; use its own commands (`{plays.help_command}` lists them)")
 
 
 class BaseCampaign:

@@ -186,7 +186,7 @@ class SystemBook(Area):
         """A scripted plan of this system; a system without plans refuses (PlanError)."""
         played = system(self.SYSTEM)
         raise PlanError(f"this campaign plays {played.title}, which has no scripted plans to "
-                        f"resolve (its commands: `drawsteel-kit {played.command} --help`)")
+                        f"resolve (its commands: `{played.help_command}`)")
 
     def resolve_plan(self, plan: object, *, seed: int, dry_run: bool = True,
                      again: bool = False) -> Any:

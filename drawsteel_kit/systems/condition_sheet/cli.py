@@ -14,9 +14,14 @@ from typing import Any
 
 import click
 
-from drawsteel_kit.kit.commands import campaign_arg, friendly, open_campaign, pairs
+from drawsteel_kit.kit.commands import campaign_arg, friendly, opener, pairs
+from drawsteel_kit.systems.condition_sheet.campaign import ConditionSheetCampaign
 
 __all__ = ["sheet"]
+
+#: A campaign as the condition-sheet system's (another system's is refused, naming its
+#: commands).
+open_campaign = opener(ConditionSheetCampaign)
 
 battle_option = click.option("--battle", "-b", "ref", default=None, metavar="REF",
                              help="The battle's number or name (default: the newest running).")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.book.party import PartyState, encodable, read_party
 from drawsteel_kit.kit.errors import UnknownHero
 from drawsteel_kit.kit.ledger import memo
-from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of
+from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of, shown
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -115,6 +115,9 @@ def _read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
+    heroes = ", ".join(known) if known else "(none yet: run `drawsteel-kit init`)"
+    if not name.strip():
+        raise UnknownHero(f"the hero's name is blank ({shown(name)}); the heroes are: {heroes}")
     # NOCASE folds ASCII only; campaign.yaml tells names apart by NFC + casefold ("Éowyn" =
     # "éowyn", however the accent is encoded).
     folded = names_meant(name, known)
@@ -124,11 +127,8 @@ def _read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState
         )
     if folded:
         raise UnknownHero(f"{name!r} could be {one_of(folded)}: type more of the name")
-    raise UnknownHero(
-        f"no hero named {name!r} in this campaign; the heroes are: "
-        f"{', '.join(known) if known else '(none yet: run `drawsteel-kit init`)'}"
-        f"{did_you_mean(name, known)}"
-    )
+    raise UnknownHero(f"no hero named {shown(name)} in this campaign; the heroes are: "
+                      f"{heroes}{did_you_mean(name, known)}")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ _COMMANDS = tuple(
     for name in names.split())
 
 SYSTEM = System(
-    "draw-steel", "Draw Steel", __name__.rsplit(".", 1)[0], default=True, command="encounter",
+    "draw-steel", "Draw Steel", __name__.rsplit(".", 1)[0], default=True,
     source="Draw Steel: the Heroes book, the Rules Reference (v1.02)",
     campaign="campaign:Campaign",
     parts=(("campaign_file", "campaign_file.model"), ("init", "init"), ("kinds", "book.kinds"),

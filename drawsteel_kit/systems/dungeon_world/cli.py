@@ -14,11 +14,15 @@ from typing import Any
 import click
 import yaml
 
-from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, open_campaign, say
+from drawsteel_kit.kit.commands import campaign_arg, check_fields, friendly, opener, say
 from drawsteel_kit.kit.limits import shown
 from drawsteel_kit.kit.yaml_read import SafeLoader
+from drawsteel_kit.systems.dungeon_world.campaign import DungeonWorldCampaign
 
 __all__ = ["dw", "parse_dice", "parse_options"]
+
+#: A campaign as Dungeon World's (another system's is refused, naming its commands).
+open_campaign = opener(DungeonWorldCampaign)
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 

@@ -51,6 +51,7 @@ def with_faces(result: EncounterResult, faces: list[int]) -> EncounterResult:
 
 def who(state: Encounter, name: object) -> str:
     """A combatant's real name from its name or the name players see (case-insensitive)."""
+    # check_text refuses what is not text: a name typed anyhow is checked there
     text = check_text(name, "a combatant's name")  # type: ignore[arg-type]
     known = ", ".join(c.name for c in state.combatants) or "nobody yet"
     if not text:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.kit.commands import campaign_arg, friendly, open_campaign, pairs
+from drawsteel_kit.kit.commands import campaign_arg, friendly, opener, pairs
 from drawsteel_kit.systems.pf2e import cli_combat, cli_show
+from drawsteel_kit.systems.pf2e.campaign import Pf2eCampaign
 from drawsteel_kit.systems.pf2e.cli_base import (
     Tools,
     commands,
@@ -23,6 +24,9 @@ from drawsteel_kit.systems.pf2e.cli_base import (
 )
 
 __all__ = ["cli_combat", "cli_show", "commands", "pf2e"]
+
+#: A campaign as Pathfinder 2e's (another system's is refused, naming its commands).
+open_campaign = opener(Pf2eCampaign)
 
 TOOLS = Tools(campaign_arg=campaign_arg, friendly=friendly, open_campaign=open_campaign)
 _call = TOOLS.step

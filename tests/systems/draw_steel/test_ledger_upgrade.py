@@ -14,7 +14,7 @@ from ledger_files import load, migration_sets, rows, same_rows
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import MIGRATION_NAMES
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import player_page
+from drawsteel_kit.workbook.pages import player_page
 
 
 def read(folder: Path) -> dict[str, Any]:
