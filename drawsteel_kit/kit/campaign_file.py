@@ -24,7 +24,7 @@ from drawsteel_kit.kit.file_errors import (
     yaml_problem,
 )
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE
-from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.registry import SYSTEMS, default_system
 
 __all__ = ["load_campaign_file", "parse_campaign_text"]
 
@@ -51,7 +51,7 @@ def parse_campaign_text(text: str, source: str = CAMPAIGN_FILE) -> Any:
             f"{source}: the top level must be a mapping (`name:`, `heroes:`, ... lines), "
             f"got {show(data)}"
         )
-    model = _model_for(data.get("system", DEFAULT_SYSTEM), source)
+    model = _model_for(data.get("system", default_system().key), source)
     fields = [info.alias or name for name, info in model.model_fields.items()]
     foreign = foreign_file(source, data, fields, "a campaign file",
                            "`drawsteel-kit new` writes a commented starter file")

@@ -266,13 +266,6 @@ def system(key: object) -> System:
                      f"{', '.join(s.key for s in every_system())}")
 
 
-def __getattr__(name: str) -> Any:
-    """``DEFAULT_SYSTEM``: the default system's key, read from the registry when asked."""
-    if name == "DEFAULT_SYSTEM":
-        return default_system().key
-    raise AttributeError(name)
-
-
 # -- what the kit asks of every system ----------------------------------------------------
 def sheet_faces() -> dict[str, Callable[..., dict[str, Any]]]:
     """Each system's face for its sheets (what players may see of them), by system key.

@@ -21,12 +21,12 @@ from drawsteel_kit.kit.book.sheets import (
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, UnknownSheet, WrongSystem
 from drawsteel_kit.kit.ledger import timeline
-from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS, system
+from drawsteel_kit.kit.registry import SYSTEMS, default_system, system
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 def test_every_system_names_its_parts_and_each_part_imports() -> None:
-    assert DEFAULT_SYSTEM in SYSTEMS and next(iter(SYSTEMS)) == DEFAULT_SYSTEM
+    assert default_system().key in SYSTEMS and next(iter(SYSTEMS)) == default_system().key
     for played in SYSTEMS.values():
         if played.default:
             continue

@@ -20,7 +20,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.kit.limits import name_key
-from drawsteel_kit.kit.registry import DEFAULT_SYSTEM, SYSTEMS
+from drawsteel_kit.kit.registry import SYSTEMS, default_system
 from drawsteel_kit.kit.words import plural
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def init_campaign(cls: type[BaseCampaign], folder: Path,
 
 
 def same_system(folder: Path, settings: Mapping[str, Any], wanted: str) -> None:
-    played = settings.get("system", DEFAULT_SYSTEM)
+    played = settings.get("system", default_system().key)
     if played != wanted:
         raise RulesError(
             f"{folder / CAMPAIGN_FILE} says system: {wanted}, but the ledger plays {played}: "

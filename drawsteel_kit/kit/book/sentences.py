@@ -50,11 +50,11 @@ _KIT_SENTENCES: Mapping[str, Sentence] = {"undo": _undo}
 
 
 def _system(system: System | str | None) -> System:
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.registry import default_system
     from drawsteel_kit.kit.registry import system as find
 
     if system is None:
-        return find(DEFAULT_SYSTEM)
+        return find(default_system().key)
     return find(system) if isinstance(system, str) else system
 
 

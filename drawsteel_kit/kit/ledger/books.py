@@ -55,7 +55,7 @@ Identity = tuple[tuple[str, str] | None, str, str]
 
 def _identity(path: Path) -> Identity | None:
     """``path``'s campaign as its ledger names it, read-only (None: it cannot be read)."""
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.registry import default_system
 
     try:
         db = sqlite3.connect(read_only(path), uri=True)
@@ -65,7 +65,7 @@ def _identity(path: Path) -> Identity | None:
         first = db.execute("SELECT created_at, operation FROM events ORDER BY id LIMIT 1"
                            ).fetchone()
         name, settings = db.execute("SELECT name, settings FROM party").fetchone()
-        played = json.loads(settings or "{}").get("system") or DEFAULT_SYSTEM
+        played = json.loads(settings or "{}").get("system") or default_system().key
         return (tuple(first) if first else None), str(name), str(played)
     except (sqlite3.Error, TypeError, ValueError, AttributeError):
         return None
@@ -78,7 +78,7 @@ def _yaml_identity(folder: Path) -> Identity | None:
     import yaml
 
     from drawsteel_kit.kit.errors import CampaignFileError
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.registry import default_system
     from drawsteel_kit.kit.user_files import read_user_file
 
     try:  # a pipe or a link out of the folder is not read
@@ -89,7 +89,7 @@ def _yaml_identity(folder: Path) -> Identity | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("name"), str):
         return None
-    return None, data["name"], str(data.get("system") or DEFAULT_SYSTEM)
+    return None, data["name"], str(data.get("system") or default_system().key)
 
 
 def same_campaign(folder: Path, ledger_path: Path, staged: Path, shown: str) -> None:
@@ -277,14 +277,14 @@ def _checked_rows(data: dict[str, Any], path: Path) -> list[dict[str, Any]]:
 
 def _played(state: dict[str, Any]) -> Any:
     """The system the export's party plays (Draw Steel when it does not say)."""
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.registry import default_system
 
     try:
         settings = state["party"][0]["settings"]
         settings = json.loads(settings) if isinstance(settings, str) else settings
-        return settings.get("system") or DEFAULT_SYSTEM
+        return settings.get("system") or default_system().key
     except (LookupError, TypeError, ValueError, AttributeError):
-        return DEFAULT_SYSTEM
+        return default_system().key
 
 
 def _build(staged: Path, rows: list[dict[str, Any]], state: dict[str, Any], path: Path) -> None:

@@ -210,13 +210,13 @@ def _check(staged: Path, shown: str) -> int:
 
 
 def _played(settings: object) -> object:
-    from drawsteel_kit.kit.registry import DEFAULT_SYSTEM
+    from drawsteel_kit.kit.registry import default_system
 
     try:
         loaded = json.loads(settings) if isinstance(settings, str) else {}
     except ValueError:
         loaded = {}
-    return (loaded.get("system") if isinstance(loaded, dict) else None) or DEFAULT_SYSTEM
+    return (loaded.get("system") if isinstance(loaded, dict) else None) or default_system().key
 
 
 def _check_events(ledger: object, played: object, shown: str) -> None:
