@@ -152,7 +152,9 @@ def resolve_copy(template: Path, scratch: Path) -> tuple[float, Any]:
 def _op_statement(op: dict[str, Any]) -> tuple[str, tuple[Any, ...]] | None:
     """One projection op as the statement the ledger runs for it (its own SQL builders and
     stored values; None: an update that changes nothing)."""
-    table, pk = op["table"], ledger_events._PKS[op["table"]]
+    from drawsteel_kit.kit.ledger.registered import pks
+
+    table, pk = op["table"], pks()[op["table"]]
     if op["op"] == "insert":
         row = stored_values({**op["row"], pk: op["key"]})
         return ledger_events._insert_sql(table, tuple(row)), tuple(row.values())

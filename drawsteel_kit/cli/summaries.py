@@ -1,7 +1,7 @@
 """Every ``drawsteel-kit`` command's one-line summary, as its --help lists it.
 
 The root group's --help reads them here, so listing the commands imports none of their
-modules (a command's module loads when it runs). tests/test_lazy_cli.py keeps this table in
+modules (a command's module loads when it runs). tests/cli/test_lazy_cli.py keeps this table in
 step with each command's own help (its first sentence, whole: ``kit.commands.summary``):
 when you add a command or change its help's first sentence, change its line here too.
 """

@@ -27,7 +27,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 #: The largest event number (and --limit) SQLite holds: the ledger's ``MAX_ROW_ID``, here
-#: so that an option's bound does not import the ledger (tests/test_lazy_cli.py checks).
+#: so that an option's bound does not import the ledger (tests/cli/test_lazy_cli.py checks).
 MAX_ROW_ID = 2**63 - 1
 
 

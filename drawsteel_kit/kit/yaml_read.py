@@ -3,7 +3,7 @@ parser does, else with the pure parser, whose messages, lines and columns are th
 
 The pure parser here is PyYAML's, with a scanner that is linear in the nesting (PyYAML's takes
 seconds to refuse a few thousand ``[``) and otherwise the same, token for token and error for
-error (tests/test_quick_yaml.py).
+error (tests/kit/test_quick_yaml.py).
 """
 
 from __future__ import annotations
@@ -110,7 +110,8 @@ def quick_yaml(text: str, check: Callable[[yaml.Node], object] | None = None,
     QUICK_DEPTH, or anything libyaml or the constructor refuses (the pure parser's message,
     with its line and column, is the one a Director sees; so is a refusal of ``check``, run
     on the node before it is built into data). Where it answers, the data and
-    every node's tag, value, line and column are the pure parser's (tests/test_quick_yaml.py)."""
+    every node's tag, value, line and column are the pure parser's
+    (tests/kit/test_quick_yaml.py)."""
     if _QuickLoader is None or _NOT_QUICK.search(text):
         return None
     loader = None

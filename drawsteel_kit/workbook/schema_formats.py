@@ -7,8 +7,9 @@ that package's grammar for the ``iri`` formats: about 1.3 s of CPU a process, mo
 rest of their imports together. The checkers for durations (isoduration, with arrow), colours,
 URI templates, host names and JSON pointers cost about 0.05-0.1 s more. No schema of
 nbformat's, Jupyter's or ours uses any of those formats (they check dates, times, uuids, urls,
-uris, e-mail addresses, file names and regular expressions; ``tests/test_schema_formats.py``
-reads every installed schema to keep this true), and nothing else imports these modules.
+uris, e-mail addresses, file names and regular expressions;
+``tests/workbook/test_schema_formats.py`` reads every installed schema to keep this true), and
+nothing else imports these modules.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Escaping is the type system's job (markupsafe, the library Jinja2 escapes with):
 HTML is :class:`Markup`; anything else (a name, a title, a reason, a number) is escaped
 when it meets a template. Page builders elsewhere write ``Markup("<p>{}</p>").format(x)``
 with a literal template only, so nothing a Director or a player typed can become markup;
-``tests/test_html_guard.py`` refuses an f-string or a concatenation that builds tags.
+``tests/product/test_html_guard.py`` refuses an f-string or a concatenation that builds tags.
 """
 
 from __future__ import annotations
