@@ -17,9 +17,7 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import PARTY, insert_op
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 
 __all__ = ["NoteState", "NoteStore", "read_notes"]
@@ -40,7 +38,7 @@ class NoteState:
         return asdict(self)
 
 
-def read_notes(db: sqlite_utils.Database | ReadDatabase, *,
+def read_notes(db: LedgerDb, *,
                visible_to: str | None = None) -> list[NoteState]:
     """Notes, oldest first."""
     where, params = visible_where(visible_to)

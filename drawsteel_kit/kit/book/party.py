@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.ledger import memo
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["PartyState", "encodable", "read_party", "visible_where"]
 
@@ -34,12 +32,12 @@ class PartyState:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
-def read_party(db: sqlite_utils.Database | ReadDatabase) -> PartyState | None:
+def read_party(db: LedgerDb) -> PartyState | None:
     """The party row, or None before the campaign is initialised."""
     return memo.remember(db, "party", None, lambda: _read_party(db))
 
 
-def _read_party(db: sqlite_utils.Database | ReadDatabase) -> PartyState | None:
+def _read_party(db: LedgerDb) -> PartyState | None:
     rows = memo.rows(db, "SELECT * FROM party WHERE id = 1")
     if not rows:
         return None

@@ -28,9 +28,7 @@ from drawsteel_kit.kit.limits import did_you_mean, name_key, same_name
 from drawsteel_kit.kit.registry import system
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 
 __all__ = [
@@ -72,7 +70,7 @@ class SheetState:
                    day=row["day"], visibility=row["visibility"])
 
 
-def read_sheets(db: sqlite_utils.Database | ReadDatabase, *, system: str | None = None,
+def read_sheets(db: LedgerDb, *, system: str | None = None,
                 kind: str | None = None, status: str | None = None,
                 visible_to: str | None = None) -> list[SheetState]:
     """Sheets in the order they were made (their rowid), filtered; ``visible_to`` as
@@ -86,7 +84,7 @@ def read_sheets(db: sqlite_utils.Database | ReadDatabase, *, system: str | None 
             for r in db.query(f"SELECT * FROM sheets WHERE {where} ORDER BY rowid", params)]
 
 
-def read_sheet(db: sqlite_utils.Database | ReadDatabase, key: str) -> SheetState | None:
+def read_sheet(db: LedgerDb, key: str) -> SheetState | None:
     """One sheet by key, or None."""
     rows = list(db.query("SELECT * FROM sheets WHERE key = ?", [key]))
     return SheetState.from_row(rows[0]) if rows else None

@@ -45,9 +45,7 @@ from drawsteel_kit.kit.ledger.schema import (
 from drawsteel_kit.kit.ledger.transaction import write as _write
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = [
     "COUNTED",
@@ -133,7 +131,7 @@ def _remove_new(path: Path) -> None:
 class Ledger:
     """One campaign's ledger file."""
 
-    def __init__(self, db: sqlite_utils.Database | ReadDatabase, path: Path,
+    def __init__(self, db: LedgerDb, path: Path,
                  readonly: bool) -> None:
         self.db = db
         self.path = path

@@ -17,7 +17,7 @@ from drawsteel_kit.kit.ledger.schema import schema_version
 from drawsteel_kit.kit.ledger.storage import SQLITE_FULL
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["backup", "backup_file", "export", "fresh_ledger"]
 
@@ -57,7 +57,7 @@ def _copy(source: sqlite3.Connection, dest: str | Path) -> Path:
     return path
 
 
-def backup(db: sqlite_utils.Database, dest: str | Path) -> Path:
+def backup(db: LedgerDb, dest: str | Path) -> Path:
     """Copy the ledger to ``dest`` with SQLite's online backup: consistent during writes."""
     return _copy(db.conn, dest)
 
@@ -73,7 +73,7 @@ def backup_file(source: str | Path, dest: str | Path) -> Path:
         db.close()
 
 
-def export(db: sqlite_utils.Database, *, include_director: bool = True) -> dict[str, Any]:
+def export(db: LedgerDb, *, include_director: bool = True) -> dict[str, Any]:
     """History and current state as one JSON-ready dict."""
     query = "SELECT * FROM events"
     if not include_director:

@@ -157,8 +157,9 @@ _EVENT_TYPES: dict[str, tuple[type, ...]] = {
     "actor": (str, type(None)), "seed": (int, type(None)), "visibility": (str,),
     "version": (str,), "created_at": (str,), "undoes": (int, type(None)),
     "operation": (str, type(None)), "dice": (list, type(None))}
-#: What each projection op must hold, with the type of each part.
-_OP_PARTS: dict[str, dict[str, tuple[type, ...]]] = {
+#: What each projection op must hold, with the type of each part (looked up with whatever an
+#: exported op holds as its kind: any JSON value).
+_OP_PARTS: dict[object, dict[str, tuple[type, ...]]] = {
     "insert": {"table": (str,), "key": (str, int), "row": (dict,)},
     "update": {"table": (str,), "key": (str, int), "before": (dict,), "after": (dict,)},
     "delete": {"table": (str,), "key": (str, int), "row": (dict,)}}

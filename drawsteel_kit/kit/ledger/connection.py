@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from drawsteel_kit.kit.errors import (
     LedgerDamaged,
@@ -52,7 +52,7 @@ def is_damage_error(exc: BaseException) -> bool:
             and any(word in text for word in _DAMAGE_WORDS))
 
 
-def _damaged(exc: Exception, path: str) -> LedgerDamaged:
+def _damaged(exc: BaseException, path: str) -> LedgerDamaged:
     return LedgerDamaged(
         f"{path} is damaged ({exc}); nothing was written. Restore the ledger from a backup "
         "(`drawsteel-kit backup` makes them) or from the last good copy you have."
@@ -73,7 +73,7 @@ class _Cursor(sqlite3.Cursor):
             exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
         if refused is not None:
             return refused
-        return _damaged(exc, path) if is_damage_error(exc) else exc  # type: ignore[arg-type]
+        return _damaged(exc, path) if is_damage_error(exc) else exc
 
     def _raise(self, exc: BaseException) -> NoReturn:
         translated = self._translate(exc)
@@ -81,13 +81,13 @@ class _Cursor(sqlite3.Cursor):
             raise exc
         raise translated from exc
 
-    def execute(self, *args: Any) -> _Cursor:  # type: ignore[override]
+    def execute(self, *args: Any) -> _Cursor:
         try:
             return super().execute(*args)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             self._raise(exc)
 
-    def executemany(self, *args: Any) -> _Cursor:  # type: ignore[override]
+    def executemany(self, *args: Any) -> _Cursor:
         try:
             return super().executemany(*args)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
@@ -130,15 +130,15 @@ class _Connection(sqlite3.Connection):
             self.deferred = None
             hook(sql)
 
-    def cursor(self, factory: Any = _Cursor) -> Any:  # type: ignore[override]
+    def cursor(self, factory: Any = _Cursor) -> Any:
         self._settle("")
         return super().cursor(factory)
 
-    def execute(self, sql: str, *args: Any) -> Any:  # type: ignore[override]
+    def execute(self, sql: str, *args: Any) -> Any:
         self._settle(sql)
         return super().cursor(_Cursor).execute(sql, *args)
 
-    def executemany(self, sql: str, *args: Any) -> Any:  # type: ignore[override]
+    def executemany(self, sql: str, *args: Any) -> Any:
         self._settle(sql)
         return super().cursor(_Cursor).executemany(sql, *args)
 
@@ -154,7 +154,7 @@ def settle(conn: sqlite3.Connection, *, drop: bool = False) -> None:
         conn._settle("ROLLBACK" if drop else "")
 
 
-def holds_back(conn: sqlite3.Connection) -> bool:
+def holds_back(conn: sqlite3.Connection) -> TypeGuard[_Connection]:
     """True for a connection that can hold the write path's rows back (one of ours)."""
     return isinstance(conn, _Connection)
 
@@ -205,8 +205,8 @@ def _open(path: Path, *, readonly: bool, busy_timeout_ms: int,
         else:
             conn = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
                                    check_same_thread=False, factory=_Connection)
-        conn.ledger_path = str(path)  # type: ignore[attr-defined]
-        conn.opened_readonly = readonly  # type: ignore[attr-defined]
+        conn.ledger_path = str(path)
+        conn.opened_readonly = readonly
         conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         conn.execute("PRAGMA foreign_keys = ON")
         if not readonly:

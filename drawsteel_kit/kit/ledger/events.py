@@ -28,8 +28,9 @@ from drawsteel_kit.kit.ledger.connection import holds_back, own_execute, settle
 from drawsteel_kit.kit.ledger.registered import pks
 
 if TYPE_CHECKING:
-    import sqlite_utils
     from sqlite_utils.db import NotFoundError
+
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = [
     "DIRECTOR", "PARTY", "Event", "Op", "append", "apply_ops", "check_ops_current", "flush",
@@ -99,13 +100,13 @@ def _decode(value: Any) -> Any:
     return value
 
 
-def _current_row(db: sqlite_utils.Database, table: str, key: Any) -> dict[str, Any] | None:
+def _current_row(db: LedgerDb, table: str, key: Any) -> dict[str, Any] | None:
     pk = pks()[table]
     rows = list(db.query(f"SELECT * FROM [{table}] WHERE [{pk}] = ?", [key]))
     return {k: _decode(v) for k, v in rows[0].items()} if rows else None
 
 
-def check_ops_current(db: sqlite_utils.Database, ops: Sequence[Op]) -> list[str]:
+def check_ops_current(db: LedgerDb, ops: Sequence[Op]) -> list[str]:
     """Where the projections no longer hold what ``ops`` left; empty when undo is safe."""
     problems: list[str] = []
     for op in ops:
@@ -155,7 +156,7 @@ def _missing(table: str, key: Any) -> NotFoundError:
     return NotFoundError(f"no row {key!r} in {table}")
 
 
-def apply_ops(db: sqlite_utils.Database, ops: Iterable[Op]) -> None:
+def apply_ops(db: LedgerDb, ops: Iterable[Op]) -> None:
     """Apply projection ops in order, as plain statements on the connection (prepared once
     and kept by SQLite's statement cache). Must run inside a write transaction."""
     ops = list(ops)
@@ -230,7 +231,7 @@ def _read_payload(self: Event) -> dict[str, Any]:
     appended carries that text; every other event its payload)."""
     values = self.__dict__
     try:
-        return values["_payload"]  # type: ignore[no-any-return]
+        return values["_payload"]
     except KeyError:
         decoded = json.loads(values["_text"])
         values["_ops"] = decoded.pop("ops", [])
@@ -241,7 +242,7 @@ def _read_payload(self: Event) -> dict[str, Any]:
 def _read_ops(self: Event) -> list[Op]:
     if "_ops" not in self.__dict__:
         _read_payload(self)
-    return self.__dict__["_ops"]  # type: ignore[no-any-return]
+    return self.__dict__["_ops"]
 
 
 def _set(name: str) -> Callable[[Event, Any], None]:  # for the dataclass' __init__ (replace)
@@ -250,8 +251,9 @@ def _set(name: str) -> Callable[[Event, Any], None]:  # for the dataclass' __ini
 
 # Fields held under their own names, so an event just written can decode its payload only when
 # someone reads it (what it returns is what reading the row back gives: the same text decoded).
-Event.payload = property(_read_payload, _set("_payload"))  # type: ignore[assignment,method-assign]
-Event.ops = property(_read_ops, _set("_ops"))  # type: ignore[assignment,method-assign]
+# (For mypy: a dataclass field replaced by a property that returns the field's type.)
+Event.payload = property(_read_payload, _set("_payload"))  # type: ignore[assignment]
+Event.ops = property(_read_ops, _set("_ops"))  # type: ignore[assignment]  # as payload
 _EVENT_NEW = object.__new__
 
 
@@ -279,7 +281,7 @@ _INSERT_EVENT = ("INSERT INTO events (kind, day, session, actor, payload, seed, 
 
 
 def append(
-    db: sqlite_utils.Database,
+    db: LedgerDb,
     kind: str,
     *,
     day: int,
@@ -300,7 +302,7 @@ def append(
     body = {**(payload or {}), "ops": ops}
     faces = None if dice is None else list(dice)
     whole = faces is not None and all(type(face) is int for face in faces)
-    row = {
+    row: dict[str, Any] = {
         "kind": kind, "day": day, "session": session, "actor": actor,
         "payload": _encode_payload(body),
         "seed": seed, "dice": None if faces is None else f"[{', '.join(map(str, faces))}]"
@@ -349,7 +351,7 @@ class _HeldBack:
 
     __slots__ = ("db", "events", "last", "timeline")
 
-    def __init__(self, db: sqlite_utils.Database, last: int) -> None:
+    def __init__(self, db: LedgerDb, last: int) -> None:
         self.db, self.last = db, last
         self.events: list[tuple[Any, ...]] = []
         self.timeline: list[dict[str, Any]] = []
@@ -370,20 +372,22 @@ class _HeldBack:
         memo.wrote(self.db, changes)
 
 
-def _held_back(db: sqlite_utils.Database) -> _HeldBack:
+def _held_back(db: LedgerDb) -> _HeldBack:
     """What this connection holds back (a new batch, its next id read from the file)."""
     held: _HeldBack | None = getattr(db, _HELD, None)
-    if held is None or db.conn.deferred is not held:
+    conn = db.conn
+    assert holds_back(conn)  # append holds events back only on a connection of ours
+    if held is None or conn.deferred is not held:
         # AUTOINCREMENT: past the largest id ever used, even one since deleted.
-        last = own_execute(db.conn, "SELECT max(coalesce((SELECT seq FROM sqlite_sequence "
+        last = own_execute(conn, "SELECT max(coalesce((SELECT seq FROM sqlite_sequence "
                            "WHERE name = 'events'), 0), coalesce((SELECT max(id) FROM "
                            "events), 0))").fetchone()[0]
         held = _HeldBack(db, int(last))
         setattr(db, _HELD, held)
-        db.conn.deferred = held
+        conn.deferred = held
     return held
 
 
-def flush(db: sqlite_utils.Database) -> None:
+def flush(db: LedgerDb) -> None:
     """Insert the events held back now (the end of an operation)."""
     settle(db.conn)

@@ -33,8 +33,10 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "actor": (str, type(None)), "payload": (str,), "seed": (int, type(None)),
     "dice": (str, type(None)), "visibility": (str,), "version": (str,), "created_at": (str,),
     "undoes": (int, type(None)), "operation": (str, type(None))}
-#: The parts each kind of change holds, besides its table and key.
-_PARTS = {"insert": ("row",), "update": ("before", "after"), "delete": ("row",)}
+#: The parts each kind of change holds, besides its table and key (looked up with whatever a
+#: file's op holds as its kind: any JSON value).
+_PARTS: dict[object, tuple[str, ...]] = {
+    "insert": ("row",), "update": ("before", "after"), "delete": ("row",)}
 
 
 class ReplayError(LedgerError):

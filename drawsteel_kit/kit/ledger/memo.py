@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from drawsteel_kit.kit.ledger.connection import own_execute
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["active", "forget", "remember", "rows", "start", "stop", "stored_values", "writing",
            "wrote"]
@@ -100,7 +100,7 @@ class _Memo:
         self.inside = False  # in a writing() block: the outer block settles the count
         self.types: dict[str, dict[str, str]] = {}  # table -> column -> "int", "text", ""
 
-    def affinities(self, db: sqlite_utils.Database, table: str) -> dict[str, str]:
+    def affinities(self, db: LedgerDb, table: str) -> dict[str, str]:
         """Each column's kind of value SQLite keeps as given: "int", "text" or "" (other)."""
         found = self.types.get(table)
         if found is None:
@@ -112,18 +112,18 @@ class _Memo:
         return found
 
 
-def start(db: sqlite_utils.Database) -> None:
+def start(db: LedgerDb) -> None:
     """A write transaction began: remember from now on."""
     setattr(db, _ATTR, _Memo(db.conn.total_changes))
 
 
-def stop(db: sqlite_utils.Database) -> None:
+def stop(db: LedgerDb) -> None:
     """The write transaction ended (committed or rolled back): forget everything."""
     if getattr(db, _ATTR, None) is not None:
         setattr(db, _ATTR, None)
 
 
-def _current(db: sqlite_utils.Database) -> _Memo | None:
+def _current(db: LedgerDb) -> _Memo | None:
     memo: _Memo | None = getattr(db, _ATTR, None)
     if memo is None or not db.conn.in_transaction:
         return None
@@ -135,12 +135,12 @@ def _current(db: sqlite_utils.Database) -> _Memo | None:
     return memo
 
 
-def active(db: sqlite_utils.Database) -> bool:
+def active(db: LedgerDb) -> bool:
     """True inside a write transaction, where reads are remembered."""
     return _current(db) is not None
 
 
-def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[], _T], *,
+def remember(db: LedgerDb, table: str, key: Any, read: Callable[[], _T], *,
              row: Any = _WHOLE, columns: Iterable[str] | None = None,
              patch: Patch | None = None) -> _T:
     """``read()``, or what it gave last time in this transaction (``table`` unchanged since).
@@ -156,7 +156,7 @@ def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[],
     if held is None:
         held = memo.tables[table] = _Held()
     try:
-        return held.values[key]  # type: ignore[no-any-return]
+        return held.values[key]
     except KeyError:
         value = held.values[key] = read()
         if row is _WHOLE:
@@ -168,7 +168,7 @@ def remember(db: sqlite_utils.Database, table: str, key: Any, read: Callable[[],
         return value
 
 
-def _as_stored(memo: _Memo, db: sqlite_utils.Database, table: str,
+def _as_stored(memo: _Memo, db: LedgerDb, table: str,
                after: Mapping[str, Any]) -> dict[str, Any] | None:
     """An update's new values as SQLite holds them, or None when SQLite may have changed
     them on the way in (a number in a text column, a flag, a fraction ...)."""
@@ -182,7 +182,7 @@ def _as_stored(memo: _Memo, db: sqlite_utils.Database, table: str,
     return out
 
 
-def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = None, *,
+def forget(db: LedgerDb, ops: Iterable[Mapping[str, Any]] | None = None, *,
            patch: bool = False) -> None:
     """Forget what the projection ``ops`` may have changed (None: everything); ``patch``:
     the ops were applied, so values that can be patched with an update are kept, patched."""
@@ -201,7 +201,7 @@ def forget(db: sqlite_utils.Database, ops: Iterable[Mapping[str, Any]] | None = 
             held.forget(op["key"], None)
             continue
         after = op["after"]
-        stored = ((lambda m=memo, t=table, a=after: _as_stored(m, db, t, a))  # type: ignore[misc]
+        stored = ((lambda m=memo, t=table, a=after: _as_stored(m, db, t, a))
                   if patch else None)
         held.forget(op["key"], after.keys(), stored)
 
@@ -211,7 +211,7 @@ class _Writing:
 
     __slots__ = ("db", "memo", "ops")
 
-    def __init__(self, db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> None:
+    def __init__(self, db: LedgerDb, ops: Sequence[Mapping[str, Any]]) -> None:
         self.db, self.ops = db, ops
         self.memo: _Memo | None = None
 
@@ -237,14 +237,14 @@ class _Writing:
         memo.seen = db.conn.total_changes
 
 
-def writing(db: sqlite_utils.Database, ops: Sequence[Mapping[str, Any]]) -> _Writing:
+def writing(db: LedgerDb, ops: Sequence[Mapping[str, Any]]) -> _Writing:
     """The block applies these projection ops (and writes tables nobody remembers, events and
     the timeline): afterwards what they may have changed is forgotten (or patched: see the
     module doc); after a failure, everything."""
     return _Writing(db, ops)
 
 
-def wrote(db: sqlite_utils.Database, changes: int) -> None:
+def wrote(db: LedgerDb, changes: int) -> None:
     """The write path inserted rows nobody remembers (events held back, now in), counted
     from ``changes``: what was remembered before still holds, if it held then."""
     memo: _Memo | None = getattr(db, _ATTR, None)
@@ -252,7 +252,7 @@ def wrote(db: sqlite_utils.Database, changes: int) -> None:
         memo.seen = db.conn.total_changes
 
 
-def rows(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+def rows(db: LedgerDb, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
     """A SELECT's rows as dicts, straight from the connection (what ``db.query`` gives, with
     none of its per-call parsing of the statement: these reads run for every roll; a read of
     a projection, it needs no events held back inserted first)."""

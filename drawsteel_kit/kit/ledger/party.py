@@ -53,7 +53,7 @@ from drawsteel_kit.kit.ledger.timeline import sheet_changes, visible_where
 from drawsteel_kit.kit.redact import HIDDEN
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["ADJUSTED", "HIDDEN", "Face", "adjustment_summary", "party_copy"]
 
@@ -93,7 +93,7 @@ def _own_lines() -> set[tuple[str, str]]:
     return {(p.table, f) for p in every_projection().values() for f in p.own_lines}
 
 
-def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
+def _whose(db: LedgerDb, table: str, key: Any) -> str | None:
     """The visible row's name ("party" for the party), or None when the viewer does not
     see that row (then the change stays hidden, line and all)."""
     if table == "party":
@@ -106,7 +106,7 @@ def _whose(db: sqlite_utils.Database, table: str, key: Any) -> str | None:
     return None if row is None else str(row[0])
 
 
-def _op_changes(db: sqlite_utils.Database, op: Mapping[str, Any],
+def _op_changes(db: LedgerDb, op: Mapping[str, Any],
                 whose_of: Callable[[str, Any], str | None] | None = None,
                 ) -> list[tuple[str, str, Any, Any]]:
     """What one op of a hidden event changed that the viewer sees: (whose, what, before,
@@ -157,7 +157,7 @@ def _drop_hidden_rows(db: ReadDatabase, where: str, params: list[Any]) -> None:
             db.execute(f"DELETE FROM temp.[{p.table}] WHERE NOT ({where})", params)
 
 
-def _face_sheets(db: sqlite_utils.Database, faces: Mapping[str, Face]) -> None:
+def _face_sheets(db: LedgerDb, faces: Mapping[str, Face]) -> None:
     if not faces:
         return
     marks = ", ".join("?" for _ in faces)
@@ -184,7 +184,7 @@ def _viewed(db: ReadDatabase) -> tuple[str, ...]:
     return (*_VIEWED, *(p.table for p in projections(db) if p.viewed))
 
 
-def _snapshot(db: sqlite_utils.Database | ReadDatabase) -> sqlite3.Connection:
+def _snapshot(db: LedgerDb) -> sqlite3.Connection:
     """A connection whose ``main`` is the ledger as last committed, and stays so while it
     is open: a read-only connection to the ledger's file holding a read transaction (WAL
     keeps its snapshot; writers go on), or, for a ledger in memory or not in WAL mode
@@ -291,7 +291,7 @@ def _through_views_only(viewed: tuple[str, ...]) -> Callable[..., int]:
     return authorize
 
 
-def party_copy(db: sqlite_utils.Database | ReadDatabase, viewer: str, *,
+def party_copy(db: LedgerDb, viewer: str, *,
                faces: Mapping[str, Face] | None = None) -> ReadDatabase:
     """A copy of ``db`` holding only what ``viewer`` may see: ``"party"`` (party rows) or a
     hero's name (party rows and that hero's own ``hero:NAME`` rows), as the ledger is now.

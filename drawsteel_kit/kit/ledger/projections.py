@@ -16,7 +16,7 @@ from drawsteel_kit.kit.ledger.events import apply_ops, load_event
 from drawsteel_kit.kit.ledger.schema import projections
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["rebuild", "snapshot"]
 
@@ -25,7 +25,7 @@ REPLAY_PAGE = 5_000
 
 
 def snapshot(
-    db: sqlite_utils.Database, *, with_timeline: bool = False
+    db: LedgerDb, *, with_timeline: bool = False
 ) -> dict[str, list[dict[str, Any]]]:
     """Every projection table's rows (and the timeline's, a history index, when asked),
     sorted by key: comparable across rebuilds."""
@@ -38,7 +38,7 @@ def snapshot(
     }
 
 
-def rebuild(db: sqlite_utils.Database, *, check: bool = False) -> int:
+def rebuild(db: LedgerDb, *, check: bool = False) -> int:
     """Clear the projections and replay every event's ops. Must run inside a write.
 
     ``check``: each change must start from the rows the events before it left (a hero added
@@ -65,7 +65,7 @@ def rebuild(db: sqlite_utils.Database, *, check: bool = False) -> int:
         last = rows[-1]["id"]
 
 
-def _replay(db: sqlite_utils.Database, row: dict[str, Any], check: bool) -> None:
+def _replay(db: LedgerDb, row: dict[str, Any], check: bool) -> None:
     """One event's ops applied; ReplayError when its payload or a change cannot be."""
     from drawsteel_kit.kit.ledger.history_check import ReplayError, op_problem
 

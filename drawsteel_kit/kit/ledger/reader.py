@@ -19,6 +19,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     import sqlite_utils
 
 __all__ = ["ReadDatabase", "WriteDatabase"]
@@ -112,6 +114,7 @@ class WriteDatabase(ReadDatabase):
               ) -> Iterator[dict[str, Any]]:
         """Run ``sql`` now; its rows as dicts (sqlite-utils' rules for a statement that
         returns none, a PRAGMA, and a write that returns rows)."""
+        # (every text matches _FIRST_WORD: all of it is optional)
         keyword = _FIRST_WORD.match(sql).group(1).upper()  # type: ignore[union-attr]
         if keyword in _REFUSED:
             raise ValueError(_QUERY_MESSAGE)
@@ -138,3 +141,11 @@ class WriteDatabase(ReadDatabase):
             if not released and conn.in_transaction:  # undo what the statement changed
                 conn.execute('ROLLBACK TO "sqlite_utils_query"')
                 conn.execute('RELEASE "sqlite_utils_query"')
+
+
+if TYPE_CHECKING:
+    #: A ledger database, writable or read-only: sqlite-utils' ``Database`` (migrations, a
+    #: replay's in-memory copy) or one of ours (a :class:`ReadDatabase`, a
+    #: :class:`WriteDatabase`, a players' copy), which answers the same calls. For type hints
+    #: only: the kit imports sqlite-utils only to migrate.
+    LedgerDb: TypeAlias = sqlite_utils.Database | ReadDatabase

@@ -21,6 +21,7 @@ import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from drawsteel_kit.kit.errors import LedgerError
 from drawsteel_kit.kit.ledger.books import path_text, read_only, same_campaign
@@ -38,6 +39,9 @@ from drawsteel_kit.kit.ledger.schema_check import (
     named,
     reference,
 )
+
+if TYPE_CHECKING:
+    from drawsteel_kit.kit.ledger import Ledger
 
 __all__ = ["Restored", "restore"]
 
@@ -219,7 +223,7 @@ def _played(settings: object) -> object:
     return (loaded.get("system") if isinstance(loaded, dict) else None) or default_system().key
 
 
-def _check_events(ledger: object, played: object, shown: str) -> None:
+def _check_events(ledger: Ledger, played: object, shown: str) -> None:
     """Each event alone: a kind this version writes, a campaign day, numbers SQLite holds,
     none repeated (:class:`HistoryCheck`)."""
     try:
@@ -229,7 +233,7 @@ def _check_events(ledger: object, played: object, shown: str) -> None:
     want = reference(current(played if isinstance(played, str) else None))
     columns = {name: set(e.columns) for (kind, name), e in want.items() if kind == "table"}
     check = HistoryCheck(kinds, columns)
-    conn = ledger.db.conn  # type: ignore[attr-defined]
+    conn = ledger.db.conn
     cursor = conn.execute("SELECT * FROM events ORDER BY id")
     keys = [d[0] for d in cursor.description]
     for values in cursor:

@@ -29,8 +29,12 @@ from drawsteel_kit.kit.ledger.reader import ReadDatabase
 from drawsteel_kit.kit.ledger.registered import registered
 
 if TYPE_CHECKING:
+    import sqlite3
+
     import sqlite_utils
     from sqlite_utils.migrations import Migrations
+
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = [
     "MIGRATION_NAMES", "MIGRATION_SET", "PROJECTIONS", "Projection", "adopted", "applied",
@@ -173,13 +177,13 @@ def pending_for_reading(db: Any) -> list[str]:
     return pending
 
 
-def schema_version(db: sqlite_utils.Database) -> str | None:
+def schema_version(db: LedgerDb) -> str | None:
     """The name of the newest of the kit's migrations applied, or None for an empty file."""
     names = applied_names(db)
     return names[-1] if names else None
 
 
-def check_not_newer(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
+def check_not_newer(db: LedgerDb | sqlite3.Connection, *, path: str = "ledger") -> None:
     """Refuse a ledger whose history names migrations this version does not know: of the
     kit's set, of a system's, or a set of a system that keeps no tables in this version. A
     set named after nothing this version knows is not ours (another tool's): left alone."""
@@ -198,7 +202,7 @@ def check_not_newer(db: sqlite_utils.Database, *, path: str = "ledger") -> None:
             )
 
 
-def migrate(db: sqlite_utils.Database, *, path: str = "ledger", system: str | None = None
+def migrate(db: LedgerDb, *, path: str = "ledger", system: str | None = None
             ) -> None:
     """Bring the ledger's schema up to date, refusing files that are not ledgers. A ledger
     holding no campaign yet gets the tables of ``system`` (a system's key) too."""

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.ledger import standing
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = [
     "POINT", "SHEET_TRACKED", "count_changes", "first_changes", "newest_first", "record",
@@ -120,7 +120,7 @@ INSERT = (f"INSERT INTO timeline ({', '.join(_COLUMNS)}) "
            f"VALUES ({', '.join(':' + c for c in _COLUMNS)})")
 
 
-def record(db: sqlite_utils.Database, event_id: int, row: Mapping[str, Any],
+def record(db: LedgerDb, event_id: int, row: Mapping[str, Any],
            payload: Mapping[str, Any], ops: list[dict[str, Any]]) -> None:
     """Add the timeline rows of one event (inside the event's write transaction)."""
     rows = rows_for(event_id, row["kind"], row["day"], row["session"], row["visibility"],
@@ -140,7 +140,7 @@ def visible_where(visible_to: str | None) -> tuple[str, list[Any]]:
     return "(visibility = 'party' OR visibility = ?)", [f"hero:{visible_to}"]
 
 
-def _where(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def _where(db: LedgerDb, tbl: str, key: str, field: str,
            visible_to: str | None) -> tuple[str, list[Any]]:
     """One number's visible changes that set a value (a deleted row's last change does not)
     and stand (no undo took them back)."""
@@ -160,14 +160,14 @@ def _select(columns: Sequence[str] | None) -> str:
     return ", ".join(dict.fromkeys(("id", *columns)))
 
 
-def _rows(db: sqlite_utils.Database, sql: str, params: list[Any]) -> list[dict[str, Any]]:
+def _rows(db: LedgerDb, sql: str, params: list[Any]) -> list[dict[str, Any]]:
     """Every row of ``sql`` as dicts, fetched at once (a chart reads thousands)."""
     cursor = db.execute(sql, params)
     keys = [d[0] for d in cursor.description]
     return [dict(zip(keys, row, strict=True)) for row in cursor.fetchall()]
 
 
-def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def first_changes(db: LedgerDb, tbl: str, key: str, field: str,
                   visible_to: str | None, limit: int, *,
                   columns: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The oldest ``limit`` visible changes of one number, oldest first (``columns``: only
@@ -178,7 +178,7 @@ def first_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                  [*params, limit])
 
 
-def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def count_changes(db: LedgerDb, tbl: str, key: str, field: str,
                   visible_to: str | None, at_most: int) -> int:
     """How many visible changes one number has, counted up to ``at_most`` (in SQLite: no
     row is built in Python to learn that a history is long)."""
@@ -187,14 +187,14 @@ def count_changes(db: sqlite_utils.Database, tbl: str, key: str, field: str,
                           f"LIMIT ?)", [*params, at_most]).fetchone()[0])
 
 
-def newest_first(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def newest_first(db: LedgerDb, tbl: str, key: str, field: str,
                  visible_to: str | None) -> Iterator[dict[str, Any]]:
     """The visible changes of one number, newest first, read lazily (stop when done)."""
     where, params = _where(db, tbl, key, field, visible_to)
     yield from db.query(f"SELECT * FROM timeline WHERE {where} ORDER BY id DESC", params)
 
 
-def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def sample(db: LedgerDb, tbl: str, key: str, field: str,
            visible_to: str | None, points: int, *, columns: Sequence[str] | None = None
            ) -> list[dict[str, Any]]:
     """``points`` of one number's visible changes, oldest first: every one of them when it
@@ -204,7 +204,7 @@ def sample(db: sqlite_utils.Database, tbl: str, key: str, field: str,
     return spread(db, tbl, key, field, visible_to, points, columns=columns)
 
 
-def spread(db: sqlite_utils.Database, tbl: str, key: str, field: str,
+def spread(db: LedgerDb, tbl: str, key: str, field: str,
            visible_to: str | None, points: int, *, columns: Sequence[str] | None = None
            ) -> list[dict[str, Any]]:
     """``points`` (at least 2) distinct visible changes of a number that has more, spread
@@ -245,7 +245,7 @@ def _evenly(ids: Sequence[int], count: int) -> list[int]:
     return [ids[k * len(ids) // count] for k in range(count)]
 
 
-def _made_up(db: sqlite_utils.Database, where: str, params: list[Any], picked: list[int],
+def _made_up(db: LedgerDb, where: str, params: list[Any], picked: list[int],
              missing: int) -> list[int]:
     """``missing`` more changes (fewer only when there are no more) from between the
     ``picked`` ones (sorted ids): first the change just after each pick that is followed by
@@ -291,7 +291,7 @@ def shares(needs: Sequence[int], budget: int, *, most: int, least: int = 2,
     return out
 
 
-def sampled_lines(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
+def sampled_lines(db: LedgerDb, lines: Sequence[tuple[str, str, str]],
                   visible_to: str | None, *, budget: int, most: int, least: int = 2,
                   extra: int = 1, columns: Sequence[str] | None = None
                   ) -> list[tuple[list[dict[str, Any]], bool]]:
@@ -310,7 +310,7 @@ def sampled_lines(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str
             for (tbl, key, field), count, share in zip(lines, counts, allowed, strict=True)]
 
 
-def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
+def samples(db: LedgerDb, lines: Sequence[tuple[str, str, str]],
             visible_to: str | None, *, budget: int, most: int, extra: int = 1,
             columns: Sequence[str] | None = None) -> list[list[dict[str, Any]]]:
     """The changes of a chart's lines, as :func:`sampled_lines` gives them."""
@@ -322,7 +322,7 @@ def samples(db: sqlite_utils.Database, lines: Sequence[tuple[str, str, str]],
 FILL_PAGE = 5_000
 
 
-def fill(db: sqlite_utils.Database) -> int:
+def fill(db: LedgerDb) -> int:
     """Empty the timeline and refill it from every event (inside a write); rows written."""
     import json
 
@@ -339,7 +339,7 @@ def fill(db: sqlite_utils.Database) -> int:
             rows += rows_for(event["id"], event["kind"], event["day"], event["session"],
                              event["visibility"], payload, payload.get("ops", []))
         if rows:
-            db["timeline"].insert_all(rows)
+            db.table("timeline").insert_all(rows)  # (a Table: db[...] may be a View)
         count += len(rows)
         last = page[-1]["id"]
     if standing.marked(db):  # (the migration that made the timeline fills it unmarked)

@@ -17,7 +17,7 @@ from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.ledger.connection import is_locked_error, settle
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["write"]
 
@@ -28,7 +28,7 @@ def _is_readonly_error(exc: BaseException) -> bool:
 
 
 @contextmanager
-def write(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
+def write(db: LedgerDb) -> Iterator[LedgerDb]:
     """Run the block as one write transaction: all of it lands, or none of it."""
     conn = db.conn
     if conn.in_transaction:

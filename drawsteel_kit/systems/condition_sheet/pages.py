@@ -227,8 +227,7 @@ def mana_chart(campaign: Campaign, viewer: str = "party", only: str | None = Non
     today, roster = campaign.party.day, campaign.roster
     chars = [s for s in campaign.sheets("character", visible_to=viewer)
              if s.system == SYSTEM and not (only and s.name != only)]
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    found = timeline.samples(campaign.ledger.db, [("sheets", s.key, "mana") for s in chars],  # type: ignore[arg-type]
+    found = timeline.samples(campaign.ledger.db, [("sheets", s.key, "mana") for s in chars],
                              viewer, budget=CHART_BUDGET, most=CHART_POINTS)
     for s, points in zip(chars, found, strict=True):
         if points:

@@ -13,9 +13,7 @@ from drawsteel_kit.kit.ledger.standing import standing_where
 from drawsteel_kit.systems.draw_steel.state import decoded_row
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = [
     "ItemState",
@@ -109,7 +107,7 @@ class TimelinePoint(_Row):
     reason: str
 
 
-def read_titles(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None,
+def read_titles(db: LedgerDb, *, hero: str | None = None,
                 visible_to: str | None = None, include_revoked: bool = False
                 ) -> list[TitleState]:
     """Titles held, oldest first (one hero's when named)."""
@@ -124,7 +122,7 @@ def read_titles(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = 
             for r in db.query(sql + " ORDER BY id", params)]
 
 
-def read_inventory(db: sqlite_utils.Database | ReadDatabase, *, holder: str | None = None,
+def read_inventory(db: LedgerDb, *, holder: str | None = None,
                    visible_to: str | None = None, include_used: bool = False
                    ) -> list[ItemState]:
     """The inventory, oldest first; used-up consumables (count 0) only when asked."""
@@ -138,7 +136,7 @@ def read_inventory(db: sqlite_utils.Database | ReadDatabase, *, holder: str | No
     return [ItemState(**r) for r in db.query(sql + " ORDER BY id", params)]
 
 
-def read_npcs(db: sqlite_utils.Database | ReadDatabase, *,
+def read_npcs(db: LedgerDb, *,
               visible_to: str | None = None) -> list[NpcState]:
     """NPCs, oldest first."""
     where, params = _visible(visible_to)
@@ -146,7 +144,7 @@ def read_npcs(db: sqlite_utils.Database | ReadDatabase, *,
             for r in db.query(f"SELECT * FROM npcs WHERE {where} ORDER BY id", params)]
 
 
-def read_timeline(db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None,
+def read_timeline(db: LedgerDb, *, hero: str | None = None,
                   fields: Iterable[str] | None = None, visible_to: str | None = None,
                   standing: bool = True) -> list[TimelinePoint]:
     """Changes of tracked numbers in order (a hero's, or the party's with ``hero="party"``

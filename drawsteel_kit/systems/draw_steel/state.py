@@ -17,9 +17,7 @@ from drawsteel_kit.kit.ledger import memo
 from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of, shown
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["CHARACTERISTICS", "FollowerState", "HeroState", "PartyState", "ProjectState",
            "decoded_row", "read_followers", "read_hero", "read_heroes", "read_party",
@@ -87,31 +85,27 @@ class HeroState:
 _HERO_FIELDS = tuple(f.name for f in fields(HeroState))
 
 
-def read_heroes(db: sqlite_utils.Database | ReadDatabase) -> dict[str, HeroState]:
+def read_heroes(db: LedgerDb) -> dict[str, HeroState]:
     """Every hero, by name, in name order."""
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    return dict(memo.remember(db, "heroes", None, lambda: {  # type: ignore[arg-type]
+    return dict(memo.remember(db, "heroes", None, lambda: {
         r["name"]: HeroState.from_row(r)
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")  # type: ignore[arg-type]
+        for r in memo.rows(db, "SELECT * FROM heroes ORDER BY name COLLATE NOCASE")
     }))
 
 
-def read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
+def read_hero(db: LedgerDb, name: str) -> HeroState:
     """One hero by name (case-insensitive); UnknownHero names the heroes there are."""
     if isinstance(name, str):
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))  # type: ignore[arg-type]
+        return memo.remember(db, "heroes", ("hero", name), lambda: _read_hero(db, name))
     return _read_hero(db, name)
 
 
-def _read_hero(db: sqlite_utils.Database | ReadDatabase, name: str) -> HeroState:
+def _read_hero(db: LedgerDb, name: str) -> HeroState:
     if not isinstance(name, str) or not encodable(name):
         every = ", ".join(r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name"))
         raise UnknownHero(f"a hero is named by text, got {name!r}; the heroes are: "
                           f"{every or '(none yet: run `drawsteel-kit init`)'}")
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])  # type: ignore[arg-type]
+    rows = memo.rows(db, "SELECT * FROM heroes WHERE name = ? COLLATE NOCASE", [name])
     if rows:
         return HeroState.from_row(rows[0])
     known = [r["name"] for r in db.query("SELECT name FROM heroes ORDER BY name")]
@@ -255,7 +249,7 @@ _FOLLOWER_FIELDS = tuple(f.name for f in fields(FollowerState))
 
 
 def read_projects(
-    db: sqlite_utils.Database | ReadDatabase, *, hero: str | None = None, status: str | None = None,
+    db: LedgerDb, *, hero: str | None = None, status: str | None = None,
     completion: str | None = None,
 ) -> list[ProjectState]:
     """Projects, oldest first, optionally one hero's, of one status or finishing one way
@@ -266,40 +260,32 @@ def read_projects(
             where.append(f"{column} = ?")
             params.append(value)
     sql = " FROM projects" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id"
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    if not memo.active(db):  # type: ignore[arg-type]
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]  # type: ignore[arg-type]
+    if not memo.active(db):
+        return [ProjectState.from_row(r) for r in memo.rows(db, "SELECT *" + sql, params)]
     # Inside a write: which projects (by hero and status), then each one's own row, so a
     # roll on one project reads that project again, not every one.
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    ids = memo.remember(db, "projects", ("ids", hero, status, completion), lambda: [  # type: ignore[arg-type]
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],  # type: ignore[arg-type]
+    ids = memo.remember(db, "projects", ("ids", hero, status, completion), lambda: [
+        r["id"] for r in memo.rows(db, "SELECT id" + sql, params)],
         columns=("id", "hero", "status", "completion"))
     return [read_project(db, pid) for pid in ids]
 
 
-def read_project(db: sqlite_utils.Database | ReadDatabase, pid: int) -> ProjectState:
+def read_project(db: LedgerDb, pid: int) -> ProjectState:
     """The project with this id (there must be one)."""
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(  # type: ignore[arg-type]
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,  # type: ignore[arg-type]
+    return memo.remember(db, "projects", pid, lambda: ProjectState.from_row(
+        memo.rows(db, "SELECT * FROM projects WHERE id = ?", [pid])[0]), row=pid,
         patch=ProjectState.patched)
 
 
-def read_followers(db: sqlite_utils.Database | ReadDatabase, *,
+def read_followers(db: LedgerDb, *,
                    hero: str | None = None) -> list[FollowerState]:
     """Active followers, oldest first, optionally one hero's."""
     sql, params = "SELECT * FROM followers WHERE active = 1", []
     if hero is not None:
         sql += " AND hero = ?"
         params.append(hero)
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    return list(memo.remember(db, "followers", hero, lambda: [  # type: ignore[arg-type]
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))  # type: ignore[arg-type]
+    return list(memo.remember(db, "followers", hero, lambda: [
+        FollowerState.from_row(r) for r in memo.rows(db, sql + " ORDER BY id", params)]))
 
 
 def decoded_row(row: dict[str, Any], lists: tuple[str, ...] = (),

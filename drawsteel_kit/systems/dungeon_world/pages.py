@@ -88,8 +88,7 @@ def xp_and_hp(campaign: Campaign, *, viewer: str, name: str | None = None) -> Fi
               if name is None or s.name == name]
     fields = ((1, "xp"), (2, "hp"))
     found = iter(timeline.samples(
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        campaign.ledger.db, [("sheets", s.key, field) for s in sheets for _, field in fields],  # type: ignore[arg-type]
+        campaign.ledger.db, [("sheets", s.key, field) for s in sheets for _, field in fields],
         viewer, budget=CHART_BUDGET, most=POINTS))
     panels: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
     for sheet in sheets:

@@ -207,8 +207,7 @@ def hp_chart(campaign: Campaign, viewer: str = "party", only: str | None = None)
     db = campaign.ledger.db
     pcs = [s for s in campaign.sheets("character", visible_to=viewer)
            if s.system == "pf2e" and not (only and s.name != only)]
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    found = timeline.samples(db, [("sheets", s.key, "hp") for s in pcs], viewer,  # type: ignore[arg-type]
+    found = timeline.samples(db, [("sheets", s.key, "hp") for s in pcs], viewer,
                              budget=CHART_BUDGET, most=CHART_POINTS)
     lines = [(s.name, points) for s, points in zip(pcs, found, strict=True) if points]
     ids = sorted({p["event_id"] for _, points in lines for p in points})

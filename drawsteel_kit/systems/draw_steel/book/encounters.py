@@ -34,9 +34,7 @@ from drawsteel_kit.systems.draw_steel.rules.encounters import (
 )
 
 if TYPE_CHECKING:
-    import sqlite_utils
-
-    from drawsteel_kit.kit.ledger.reader import ReadDatabase
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["ENCOUNTER", "ENCOUNTER_LOGGED", "Encounter", "Encounters", "SessionVictories",
            "read_encounters", "tally"]
@@ -119,7 +117,7 @@ class SessionVictories:
         return sum(self.by_hero.values())
 
 
-def read_encounters(db: sqlite_utils.Database | ReadDatabase, *, session: int | None = None,
+def read_encounters(db: LedgerDb, *, session: int | None = None,
                     visible_to: str | None = None) -> list[Encounter]:
     """Logged encounters in their order (of one session when given) the viewer may see."""
     found = [Encounter.from_data(s.data, s.visibility) for s in read_sheets(
@@ -129,7 +127,7 @@ def read_encounters(db: sqlite_utils.Database | ReadDatabase, *, session: int | 
     return sorted(found, key=lambda e: e.number)
 
 
-def tally(db: sqlite_utils.Database | ReadDatabase, session: int | None, *,
+def tally(db: LedgerDb, session: int | None, *,
           visible_to: str | None = None) -> SessionVictories:
     """A session's victories from its logged encounters."""
     logged = read_encounters(db, session=session, visible_to=visible_to) if session else []

@@ -113,6 +113,7 @@ class FollowerWork(DrawSteelArea):
         mode = str(self.settings.get("project_events", "off"))
         home = self.stronghold_name()  # the day's rolls change no stronghold
         for f in self.workers_today():
+            # a worker today is on an active project: its project_id is never None
             project = self.areas.projects.project(f.project_id)  # type: ignore[arg-type]
             if project.status != "active":
                 continue

@@ -155,9 +155,11 @@ class Followers(DrawSteelArea):
             spelled[kind] = tuple(
                 self.areas.heroes.book_name(kind, check_text(item, label, name=True),
                                             f"{name}'s {label}") for item in names)
+        # spelled holds only skills and languages, both tuples of names
         new = replace(new, **spelled)  # type: ignore[arg-type]
         if new.role == "artisan":
             spec = follower_rules.make_artisan(
+                # physical: might or agility; make_artisan refuses another word
                 name, ancestry=new.ancestry, physical=new.physical or "",  # type: ignore[arg-type]
                 skills=list(new.skills), languages=list(new.languages))
         elif new.role == "sage":

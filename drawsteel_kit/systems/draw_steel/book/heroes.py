@@ -38,6 +38,7 @@ class Heroes(DrawSteelArea):
         ``custom:``) spells it; NotInBook names ``what`` and the closest match otherwise."""
         from drawsteel_kit.systems.draw_steel.catalog.book_names import book_name
 
+        # kind: one of the catalog's kinds (skills, languages, titles): every caller names one
         return book_name(kind, name, self.settings.get("custom"),  # type: ignore[arg-type]
                          what=what)
 

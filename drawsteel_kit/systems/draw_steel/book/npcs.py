@@ -120,6 +120,7 @@ class Npcs(DrawSteelArea):
             standing = n.standing.get(hero.name)
             out.append(renown_rules.influence(
                 hero.name, hero.renown, n.impression, knows=standing is not None,
+                # (checked on this line: fame or infamy, else None)
                 standing=standing if standing in ("fame", "infamy") else None,  # type: ignore[arg-type]
                 titles=hero.titles, perks=hero.perks, npc_tags=n.tags, npc=n.name))
         return out

@@ -264,8 +264,7 @@ def _joined(campaign: Campaign, *, rollback: bool) -> Iterator[None]:
         from drawsteel_kit.kit.ledger.events import flush
 
         yield
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        flush(campaign.ledger.db)  # type: ignore[arg-type]
+        flush(campaign.ledger.db)
         return
     with campaign.transaction(rollback=rollback):
         yield

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING, Any
 from drawsteel_kit.kit.ledger import timeline
 
 if TYPE_CHECKING:
-    import sqlite_utils
+    from drawsteel_kit.kit.ledger.reader import LedgerDb
 
 __all__ = ["finished_projects", "hidden_project_titles", "projects_by_id"]
 
 
-def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
+def finished_projects(db: LedgerDb, *, hero: str | None = None,
                       visible_to: str | None = None, limit: int) -> list[dict[str, Any]]:
     """The last ``limit`` finished projects the viewer may see (one hero's when named),
     newest first: a walk back from the newest project that stops at ``limit``."""
@@ -26,7 +26,7 @@ def finished_projects(db: sqlite_utils.Database, *, hero: str | None = None,
     return list(db.query(sql + " ORDER BY id DESC LIMIT ?", [*params, limit]))
 
 
-def projects_by_id(db: sqlite_utils.Database, ids: Iterable[int]) -> list[dict[str, Any]]:
+def projects_by_id(db: LedgerDb, ids: Iterable[int]) -> list[dict[str, Any]]:
     """The projects with these ids, oldest first."""
     wanted = sorted(set(ids))
     if not wanted:
@@ -35,7 +35,7 @@ def projects_by_id(db: sqlite_utils.Database, ids: Iterable[int]) -> list[dict[s
     return list(db.query(f"SELECT * FROM projects WHERE id IN ({marks}) ORDER BY id", wanted))
 
 
-def hidden_project_titles(db: sqlite_utils.Database, visible_to: str | None) -> list[str]:
+def hidden_project_titles(db: LedgerDb, visible_to: str | None) -> list[str]:
     """Titles of the projects the viewer may not see (none for the Director)."""
     if visible_to is None:
         return []

@@ -102,8 +102,7 @@ def visible_projects(campaign: Campaign, viewer: str | None, *, hero: str | None
     if include_done:
         name = campaign.hero(hero).name if hero else None
         found += [ProjectState.from_row(r) for r in finished_projects(
-            # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]  # type: ignore[arg-type]
+            campaign.ledger.db, hero=name, visible_to=viewer, limit=DONE_SHOWN)]
     return sorted(found, key=lambda p: p.id)
 
 
@@ -121,8 +120,7 @@ def redactor(campaign: Campaign, viewer: str | None) -> Callable[[str], str]:
     players' copy, which has blanked every hidden name already.)"""
     if viewer is None:
         return str
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    hidden = hidden_project_titles(campaign.ledger.db, viewer)  # type: ignore[arg-type]
+    hidden = hidden_project_titles(campaign.ledger.db, viewer)
     return Redactor(hidden, campaign.heroes) if hidden else str
 
 
@@ -132,8 +130,7 @@ def visible_followers(campaign: Campaign, viewer: str | None, *, hero: str | Non
     that project, so a Director-only project's title never reaches a player page)."""
     followers = read_followers(campaign.ledger.db, hero=hero)
     titles = {r["id"]: r["title"] for r in projects_by_id(
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))  # type: ignore[arg-type]
+        campaign.ledger.db, (f.project_id for f in followers if f.project_id is not None))
         if may_see(r["visibility"], viewer)}
     return [(f, titles.get(f.project_id, "") if f.project_id is not None else "")
             for f in followers]
@@ -188,8 +185,7 @@ def _lines(campaign: Campaign, keys: Iterable[str], fields: list[str], viewer: s
     db = campaign.ledger.db
     lines = [(key, field) for key in keys for field in fields]
     drawn = timeline.sampled_lines(
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],  # type: ignore[arg-type]
+        db, [("party" if key == PARTY_KEY else "heroes", key, field) for key, field in lines],
         viewer, budget=budget, most=MAX_POINTS, least=LEAST_POINTS, extra=EXTRA_POINTS,
         columns=timeline.POINT)
     found = {line: rows for line, (rows, _) in zip(lines, drawn, strict=True) if rows}
@@ -257,8 +253,7 @@ def token_changes(campaign: Campaign, viewer: str | None, sessions: int
     rows: list[dict] = []
     seen: set[int] = set()
     before: int | None = None
-    # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",  # type: ignore[arg-type]
+    changes = timeline.newest_first(campaign.ledger.db, "party", PARTY_KEY, "hero_tokens",
                                     viewer)
     try:
         for row in changes:

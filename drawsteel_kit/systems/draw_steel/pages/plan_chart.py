@@ -52,8 +52,7 @@ def _projects(resolution: Resolution, campaign: Campaign
     """(title, points before, points after, goal) of each project the plan rolled on."""
     points = _changes(resolution.events, "projects", "points")
     known = {r["id"]: r for r in projects_by_id(  # projects the plan did not start
-        # kit/ledger types db as sqlite_utils.Database; a ReadDatabase answers the same calls
-        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}  # type: ignore[arg-type]
+        campaign.ledger.db, [k for k, (_, _, row) in points.items() if row is None])}
     out = []
     for key, (old, new, row) in points.items():
         info = row if row is not None else known.get(key)
