@@ -173,8 +173,8 @@ def test_draw_steels_areas_hold_their_campaign(campaign: Campaign) -> None:
 
 
 @pytest.mark.parametrize(("module", "book", "held"), [
-    ("pf2e/book.py", "EncounterTracker", {"turns": Turns, "combat": Combat}),
-    ("condition_sheet/book.py", "ConditionSheetBook", {"between": BetweenBattles}),
+    ("pf2e/book/__init__.py", "EncounterTracker", {"turns": Turns, "combat": Combat}),
+    ("condition_sheet/book/__init__.py", "ConditionSheetBook", {"between": BetweenBattles}),
 ])
 def test_a_systems_book_hands_its_areas_methods_on_the_same_way(
         module: str, book: str, held: dict[str, type]) -> None:

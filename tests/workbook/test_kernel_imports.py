@@ -21,7 +21,6 @@ from workbook_helpers import demo_copy
 #: controls' forecast reads the book's catalog tables, which are YAML).
 NOT_FOR_A_PAGE = ("pydantic", "pydantic_core", "drawsteel_kit.kit.fields",
                   "drawsteel_kit.systems.draw_steel.plans",
-                  "drawsteel_kit.systems.draw_steel.plans",
                   "drawsteel_kit.systems.condition_sheet", "drawsteel_kit.systems.pf2e",
                   "drawsteel_kit.systems.dungeon_world")
 
