@@ -118,7 +118,7 @@ import json, sys, time, tracemalloc
 from benchmarks.fig_dashboard import build
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 import drawsteel_kit.systems.draw_steel.pages.charts
-import drawsteel_kit.systems.draw_steel.pages.dashboard
+import drawsteel_kit.systems.draw_steel.pages
 
 def status(field):
     with open("/proc/self/status") as f:

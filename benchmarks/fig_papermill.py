@@ -56,7 +56,7 @@ PRELOADS = {
                            "BeforeValidator, ConfigDict, Discriminator, Field, Tag, TypeAdapter, "
                            "ValidationError)",
     "those and the workbook's own modules": "import drawsteel_kit.workbook\n"
-                                      "import drawsteel_kit.systems.draw_steel.downtime\n"
+                                      "import drawsteel_kit.systems.draw_steel.plans\n"
                                       "import drawsteel_kit.systems.draw_steel.pages.charts",
 }
 

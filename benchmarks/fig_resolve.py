@@ -30,8 +30,8 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE, timeline
 from drawsteel_kit.kit.ledger import events as ledger_events
 from drawsteel_kit.kit.ledger.memo import stored_values
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import load_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import load_plan
 from drawsteel_kit.systems.draw_steel.rules.projects import project_roll
 
 __all__ = ["DAYS", "EVENT_TARGET_MS", "PLAN", "ROLL_KINDS", "prepare", "roll_specs", "run",

@@ -36,10 +36,6 @@ class SessionError(DrawSteelKitError):
     """A session operation out of order (ending a session that was never started, ...)."""
 
 
-class NotEnoughTokens(DrawSteelKitError):
-    """The party's hero-token pool cannot pay for a spend."""
-
-
 class LedgerError(DrawSteelKitError):
     """The ledger file cannot be used (corrupt, not a ledger, too new a schema)."""
 
@@ -68,14 +64,6 @@ class LedgerNeedsUpgrade(LedgerError):
 
 class UndoError(DrawSteelKitError):
     """An event cannot be undone (unknown id, already undone, or later events depend on it)."""
-
-
-class ProjectNotStarted(DrawSteelKitError):
-    """A project roll or activity names a project the hero has not started."""
-
-
-class FollowerCapReached(DrawSteelKitError):
-    """Recruiting would take a hero past the followers their renown allows."""
 
 
 class PlanError(DrawSteelKitError):

@@ -19,12 +19,12 @@ from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.notes import NoteStore
 from drawsteel_kit.kit.book.sheets import SheetStore, SystemBook
 from drawsteel_kit.kit.registry import SYSTEMS
-from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
+from drawsteel_kit.systems.condition_sheet.book.between import BetweenBattles
 from drawsteel_kit.systems.draw_steel import campaign as ds_campaign
 from drawsteel_kit.systems.draw_steel.book.base import DrawSteelArea
 from drawsteel_kit.systems.draw_steel.campaign import Areas, Campaign
-from drawsteel_kit.systems.pf2e.book_combat import Combat
-from drawsteel_kit.systems.pf2e.book_turns import Turns
+from drawsteel_kit.systems.pf2e.book.combat import Combat
+from drawsteel_kit.systems.pf2e.book.turns import Turns
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "drawsteel_kit"
@@ -173,8 +173,8 @@ def test_draw_steels_areas_hold_their_campaign(campaign: Campaign) -> None:
 
 
 @pytest.mark.parametrize(("module", "book", "held"), [
-    ("pf2e/book.py", "EncounterTracker", {"turns": Turns, "combat": Combat}),
-    ("condition_sheet/book.py", "ConditionSheetBook", {"between": BetweenBattles}),
+    ("pf2e/book/__init__.py", "EncounterTracker", {"turns": Turns, "combat": Combat}),
+    ("condition_sheet/book/__init__.py", "ConditionSheetBook", {"between": BetweenBattles}),
 ])
 def test_a_systems_book_hands_its_areas_methods_on_the_same_way(
         module: str, book: str, held: dict[str, type]) -> None:

@@ -13,9 +13,10 @@ from cli_helpers import assert_one_clear_line, invoke
 from conftest import ledger_fingerprint, refused
 
 from drawsteel_kit.kit.book.campaign import BaseCampaign
-from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError, UnknownHero, UnknownSheet
+from drawsteel_kit.kit.errors import RulesError, UnknownHero, UnknownSheet
 from drawsteel_kit.kit.limits import close_name, did_you_mean
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 
 ARTISAN: dict[str, Any] = {
     "ancestry": "Dwarf", "physical": "might", "languages": ["Khelt", "Zaliac"],

@@ -19,7 +19,6 @@ from drawsteel_kit.kit.errors import (
     DrawSteelKitError,
     LedgerLocked,
     LedgerReadOnly,
-    NotEnoughTokens,
     RulesError,
     SessionError,
     UndoError,
@@ -28,6 +27,7 @@ from drawsteel_kit.kit.errors import (
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger
 from drawsteel_kit.kit.ledger.connection import connect
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 
 
 def _prepare(folder: Path, *, session_open: bool) -> dict[str, int]:

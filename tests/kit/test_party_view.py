@@ -28,7 +28,7 @@ from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ledger.party import ADJUSTED
 from drawsteel_kit.kit.registry import SYSTEMS
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
+from drawsteel_kit.systems.draw_steel.pages import hero_page, party_page
 from drawsteel_kit.workbook.pages import player_page
 
 #: Texts only the Director knows, each in a hidden change.

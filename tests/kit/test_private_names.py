@@ -18,9 +18,9 @@ RECOMPOSING = frozenset({
     "from drawsteel_kit.systems.draw_steel.book.inventory import _counted",
     "drawsteel_kit/systems/draw_steel/book/rewards.py: "
     "from drawsteel_kit.systems.draw_steel.book.inventory import _treasure",
-    "drawsteel_kit/systems/draw_steel/init_report.py: "
+    "drawsteel_kit/systems/draw_steel/init/report.py: "
     "from drawsteel_kit.kit.book.init_report import _list_difference",
-    "drawsteel_kit/systems/draw_steel/init_report.py: "
+    "drawsteel_kit/systems/draw_steel/init/report.py: "
     "from drawsteel_kit.kit.book.init_report import _shown",
 })
 

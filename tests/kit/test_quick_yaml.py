@@ -17,8 +17,8 @@ from drawsteel_kit.kit import yaml_read
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, PlanError
 from drawsteel_kit.kit.yaml_read import QUICK_DEPTH, SafeLoader, UniqueKeyLoader, quick_yaml
-from drawsteel_kit.systems.draw_steel.campaign_file.model import CampaignFile, dump_campaign_file
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.campaign_file import CampaignFile, dump_campaign_file
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
 SHIPPED = sorted(
     p for pattern in ("campaigns/*/campaign.yaml", "campaigns/*/plans/*.yaml",

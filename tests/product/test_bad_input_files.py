@@ -42,8 +42,8 @@ from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, LedgerError, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
 DEMO = REPO / "campaigns" / "demo"
 DEMO_TEXT = (DEMO / "campaign.yaml").read_text(encoding="utf-8")

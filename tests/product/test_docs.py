@@ -120,7 +120,7 @@ def test_changelog_has_unreleased_section() -> None:
 def test_every_setting_of_campaign_yaml_is_in_its_page() -> None:
     """Every Director's choice the Draw Steel campaign file can set has a row in the settings
     table of docs/campaign-yaml.md (a new setting without one fails here)."""
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import Settings
+    from drawsteel_kit.systems.draw_steel.campaign_file import Settings
 
     page = DOCS["campaign-yaml.md"]
     rows = set(re.findall(r"^\| `([a-z_]+)` \|", page, re.M))

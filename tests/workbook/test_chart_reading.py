@@ -15,8 +15,7 @@ from drawsteel_kit.kit.ui.figures import PALETTE, PLOTLY_MIME, hero_colour
 from drawsteel_kit.kit.ui.html import CHART_TYPE
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+from drawsteel_kit.systems.draw_steel.pages import charts, party_page
 
 FORGE = REPO / "tests" / "fixtures" / "forge_steel"
 

@@ -20,8 +20,7 @@ from workbook_helpers import demo_copy
 #: Modules a Draw Steel player page never needs; `yaml` is checked separately (the
 #: controls' forecast reads the book's catalog tables, which are YAML).
 NOT_FOR_A_PAGE = ("pydantic", "pydantic_core", "drawsteel_kit.kit.fields",
-                  "drawsteel_kit.systems.draw_steel.plan",
-                  "drawsteel_kit.systems.draw_steel.downtime",
+                  "drawsteel_kit.systems.draw_steel.plans",
                   "drawsteel_kit.systems.condition_sheet", "drawsteel_kit.systems.pf2e",
                   "drawsteel_kit.systems.dungeon_world")
 
@@ -67,7 +66,7 @@ def _unneeded(modules: list[str], names: tuple[str, ...]) -> list[str]:
 def test_a_player_page_loads_no_plan_reader_and_no_other_system(demo: Path,
                                                                 hero: str) -> None:
     loaded = _loaded(demo, hero)
-    assert "drawsteel_kit.systems.draw_steel.pages.dashboard" in loaded["page"]  # it ran
+    assert "drawsteel_kit.systems.draw_steel.pages" in loaded["page"]  # it ran
     assert "ipywidgets" in loaded["controls"]  # and made its controls
     assert _unneeded(loaded["controls"], NOT_FOR_A_PAGE) == []
 
@@ -82,7 +81,7 @@ def test_the_resolution_notebooks_import_cell_still_offers_the_run() -> None:
     plan is read, not when the workbook is imported."""
     code = ("import sys; from drawsteel_kit.workbook import Resolving, show; "
             "print(callable(Resolving.start), callable(show), "
-            "'drawsteel_kit.systems.draw_steel.downtime' in sys.modules)")
+            "'drawsteel_kit.systems.draw_steel.plans' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True)
     assert result.stdout.split() == ["True", "True", "False"]

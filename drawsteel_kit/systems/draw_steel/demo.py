@@ -16,8 +16,8 @@ from pathlib import Path
 
 from drawsteel_kit.kit.ledger.backup import fresh_ledger
 from drawsteel_kit.systems.draw_steel.campaign import Campaign, Happened
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import load_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import load_plan
 from drawsteel_kit.systems.draw_steel.report import status_text
 
 __all__ = ["DEMO_PLAN", "DEMO_SEED", "Resolver", "build_demo", "fresh_ledger"]

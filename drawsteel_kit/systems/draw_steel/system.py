@@ -17,8 +17,6 @@ SYSTEM = System(
     "draw-steel", "Draw Steel", __name__.rsplit(".", 1)[0], default=True,
     source="Draw Steel: the Heroes book, the Rules Reference (v1.02)",
     campaign="campaign:Campaign",
-    parts=(("campaign_file", "campaign_file.model"), ("init", "init"), ("kinds", "book.kinds"),
-           ("migrations", "ledger"), ("pages", "pages.dashboard"), ("plans", "downtime"),
-           ("report", "report")),
+    parts=(("init", "init"), ("migrations", "ledger"), ("plans", "plans"), ("report", "report")),
     secret_names=("encounter",), commands=_COMMANDS, template="campaign",
     notebooks=("forecast.ipynb",))

@@ -1,7 +1,7 @@
 """The Director's panels for a Dungeon World campaign: the party, moves, town days, history.
 
 Each callback gathers widget values and calls one ``campaign.dungeon_world`` method (or
-``downtime.resolve`` for a plan); a preview runs the same call rolled back
+``plans.resolve`` for a plan); a preview runs the same call rolled back
 (:func:`kit.ui.panels.preview`), so it shows exactly what doing it writes.
 """
 

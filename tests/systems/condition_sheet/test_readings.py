@@ -30,7 +30,7 @@ from drawsteel_kit.systems.condition_sheet.rules import (
     TableRules,
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
+from drawsteel_kit.systems.draw_steel.campaign_file import parse_campaign_text
 from systems.condition_sheet.helpers import DEMO
 
 

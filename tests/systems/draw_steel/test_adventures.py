@@ -14,10 +14,9 @@ from conftest import campaign_data, refused, write_campaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.errors import PlanError, RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.pages import charts, party_page
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
 
 def test_starting_an_adventure_sets_every_heros_victories_to_0(campaign: Campaign):

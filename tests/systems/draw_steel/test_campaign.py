@@ -13,16 +13,11 @@ from pathlib import Path
 import pytest
 from conftest import HEROES, REPO, campaign_data, refused, write_campaign
 
-from drawsteel_kit.kit.errors import (
-    CampaignNotFound,
-    NotEnoughTokens,
-    RulesError,
-    SessionError,
-    UnknownHero,
-)
+from drawsteel_kit.kit.errors import CampaignNotFound, RulesError, SessionError, UnknownHero
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.demo import build_demo
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 
 # --- init ------------------------------------------------------------------------------------
 

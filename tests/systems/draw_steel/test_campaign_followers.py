@@ -12,9 +12,10 @@ import pytest
 from conftest import campaign_data, refused, write_campaign
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError, UndoError, UnknownHero
+from drawsteel_kit.kit.errors import RulesError, UndoError, UnknownHero
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 
 HEROES: tuple[dict[str, Any], ...] = (
     {

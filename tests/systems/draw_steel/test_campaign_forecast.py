@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from conftest import campaign_data, write_campaign
 
-from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 from drawsteel_kit.systems.draw_steel.forecast import Worker, completion_curve
-from drawsteel_kit.systems.draw_steel.forecast_checks import monte_carlo_curve
+from drawsteel_kit.systems.draw_steel.forecast.checks import monte_carlo_curve
 
 HEROES: tuple[dict[str, Any], ...] = (
     {

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.activities import ProjectRoll
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 
 
 def _perks(campaign, hero: str, *perks: str) -> None:

@@ -15,13 +15,7 @@ import pytest
 from conftest import campaign_data, ledger_fingerprint, refused, write_campaign
 
 from drawsteel_kit.kit.dice import ScriptedDice
-from drawsteel_kit.kit.errors import (
-    CampaignFileError,
-    DiceExhausted,
-    DrawSteelKitError,
-    ProjectNotStarted,
-    RulesError,
-)
+from drawsteel_kit.kit.errors import CampaignFileError, DiceExhausted, DrawSteelKitError, RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.activities import (
     FindSource,
@@ -31,6 +25,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.systems.draw_steel.catalog.projects import UnknownProject
+from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 from systems.draw_steel.helpers import start
 
 HEROES: tuple[dict[str, Any], ...] = (

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from conftest import HEROES, refused
 
-from drawsteel_kit.kit.errors import FollowerCapReached, RulesError, UnknownHero
+from drawsteel_kit.kit.errors import RulesError, UnknownHero
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, Recruit
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.draw_steel.errors import FollowerCapReached
 
 Make = Callable[..., Campaign]
 

@@ -80,8 +80,8 @@ def test_an_interrupted_respite_moves_no_day(book):
 
 def test_a_plan_day_with_a_respite_is_one_calendar_day(book):
     """000: 861: a plan of 3 days with a respite each day moves the calendar 3 days, not 6."""
-    from drawsteel_kit.systems.draw_steel.downtime import resolve
-    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+    from drawsteel_kit.systems.draw_steel.plans import resolve
+    from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
     text = ("name: Three days\ndays: 3\n"
             "respites: [{hero: Val, days: every}, {hero: Bran, days: [2]}]\n")
@@ -148,8 +148,8 @@ def test_a_plan_starts_its_projects_in_a_respite(book):
     """000: 3746: a plan's start goes in its hero's respite; one on a day the hero does not
     rest is refused before anything runs."""
     from drawsteel_kit.kit.errors import PlanError
-    from drawsteel_kit.systems.draw_steel.downtime import resolve
-    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+    from drawsteel_kit.systems.draw_steel.plans import resolve
+    from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
     text = ("name: Lore\ndays: 2\n"
             "start: [{hero: Val, project: Discover Lore, title: Old maps,\n"
@@ -265,7 +265,7 @@ def test_loved_ones_is_once_a_month_on_the_calendar(campaign: Campaign):
 def test_the_heros_page_shows_the_loved_ones_bonus(campaign: Campaign):
     """REFERENCE.md: the bonus shows on the hero's page while it lasts."""
     from drawsteel_kit.kit.book.party_view import PartyView
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page
+    from drawsteel_kit.systems.draw_steel.pages import hero_page
 
     loved_ones_done(campaign)
     with PartyView.of(campaign, "Bran") as view:

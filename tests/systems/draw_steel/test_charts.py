@@ -9,10 +9,9 @@ from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, VAL_ONLY_REASON,
 
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.pages import charts
-from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
-from drawsteel_kit.systems.draw_steel.plan import plan_from_data
+from drawsteel_kit.systems.draw_steel.pages import charts, hero_page, party_page
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import plan_from_data
 from drawsteel_kit.systems.draw_steel.records import read_timeline
 from drawsteel_kit.systems.draw_steel.rules.followers import follower_cap
 from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from drawsteel_kit.kit.campaign_file import load_campaign_file, parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError
 from drawsteel_kit.kit.limits import mixed_scripts, name_key
-from drawsteel_kit.systems.draw_steel.campaign_file.model import (
+from drawsteel_kit.systems.draw_steel.campaign_file import (
     CAMPAIGN_FILE,
     COUNT_LIMIT,
     MAX_PROBLEMS_SHOWN,

@@ -20,13 +20,9 @@ from drawsteel_kit.kit.errors import DiceExhausted, LedgerReadOnly, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Event
 from drawsteel_kit.systems.draw_steel.activities import StartProject
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import (
-    Resolution,
-    find_plan,
-    resolve,
-    resolved_before,
-)
-from drawsteel_kit.systems.draw_steel.plan import check_plan, parse_plan
+from drawsteel_kit.systems.draw_steel.plans import Resolution, find_plan, resolve, resolved_before
+from drawsteel_kit.systems.draw_steel.plans.check import check_plan
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 from drawsteel_kit.workbook.plan_runs import main_resolve
 
 ROOT = REPO

@@ -7,7 +7,7 @@ from conftest import unchanged
 
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.pages.dashboard import hero_page, party_page
+from drawsteel_kit.systems.draw_steel.pages import hero_page, party_page
 
 pytest.importorskip("ipywidgets")
 

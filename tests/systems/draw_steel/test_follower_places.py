@@ -19,8 +19,8 @@ from conftest import unchanged as _unchanged
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 from drawsteel_kit.systems.draw_steel.rules.followers import (
     AT_SITE,
     AT_STRONGHOLD,
@@ -257,7 +257,7 @@ def test_the_followers_panel_records_where_a_follower_is(camp):
 def test_the_party_page_says_where_followers_are(camp):
     """000: 3937, 3945: players see where each follower is."""
     from drawsteel_kit.kit.book.party_view import PartyView
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+    from drawsteel_kit.systems.draw_steel.pages import party_page
 
     _hesk_on_potion(camp)
     camp.place_follower("Hesk", "stronghold", materials=False)

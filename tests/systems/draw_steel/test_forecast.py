@@ -18,7 +18,7 @@ from drawsteel_kit.systems.draw_steel.forecast import (
     Worker,
     completion_curve,
 )
-from drawsteel_kit.systems.draw_steel.forecast_checks import convolution_curve, monte_carlo_curve
+from drawsteel_kit.systems.draw_steel.forecast.checks import convolution_curve, monte_carlo_curve
 
 CREW = (
     Worker(2, skill=True, edges=1, name="hero"),

@@ -15,8 +15,8 @@ from drawsteel_kit.kit.errors import DrawSteelKitError, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.limits import names_meant
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
 PARTY = tuple({"name": n, "ancestry": "Human", "level": 1, "max_stamina": 20,
                "max_recoveries": 8, "renown": 3, "characteristics": {"reason": 2}}

@@ -23,8 +23,8 @@ from drawsteel_kit.systems.draw_steel.activities import (
     StartProject,
 )
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
 SAGE = NewFollower("Mirela", "sage", "Human", ("History", "Magic", "Rumors", "Society"),
                    ("Khelt", "Voll"))

@@ -16,9 +16,9 @@ from conftest import HEROES, campaign_data, refused, write_campaign
 from drawsteel_kit.kit.errors import CampaignFileError, PlanError, RulesError
 from drawsteel_kit.systems.draw_steel.activities import NewFollower, Recruit
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import Settings, parse_campaign_text
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import parse_plan
+from drawsteel_kit.systems.draw_steel.campaign_file import Settings, parse_campaign_text
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 from drawsteel_kit.systems.draw_steel.rules.retainers import PARTY_RETAINERS_CHOICES
 
 

@@ -29,7 +29,7 @@ from drawsteel_kit.systems.draw_steel.activities import (
     ServeAsSource,
     StudyGuide,
 )
-from drawsteel_kit.systems.draw_steel.plan import (
+from drawsteel_kit.systems.draw_steel.plans.read import (
     MAX_NODES,
     Plan,
     load_plan,

@@ -17,8 +17,8 @@ from conftest import REPO, ledger_fingerprint
 from drawsteel_kit.kit.errors import PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.downtime import resolve
-from drawsteel_kit.systems.draw_steel.plan import load_plan, parse_plan
+from drawsteel_kit.systems.draw_steel.plans import resolve
+from drawsteel_kit.systems.draw_steel.plans.read import load_plan, parse_plan
 
 DEMO = REPO / "campaigns" / "demo"
 

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
+from drawsteel_kit.kit.errors import RulesError
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 from drawsteel_kit.systems.draw_steel.rules.tokens import (
     TOKEN_SPENDS,
     SessionEndTokens,

@@ -16,7 +16,7 @@ from conftest import campaign_data, refused, write_campaign
 from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import CampaignFileError, RulesError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-from drawsteel_kit.systems.draw_steel.campaign_file.model import Settings, parse_campaign_text
+from drawsteel_kit.systems.draw_steel.campaign_file import Settings, parse_campaign_text
 from drawsteel_kit.systems.draw_steel.rules.wealth import (
     NOTHING_FOR_SALE,
     ShoppingLimits,
@@ -180,8 +180,8 @@ def test_a_plan_records_the_trip_and_a_purchase_past_it_stops_the_plan(tmp_path)
     """000: 3965: the plan's second purchase is one more than the trip allows: the plan stops
     on day 2 and nothing of it is written."""
     from drawsteel_kit.kit.errors import PlanError
-    from drawsteel_kit.systems.draw_steel.downtime import resolve
-    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+    from drawsteel_kit.systems.draw_steel.plans import resolve
+    from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
     with _camp(tmp_path) as camp:
         with refused(camp, PlanError, "on day 2: .*Val has made 1 of the 1 purchase"):
@@ -197,7 +197,7 @@ def test_a_plan_records_the_trip_and_a_purchase_past_it_stops_the_plan(tmp_path)
 def test_a_plan_without_shopping_keeps_its_digest():
     """000: 3965: plans written before shopping existed keep the digest they were resolved
     under, so they are not resolved twice."""
-    from drawsteel_kit.systems.draw_steel.plan import parse_plan
+    from drawsteel_kit.systems.draw_steel.plans.read import parse_plan
 
     bare = parse_plan("name: A\ndays: 1\n", "a.yaml")
     assert bare.digest == parse_plan("name: A\ndays: 1\nbuy: []\n", "a.yaml").digest
@@ -207,7 +207,7 @@ def test_a_plan_without_shopping_keeps_its_digest():
 def test_the_party_page_shows_the_trip_only_when_limited(tmp_path):
     """000: 3965: players read what the market allows; with no limits, no section."""
     from drawsteel_kit.kit.book.party_view import PartyView
-    from drawsteel_kit.systems.draw_steel.pages.dashboard import party_page
+    from drawsteel_kit.systems.draw_steel.pages import party_page
 
     with _camp(tmp_path) as camp:
         assert "Shopping" not in party_page(PartyView.of(camp)).html

@@ -197,7 +197,7 @@ def test_half_hp_rounds_as_the_table_says(tmp_path: Path) -> None:
 
 def test_campaign_yaml_weights_name_carried_gear(tmp_path: Path) -> None:
     """003: 271: the weight is the gear carried; 003: 284: half HP, rounded as set."""
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import parse_campaign_text
+    from drawsteel_kit.systems.draw_steel.campaign_file import parse_campaign_text
 
     text = (DEMO / "campaign.yaml").read_text(encoding="utf-8")
     with pytest.raises(CampaignFileError, match="'sword' is not in gear"):

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from drawsteel_kit.kit.errors import FollowerCapReached, RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import insert_op, update_op
 from drawsteel_kit.kit.limits import did_you_mean, names_meant, one_of, same_name
 from drawsteel_kit.kit.words import plural
@@ -26,6 +26,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_text,
     operation,
 )
+from drawsteel_kit.systems.draw_steel.errors import FollowerCapReached
 from drawsteel_kit.systems.draw_steel.rules import followers as follower_rules
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.state import (

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, dice_for
-from drawsteel_kit.kit.errors import ProjectNotStarted, RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import DIRECTOR, PARTY, insert_op, memo, update_op
 from drawsteel_kit.kit.limits import did_you_mean, folded, name_key, names_meant, one_of
 from drawsteel_kit.kit.words import plural
@@ -34,6 +34,7 @@ from drawsteel_kit.systems.draw_steel.catalog.languages import (
     hero_languages,
     language_key,
 )
+from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 from drawsteel_kit.systems.draw_steel.state import (
     CHARACTERISTICS,
     HeroState,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.dice import Dice, ScriptedDice
-from drawsteel_kit.kit.errors import DiceExhausted, NotEnoughTokens, RulesError
+from drawsteel_kit.kit.errors import DiceExhausted, RulesError
 from drawsteel_kit.kit.ledger import update_op
 from drawsteel_kit.systems.draw_steel.book.base import (
     DrawSteelArea,
@@ -16,6 +16,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
     check_count,
     check_text,
 )
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 from drawsteel_kit.systems.draw_steel.state import (
     HeroState,
     ProjectState,

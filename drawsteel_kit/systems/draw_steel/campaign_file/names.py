@@ -44,7 +44,7 @@ from drawsteel_kit.systems.draw_steel.catalog.titles import choose_benefit, is_b
 from drawsteel_kit.systems.draw_steel.catalog.titles import title as book_title
 
 if TYPE_CHECKING:
-    from drawsteel_kit.systems.draw_steel.campaign_file.model import CampaignFile, HeroSpec
+    from drawsteel_kit.systems.draw_steel.campaign_file import CampaignFile, HeroSpec
 
 __all__ = ["CustomNames", "TitleSpec", "check_book_names", "hero_book_names", "language_group",
            "unique_titles"]

@@ -1,5 +1,5 @@
 """Small parts of campaign.yaml: the stronghold and a hero's characteristics (re-exported by
-:mod:`drawsteel_kit.systems.draw_steel.campaign_file.model`)."""
+:mod:`drawsteel_kit.systems.draw_steel.campaign_file`)."""
 
 from __future__ import annotations
 

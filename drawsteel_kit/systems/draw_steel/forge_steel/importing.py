@@ -24,7 +24,7 @@ from drawsteel_kit.kit.ledger import Op, insert_op, update_op
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.draw_steel.book.work import followers_leave
-from drawsteel_kit.systems.draw_steel.campaign_file.model import HeroSpec
+from drawsteel_kit.systems.draw_steel.campaign_file import HeroSpec
 from drawsteel_kit.systems.draw_steel.catalog import titles as title_catalog
 from drawsteel_kit.systems.draw_steel.catalog.book_names import NotInBook, book_name
 from drawsteel_kit.systems.draw_steel.forge_steel.merge import merge_fields

@@ -45,8 +45,8 @@ from drawsteel_kit.systems.draw_steel.rules.projects import milestones_for_goal
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import Resolution
     from drawsteel_kit.systems.draw_steel.forecast import Curve
+    from drawsteel_kit.systems.draw_steel.plans import Resolution
 
 __all__ = [
     "followers_against_cap",
@@ -301,7 +301,7 @@ def project_forecast(campaign: Campaign, project: int | str, *, viewer: str | No
 
 def _hidden(project: int | str) -> Exception:
     """The error for a project the viewer may not see (worded like any unknown project)."""
-    from drawsteel_kit.kit.errors import ProjectNotStarted
+    from drawsteel_kit.systems.draw_steel.errors import ProjectNotStarted
 
     return ProjectNotStarted(f"no project {project!r} to show")
 

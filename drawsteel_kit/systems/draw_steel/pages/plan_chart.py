@@ -22,7 +22,7 @@ from drawsteel_kit.systems.draw_steel.pages.bars import (
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.draw_steel.campaign import Campaign
-    from drawsteel_kit.systems.draw_steel.downtime import Resolution
+    from drawsteel_kit.systems.draw_steel.plans import Resolution
 
 __all__ = ["plan_changes"]
 

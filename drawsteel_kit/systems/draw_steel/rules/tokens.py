@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from drawsteel_kit.kit.errors import NotEnoughTokens, RulesError
+from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.words import plural
+from drawsteel_kit.systems.draw_steel.errors import NotEnoughTokens
 from drawsteel_kit.systems.draw_steel.rules.respite import recovery_value
 
 __all__ = [

@@ -12,9 +12,9 @@ by the last step is below ``ALIAS_EPS``, by a Chernoff bound). Frequencies whose
 longer reach ``DROP_EPS`` in total are dropped as ``n`` grows, so a 3000-point goal takes a few
 hundredths of a second.
 
-``forecast_checks`` holds the two checks of it: ``convolution_curve``, the plain reference
-(truncated convolutions, exact but O(R^2)), and ``monte_carlo_curve``, which simulates with
-``rules.projects.project_roll``.
+``checks`` (this package's module) holds the two checks of it: ``convolution_curve``, the
+plain reference (truncated convolutions, exact but O(R^2)), and ``monte_carlo_curve``, which
+simulates with ``rules.projects.project_roll``.
 """
 
 from __future__ import annotations

@@ -36,9 +36,9 @@ from drawsteel_kit.systems.draw_steel.activities import (
     ServeAsSource,
 )
 from drawsteel_kit.systems.draw_steel.activities import StudyGuide as StudyGuideActivity
-from drawsteel_kit.systems.draw_steel.plan import errors as plan_errors
-from drawsteel_kit.systems.draw_steel.plan.fields import EVERY
-from drawsteel_kit.systems.draw_steel.plan.model import (
+from drawsteel_kit.systems.draw_steel.plans import errors as plan_errors
+from drawsteel_kit.systems.draw_steel.plans.fields import EVERY
+from drawsteel_kit.systems.draw_steel.plans.model import (
     TAGS,
     AdventureSpec,
     BuySpec,

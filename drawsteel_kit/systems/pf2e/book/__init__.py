@@ -29,8 +29,8 @@ from drawsteel_kit.kit.ledger import DIRECTOR, PARTY
 from drawsteel_kit.kit.limits import same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.pf2e import rules
-from drawsteel_kit.systems.pf2e.book_combat import Combat, who
-from drawsteel_kit.systems.pf2e.book_turns import Turns
+from drawsteel_kit.systems.pf2e.book.combat import Combat, who
+from drawsteel_kit.systems.pf2e.book.turns import Turns
 from drawsteel_kit.systems.pf2e.party_view import encounter_lines, party_record, view_data
 from drawsteel_kit.systems.pf2e.rules import Encounter, EncounterResult, PcTieUnresolved, Pf2eError
 
@@ -348,7 +348,7 @@ class EncounterTracker(SystemBook):
                     summary=summary, actor=pc.name, payload={"reason": reason or summary})
         return Happened("pf2e_hp", summary, tuple(w.written))
 
-    # -- turns (book_turns) -----------------------------------------------------
+    # -- turns (book/turns.py) -------------------------------------------------
     def start_turn(self, encounter: int | str | None = None, *, can_act: bool = True,
                    action_adjustment: int = 0, recovery: int | None = None,
                    seed: int | None = None, dice: Dice | None = None) -> Happened:
@@ -418,7 +418,7 @@ class EncounterTracker(SystemBook):
         """Persistent damage ends (the flat check succeeded, or it was treated)."""
         return self.turns.end_persistent(encounter, name, damage_type)
 
-    # -- the fight (book_combat) ------------------------------------------------
+    # -- the fight (book/combat.py) --------------------------------------------
     @property
     def foes_die(self) -> bool:
         """A foe at 0 HP dies (the table's default), or is dying like a PC."""

@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from drawsteel_kit.kit.limits import names_meant, one_of
-from drawsteel_kit.systems.draw_steel.plan.model import (
+from drawsteel_kit.systems.draw_steel.plans.model import (
     FindSourceSpec,
     GuideSpec,
     RecruitSpec,
     RollSpec,
     ServeSpec,
 )
-from drawsteel_kit.systems.draw_steel.plan.read import Plan
+from drawsteel_kit.systems.draw_steel.plans.read import Plan
 from drawsteel_kit.systems.draw_steel.state import read_followers
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from drawsteel_kit.systems.pf2e.cli_base import Tools, encounter_option, pf2e
+from drawsteel_kit.systems.pf2e.cli.base import Tools, encounter_option, pf2e
 from drawsteel_kit.systems.pf2e.rules.checks import AID_CRITICAL_BONUS, AID_DC
 from drawsteel_kit.systems.pf2e.rules.combatant import COVERS
 

@@ -1,7 +1,7 @@
 """The plan file's format: one pydantic model per kind of entry (strict, no extra fields).
 
 ``plan.read`` turns a validated :class:`PlanFile` into a
-:class:`~drawsteel_kit.systems.draw_steel.plan.Plan`.
+:class:`~drawsteel_kit.systems.draw_steel.plans.Plan`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Fiel
 
 from drawsteel_kit.kit.fields import STRICT, FreeText, label, show, within
 from drawsteel_kit.systems.draw_steel.activities import NewFollower as NewFollowerActivity
-from drawsteel_kit.systems.draw_steel.plan.fields import (
+from drawsteel_kit.systems.draw_steel.plans.fields import (
     MAX_BONUS,
     MAX_KNOWLEDGE,
     MAX_PLAN_DAYS,

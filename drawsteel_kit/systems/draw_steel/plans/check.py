@@ -16,15 +16,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from drawsteel_kit.systems.draw_steel.catalog import projects as catalog
-from drawsteel_kit.systems.draw_steel.plan.model import (
+from drawsteel_kit.systems.draw_steel.plans.model import (
     FindSourceSpec,
     GuideSpec,
     RecruitSpec,
     RollSpec,
     ServeSpec,
 )
-from drawsteel_kit.systems.draw_steel.plan.names import whole_names
-from drawsteel_kit.systems.draw_steel.plan.read import Plan
+from drawsteel_kit.systems.draw_steel.plans.names import whole_names
+from drawsteel_kit.systems.draw_steel.plans.read import Plan
 from drawsteel_kit.systems.draw_steel.state import read_followers
 
 if TYPE_CHECKING:

@@ -1,4 +1,19 @@
-"""Scripted downtime: a plan (``plan.py``) resolved day by day into campaign operations.
+"""Scripted downtime plans (Draw Steel's ``plans`` part): the YAML a Director writes for a
+stretch of downtime, read and checked, then resolved day by day into campaign operations.
+
+A plan says how many days pass, which projects start and which followers join before (or
+on) which day, and which heroes rest on which days doing what. Every mistake is one
+:class:`~drawsteel_kit.kit.errors.PlanError` naming the file, line, entry, field and what is
+allowed, one problem a line::
+
+    plans/week.yaml:14: respites[1] (Bran Ironvein): activity.knowledge: is required
+
+- ``fields``: field types (project references, days, dice, bounded numbers);
+- ``model``: the file format, one pydantic model per kind of entry;
+- ``read``: YAML in, a checked :class:`~.read.Plan` out; ``errors``: the messages;
+- ``names``: the names a plan uses, against the campaign's;
+- ``check``: a plan against a campaign (heroes, projects, followers), before anything runs;
+- this module: :func:`read_plan` and :func:`resolve`, the plan run.
 
 Before day 1 the plan's undated followers join and are put to work and career points are
 spent, on the campaign's current day; its undated projects start then if their hero rested
@@ -59,8 +74,8 @@ from drawsteel_kit.systems.draw_steel.activities import (
     StudyGuide,
 )
 from drawsteel_kit.systems.draw_steel.book.base import Happened, check_count
-from drawsteel_kit.systems.draw_steel.plan import Plan, check_plan, load_plan
-from drawsteel_kit.systems.draw_steel.plan.check import entry_day, start_days
+from drawsteel_kit.systems.draw_steel.plans.check import check_plan, entry_day, start_days
+from drawsteel_kit.systems.draw_steel.plans.read import Plan, load_plan
 from drawsteel_kit.systems.draw_steel.state import read_followers
 
 if TYPE_CHECKING:

@@ -3,8 +3,8 @@
 Each command is one call into :class:`drawsteel_kit.systems.pf2e.book.EncounterTracker`. Steps act
 on the newest running encounter unless ``--encounter`` names one (its number or name). The
 Director sees real names; ``show --player`` prints what the players see. The fight's own
-commands (damage, conditions, checks, Strikes ...) are in :mod:`.cli_combat`, ``show`` and
-``list`` in :mod:`.cli_show`.
+commands (damage, conditions, checks, Strikes ...) are in :mod:`.combat`, ``show`` and
+``list`` in :mod:`.show` (what they share: :mod:`.base`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import click
 
 from drawsteel_kit.kit.commands import campaign_arg, friendly, opener, pairs
-from drawsteel_kit.systems.pf2e import cli_combat, cli_show
 from drawsteel_kit.systems.pf2e.campaign import Pf2eCampaign
-from drawsteel_kit.systems.pf2e.cli_base import (
+from drawsteel_kit.systems.pf2e.cli import combat, show
+from drawsteel_kit.systems.pf2e.cli.base import (
     Tools,
     commands,
     dice_options,
@@ -23,7 +23,7 @@ from drawsteel_kit.systems.pf2e.cli_base import (
     typed_dice,
 )
 
-__all__ = ["cli_combat", "cli_show", "commands", "pf2e"]
+__all__ = ["combat", "commands", "pf2e", "show"]
 
 #: A campaign as Pathfinder 2e's (another system's is refused, naming its commands).
 open_campaign = opener(Pf2eCampaign)
@@ -319,5 +319,5 @@ def end(campaign: str, xp: int, treasure: tuple[str, ...], ref: str | None) -> N
     _call(campaign, "end_encounter", ref, xp=xp, treasure=list(treasure))
 
 
-cli_combat.register(TOOLS)
-cli_show.register(TOOLS)
+combat.register(TOOLS)
+show.register(TOOLS)

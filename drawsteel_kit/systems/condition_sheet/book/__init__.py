@@ -42,8 +42,8 @@ from drawsteel_kit.kit.ledger import PARTY
 from drawsteel_kit.kit.limits import did_you_mean, same_name
 from drawsteel_kit.kit.words import plural
 from drawsteel_kit.systems.condition_sheet import rules
-from drawsteel_kit.systems.condition_sheet.book_between import BetweenBattles
-from drawsteel_kit.systems.condition_sheet.book_turn import (
+from drawsteel_kit.systems.condition_sheet.book.between import BetweenBattles
+from drawsteel_kit.systems.condition_sheet.book.turn import (
     BattleInfo,
     Turn,
     covers_for,
@@ -384,7 +384,7 @@ class ConditionSheetBook(SystemBook):
             t.take(rules.end_battle(t.battle))
         return self._step(battle, "cs_battle_ended", step)
 
-    # -- between battles (book_between) -----------------------------------------
+    # -- between battles (book/between.py) -------------------------------------
     def set_mana(self, name: str, mana: int, *, reason: str = "") -> Happened:
         """Set a character's mana between battles (rest, a ritual, the GM's award)."""
         return self.between.set_mana(name, mana, reason=reason)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from drawsteel_kit.kit.book.base import check_text
 from drawsteel_kit.kit.dice import Dice, dice_for
 from drawsteel_kit.systems.pf2e import rules
-from drawsteel_kit.systems.pf2e.book_combat import (
+from drawsteel_kit.systems.pf2e.book.combat import (
     Recorded,
     Step,
     refuse_triggered_free_action,

@@ -20,14 +20,14 @@ from drawsteel_kit.kit.errors import RulesError
 from drawsteel_kit.kit.ledger import LEDGER_FILE, Ledger, insert_op
 from drawsteel_kit.kit.limits import name_key, same_name
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.draw_steel.campaign_file.model import (
+from drawsteel_kit.systems.draw_steel.campaign_file import (
     CAMPAIGN_FILE,
     CampaignFile,
     HeroSpec,
 )
 from drawsteel_kit.systems.draw_steel.catalog.book_names import Kind, book_name
 from drawsteel_kit.systems.draw_steel.catalog.careers import career as _career
-from drawsteel_kit.systems.draw_steel.init_report import hero_differences
+from drawsteel_kit.systems.draw_steel.init.report import hero_differences
 from drawsteel_kit.systems.draw_steel.rules.advancement import MAX_LEVEL, MIN_LEVEL
 from drawsteel_kit.systems.draw_steel.rules.respite import winded_value
 from drawsteel_kit.systems.draw_steel.state import (

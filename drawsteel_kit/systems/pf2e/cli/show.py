@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from drawsteel_kit.kit.words import plural
-from drawsteel_kit.systems.pf2e.cli_base import Tools, encounter_option, pf2e
+from drawsteel_kit.systems.pf2e.cli.base import Tools, encounter_option, pf2e
 from drawsteel_kit.systems.pf2e.party_view import listing
 from drawsteel_kit.systems.pf2e.rules.checks import target_ac
 
