@@ -19,6 +19,7 @@ from conftest import HEROES, campaign_data, write_campaign
 from hypothesis import Phase
 from hypothesis import strategies as st
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.errors import DrawSteelKitError
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
@@ -158,7 +159,7 @@ def books_data() -> dict[str, Any]:
 def books(folder: Path) -> Campaign:
     """An open campaign at ``folder`` with a session open, hero tokens, a project, a follower
     at work, an item, a title, an NPC and a note: every operation has something to act on."""
-    camp, _ = Campaign.init(write_campaign(folder, books_data()))
+    camp, _ = BaseCampaign.init(write_campaign(folder, books_data()))
     camp.start_session()
     camp.award_tokens(2, reason="heroic risk")
     camp.start_project("Val", "Discover Lore", title=PROJECT, params={"kind": "obscure"})

@@ -29,8 +29,8 @@ from cli_helpers import assert_one_clear_line, invoke
 from conftest import REPO
 from reliability_workers import EXE, integrity
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def export(tmp_path: Path, initialise: Callable[[Path], None]) -> dict[str, Any]
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
     initialise(folder)
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         camp.award_victories(2)
         camp.award_renown("Val", 1, reason="the rescue")
         camp.award_renown("Val", 1, reason="the feast")

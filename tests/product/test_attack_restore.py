@@ -20,9 +20,9 @@ import pytest
 from cli_helpers import assert_one_clear_line, invoke
 from conftest import FIXTURES_DIR, REPO, ledger_fingerprint
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE, MIGRATION_NAMES
 from drawsteel_kit.kit.ledger.schema_check import not_ours
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 FIXTURES = FIXTURES_DIR / "ledgers"
 EVIL = ("CREATE TRIGGER zz_evil AFTER INSERT ON events BEGIN "
@@ -48,7 +48,7 @@ def demo(tmp_path: Path, initialise: Callable[[Path], None]) -> Path:
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder / "campaign.yaml")
     initialise(folder)
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         camp.award_victories(1)
         camp.award_renown("Val", 1, reason="the rescue")
     return folder
@@ -66,7 +66,7 @@ def tampered(folder: Path, dest: Path, sql: str) -> Path:
 
 
 def heroes(folder: Path) -> dict[str, dict[str, Any]]:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return {r["name"]: r for r in camp.ledger.snapshot()["heroes"]}
 
 
@@ -107,11 +107,11 @@ def test_a_tampered_backup_brings_in_only_its_rows(demo: Path, tmp_path: Path,
                                                    name: str) -> None:
     sql, _ = TAMPERINGS[name]
     backup = tampered(demo, tmp_path / "tampered.db", sql)
-    with Campaign.open(demo) as camp:  # a write the restore must take back
+    with BaseCampaign.open(demo) as camp:  # a write the restore must take back
         camp.award_victories(1)
     result = invoke("restore", demo, backup)
     assert result.exit_code == 0, result.output
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         assert camp.ledger.schema_problems() == []
         assert camp.ledger.verify()
     conn = sqlite3.connect(demo / LEDGER_FILE)
@@ -235,7 +235,7 @@ def test_an_older_schemas_backup_restores_upgraded_and_without_what_was_added(
     result = invoke("restore", demo, old)
     assert result.exit_code == 0, result.output
     assert f"({events} events)" in result.output and "trigger zz_evil" in result.output
-    with Campaign.open(demo, readonly=True) as camp:
+    with BaseCampaign.open(demo, readonly=True) as camp:
         assert camp.ledger.schema == MIGRATION_NAMES[-1]
         assert camp.ledger.schema_problems() == []
         assert camp.ledger.verify()
@@ -258,13 +258,13 @@ def long_books(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     build(root / "long", 6000)
     backup = root / "kept.db"
     assert invoke("backup", root / "long", backup).exit_code == 0
-    with Campaign.open(root / "long") as camp:
+    with BaseCampaign.open(root / "long") as camp:
         camp.award_victories(1)
     return root / "long", backup
 
 
 def _events(folder: Path) -> int:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         assert camp.ledger.integrity() == [] and camp.ledger.verify()
         assert camp.ledger.schema_problems() == []
         return camp.ledger.event_count()

@@ -20,8 +20,8 @@ import pytest
 from cli_helpers import run
 from conftest import write_campaign
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 # a writer process and backups taken against it for seconds
 pytestmark = pytest.mark.soak
@@ -34,7 +34,7 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 folder, stop = Path(sys.argv[1]), Path(sys.argv[2])
 done = 0
-with Campaign.open(folder) as camp:
+with BaseCampaign.open(folder) as camp:
     (folder / "writer-started").touch()
     while not stop.exists():
         step = done % 4
@@ -82,7 +82,7 @@ def integrity(path: Path) -> str:
 
 def test_backups_during_writes_are_whole_prefixes_of_the_ledger(tmp_path: Path) -> None:
     folder = write_campaign(tmp_path / "camp")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     start = len(events_of(folder / LEDGER_FILE))
     stop = tmp_path / "stop"
     writer = subprocess.Popen([sys.executable, "-c", WRITER, str(folder), str(stop)],
@@ -92,7 +92,7 @@ def test_backups_during_writes_are_whole_prefixes_of_the_ledger(tmp_path: Path) 
         deadline = time.monotonic() + DEADLINE
         while not (folder / "writer-started").exists() and writer.poll() is None:
             time.sleep(0.05)
-        with Campaign.open(folder, readonly=True) as reader:
+        with BaseCampaign.open(folder, readonly=True) as reader:
             counts: set[int] = set()
             while time.monotonic() < deadline and writer.poll() is None:
                 dest = tmp_path / "backups" / f"b{len(backups):03d}" / LEDGER_FILE
@@ -120,7 +120,7 @@ def test_backups_during_writes_are_whole_prefixes_of_the_ledger(tmp_path: Path) 
         held = events_of(dest)
         assert held == final[:len(held)], f"{dest}: not a prefix of the final history"
         assert len(held) >= start
-        with Campaign.open(dest.parent, readonly=True) as copy:
+        with BaseCampaign.open(dest.parent, readonly=True) as copy:
             assert copy.ledger.verify(), f"{dest}: projections differ from its own history"
             last = copy.history(limit=1)[0]
         if last.operation:  # every event of its last operation made it into the copy
@@ -129,7 +129,7 @@ def test_backups_during_writes_are_whole_prefixes_of_the_ledger(tmp_path: Path) 
 
 def test_the_default_backup_is_named_by_its_events_and_never_overwrites(tmp_path: Path) -> None:
     folder = write_campaign(tmp_path / "camp")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.add_note("Before the first backup")
         first = camp.backup()
         second = camp.backup()

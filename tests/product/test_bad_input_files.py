@@ -38,6 +38,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from drawsteel_kit.cli import main
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.campaign_file import parse_campaign_text
 from drawsteel_kit.kit.errors import CampaignFileError, DrawSteelKitError, LedgerError, PlanError
 from drawsteel_kit.kit.ledger import LEDGER_FILE
@@ -147,7 +148,7 @@ def test_a_malformed_campaign_yaml_on_a_fresh_init_leaves_no_ledger_behind(
         folder: Path, text: str) -> None:
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
     try:
-        camp, _ = Campaign.init(folder)
+        camp, _ = BaseCampaign.init(folder)
     except CampaignFileError as exc:
         for line in str(exc).splitlines():
             assert line.startswith(str(folder / "campaign.yaml")), line
@@ -165,7 +166,7 @@ def demo(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
     folder = tmp_path / "demo"
     folder.mkdir()
     (folder / "campaign.yaml").write_text(DEMO_TEXT, encoding="utf-8")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.start_session()
         camp.award_victories(2, reason="Bandits at the mill")
         camp.end_session()
@@ -184,7 +185,7 @@ def test_a_mutated_campaign_yaml_on_reinit_is_refused_whole_or_applied_correctly
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
     before = ledger_fingerprint(ledger)
     try:
-        camp, _ = Campaign.init(folder)
+        camp, _ = BaseCampaign.init(folder)
     except CampaignFileError as exc:
         assert str(exc).startswith(str(folder / "campaign.yaml"))
         assert ledger_fingerprint(ledger) == before
@@ -218,12 +219,12 @@ def test_drawsteel_kit_init_reports_a_malformed_campaign_yaml_and_keeps_the_ledg
 def test_campaign_open_never_reads_campaign_yaml_the_ledger_is_the_truth(
         demo: tuple[Path, Path], text: str) -> None:
     folder, _ = demo
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         state = camp.ledger.snapshot()
     (folder / "campaign.yaml").write_text(text, encoding="utf-8")
     try:
         for where in (folder, folder / "campaign.yaml", folder / LEDGER_FILE):
-            with Campaign.open(where) as camp:
+            with BaseCampaign.open(where) as camp:
                 assert camp.ledger.snapshot() == state
     finally:
         (folder / "campaign.yaml").write_text(DEMO_TEXT, encoding="utf-8")
@@ -265,7 +266,7 @@ def mutated_plans(draw: st.DrawFn) -> str:
 
 @pytest.fixture
 def demo_camp(demo: tuple[Path, Path]) -> Iterator[tuple[Campaign, Pristine]]:
-    with Campaign.open(demo[0]) as camp:
+    with BaseCampaign.open(demo[0]) as camp:
         yield camp, Pristine(camp)
 
 
@@ -345,7 +346,7 @@ def test_drawsteel_kit_resolve_reports_a_bad_plan_file_and_writes_nothing(
     before = ledger_fingerprint(folder / LEDGER_FILE)
     result = invoke("resolve", folder, "--plan", plan, "--no-notebook", "--seed", 3)
     if result.exit_code == 0:  # a plan after all: it resolved whole
-        with Campaign.open(folder, readonly=True) as camp:
+        with BaseCampaign.open(folder, readonly=True) as camp:
             assert camp.ledger.verify()
         copy_ledger(pristine, folder / LEDGER_FILE)
         return
@@ -362,7 +363,7 @@ def good_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("good") / "camp"
     folder.mkdir()
     (folder / "campaign.yaml").write_text(DEMO_TEXT, encoding="utf-8")
-    with Campaign.init(folder)[0] as camp:
+    with BaseCampaign.init(folder)[0] as camp:
         camp.start_session()
         for i in range(30):
             camp.award_victories(1, ["Val"], reason=f"fight {i}")
@@ -392,7 +393,7 @@ def clear_or_working(folder: Path) -> None:
     before = sha(ledger)
     for readonly in (True, False):
         try:
-            with Campaign.open(folder, readonly=readonly) as camp:
+            with BaseCampaign.open(folder, readonly=readonly) as camp:
                 camp.status()
                 camp.history()
                 camp.export()
@@ -487,7 +488,7 @@ def test_a_file_that_is_not_a_ledger_is_refused_clearly_and_left_alone(
     before = sha(ledger)
     for readonly in (True, False):
         with pytest.raises(LedgerError) as caught:
-            Campaign.open(folder, readonly=readonly)
+            BaseCampaign.open(folder, readonly=readonly)
         assert_clear(caught.value, (str(ledger),))
     for argv in (("status", folder), ("victories", folder, 1), ("init", folder)):
         refused_on_the_command_line(invoke(*argv), str(ledger))
@@ -501,7 +502,7 @@ def test_an_empty_ledger_file_is_refused_and_left_as_it_was(
     content = good_ledger.read_bytes()[:length]
     folder = damaged(tmp_path, content)
     with pytest.raises(DrawSteelKitError):
-        Campaign.open(folder)
+        BaseCampaign.open(folder)
     refused_on_the_command_line(invoke("victories", folder, 1), LEDGER_FILE)
     assert (folder / LEDGER_FILE).read_bytes() == content
 
@@ -512,7 +513,7 @@ def test_a_folder_where_the_ledger_goes_is_named_as_a_folder(tmp_path: Path) -> 
     (folder / LEDGER_FILE).mkdir()
     for readonly in (True, False):
         with pytest.raises(LedgerError, match="folder"):
-            Campaign.open(folder, readonly=readonly)
+            BaseCampaign.open(folder, readonly=readonly)
 
 
 @settings(SHARED, phases=NO_SHRINK, derandomize=True, max_examples=examples(10))

@@ -20,6 +20,7 @@ import nbformat
 import pytest
 from conftest import REPO
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
@@ -60,7 +61,7 @@ def long_campaigns(tmp_path_factory: pytest.TempPathFactory) -> dict[int, Path]:
 
 @pytest.fixture
 def small(long_campaigns: dict[int, Path]) -> Iterator[Campaign]:
-    with Campaign.open(long_campaigns[SMALL], readonly=True) as camp:
+    with BaseCampaign.open(long_campaigns[SMALL], readonly=True) as camp:
         yield camp
 
 
@@ -74,7 +75,7 @@ def cramped(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_the_builder_plays_real_kinds_of_events_that_replay_to_the_same_state(
         long_campaigns: dict[int, Path]) -> None:
-    with Campaign.open(long_campaigns[SMALL]) as camp:
+    with BaseCampaign.open(long_campaigns[SMALL]) as camp:
         assert SMALL <= camp.ledger.event_count() < SMALL + 400  # whole weeks
         assert camp.ledger.verify()
         kinds = {e.kind for e in camp.history()}
@@ -146,7 +147,7 @@ def test_the_resolve_command_figure_times_a_kept_dry_run(tmp_path: Path) -> None
     kept = sorted(p.suffix for p in (folder / "runs").glob("*-first-week-seed7-dry-run*"))
     assert kept == [".html", ".html", ".ipynb", ".ipynb"]  # the untimed run and the timed one
     assert figure.number == 10 and figure.met is None and " s wall, " in figure.numbers
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         assert camp.party.day == 1  # a dry run: the week is still to come
 
 
@@ -252,7 +253,7 @@ def test_the_projects_chart_shows_those_under_way_and_the_last_finished(small,
 def _vm_steps(folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
     """SQLite virtual-machine steps (in hundreds) spent making the players' books (every
     connection they open counts) and building the pages and charts from them."""
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         steps = [0]
 
         def count() -> int:

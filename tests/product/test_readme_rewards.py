@@ -30,10 +30,10 @@ def test_the_readme_rewards_examples_run_as_written(tmp_path: Path) -> None:
     folder = _demo(tmp_path)
     text = section_text(SECTION)
     (code,) = re.findall(r"```python\n(.*?)```", text, re.S)
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
     out = io.StringIO()
-    with Campaign.open(folder) as camp, contextlib.redirect_stdout(out):
+    with BaseCampaign.open(folder) as camp, contextlib.redirect_stdout(out):
         before = camp.ledger.event_count()
         exec(compile(code, "README.md", "exec"), {"camp": camp})
         assert camp.ledger.event_count() > before

@@ -45,10 +45,10 @@ from reliability_workers import (
 )
 from workbook_helpers import demo_copy, free_port
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE, update_op
 from drawsteel_kit.kit.ledger.history_check import ReplayError
 from drawsteel_kit.systems.draw_steel.activities import StartProject
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 #: How long the workers keep starting new writes and reads (seconds); each finishes the
 #: one under way, so the test takes this plus start-up plus the slowest last step. It was
@@ -70,7 +70,7 @@ def campaign(tmp_path: Path) -> Path:
     """The demo campaign (with its secrets), an airship each for Yorn and Pip, Yorn's
     artisan Hesk put to work on Yorn's."""
     folder = demo_copy(tmp_path / "demo")
-    with Campaign.open(folder) as camp:  # projects start during a respite (000: 3746)
+    with BaseCampaign.open(folder) as camp:  # projects start during a respite (000: 3746)
         camp.take_respite([YORN, PIP], starts=[
             StartProject(hero, "Build Airship", title=f"{hero}'s airship",
                          prerequisite="waived") for hero in (YORN, PIP)])
@@ -81,7 +81,7 @@ def campaign(tmp_path: Path) -> Path:
 
 def numbers(folder: Path) -> dict[str, int]:
     """What the writers add to, read through the library."""
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         quillon = camp.hero(QUILLON)
         bought = [i for i in camp.inventory(QUILLON) if i.notes.startswith("purchases ")]
         return {"wealth": quillon.wealth, "renown": quillon.renown, "day": camp.party.day,
@@ -121,7 +121,7 @@ def test_lost_updates_notices_a_write_computed_from_a_stale_value(tmp_path: Path
     folder = demo_copy(tmp_path / "demo")
     path = folder / LEDGER_FILE
     assert lost_updates(path) == []
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         stale = camp.hero(QUILLON).wealth
         camp.award_wealth(QUILLON, 1, reason="first")
         with camp.ledger.write():
@@ -205,7 +205,7 @@ def test_five_writers_and_two_readers_at_once_lose_nothing(campaign: Path,
         assert len(got) > 1, f"{role} completed nothing in {DURATION}s"
     writes = {role: recs[role][:-1] for role in WRITERS}
 
-    with Campaign.open(campaign, readonly=True) as camp:
+    with BaseCampaign.open(campaign, readonly=True) as camp:
         events = {e.id: e for e in camp.ledger.events(since=start["last"])}
         assert camp.ledger.verify(), "projections differ from a replay of history"
     attributed = [

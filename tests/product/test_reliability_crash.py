@@ -40,8 +40,8 @@ from conftest import checkpoint
 from reliability_workers import EXE, SCRIPT, integrity, ledger_state, run_op
 from workbook_helpers import demo_copy
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.plan_runs import main_resolve
 
 # kills real runs at random moments, again and again
@@ -127,7 +127,7 @@ def outcome(folder: Path, before: dict[str, Any], after: dict[str, Any]) -> str:
     """Check a killed run's ledger; 'before' or 'after', never anything else."""
     path = folder / LEDGER_FILE
     assert integrity(path) == "ok"
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         assert camp.ledger.verify(), "projections differ from a replay of history"
     state = ledger_state(path)
     if state == before:
@@ -278,7 +278,7 @@ def test_a_single_operation_killed_at_random_sqlite_steps(base: Base, tmp_path: 
         assert expected(step, commit, committed) in (got, None), (step, commit)
         seen[got] += 1
         if got == "before":  # doing it now does what the killed one would have done
-            with Campaign.open(folder) as camp:
+            with BaseCampaign.open(folder) as camp:
                 run_op(camp, op, 3)
             assert ledger_state(folder / LEDGER_FILE) == after
     folder = copy(base.folder, tmp_path / "commit")

@@ -185,12 +185,12 @@ def test_the_repository_director_notebook_opens_the_demo_from_its_folder(tmp_pat
 
     from workbook_helpers import REPO
 
-    from drawsteel_kit.systems.draw_steel.campaign import Campaign
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
 
     demo = tmp_path / "campaigns" / "demo"
     demo.mkdir(parents=True)
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", demo)
-    Campaign.init(demo)[0].close()
+    BaseCampaign.init(demo)[0].close()
     (tmp_path / "notebooks").mkdir()
     shutil.copy(REPO / "notebooks" / "director.ipynb", tmp_path / "notebooks")
     nb = execute(tmp_path / "notebooks" / "director.ipynb", tmp_path / "out.ipynb", {},

@@ -10,6 +10,7 @@ import shutil
 import pytest
 from workbook_helpers import REPO, play
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.book.party_view import PartyView
 from drawsteel_kit.kit.ui.figures import PALETTE, PLOTLY_MIME, hero_colour
 from drawsteel_kit.kit.ui.html import CHART_TYPE
@@ -240,7 +241,7 @@ def test_the_dashboard_kernel_loads_no_plotly_or_widgets_for_its_charts(tmp_path
     fresh.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", fresh)
     shutil.copytree(REPO / "campaigns" / "demo" / "plans", fresh / "plans")
-    Campaign.init(fresh)[0].close()
+    BaseCampaign.init(fresh)[0].close()
     nb = nbformat.read(str(notebook("resolve_downtime.ipynb")), as_version=4)
     nb.cells = [*nb.cells, probe]
     nbformat.write(nb, str(source))

@@ -14,9 +14,9 @@ import pytest
 from conftest import ledger_fingerprint
 from workbook_helpers import DIRECTOR_PROJECT, DIRECTOR_REASON, REPO, VAL_ONLY_REASON, add_secrets
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.systems.draw_steel.activities import StartProject
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.notebook_runs import (
     NOTEBOOK_DIR,
     RESOLVE_NOTEBOOK,
@@ -68,19 +68,19 @@ def _demo(folder: Path) -> Path:
     folder.mkdir()
     shutil.copy(REPO / "campaigns" / "demo" / "campaign.yaml", folder)
     shutil.copytree(REPO / "campaigns" / "demo" / "plans", folder / "plans")
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     return folder
 
 
 def _history(folder: Path) -> list[tuple]:
     """Every event as the ledger has it, without the wall-clock time it was written."""
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return [(e.kind, e.day, e.session, e.actor, json.dumps(e.payload, sort_keys=True),
                  e.seed, e.dice, e.visibility, e.ops) for e in camp.history(newest_first=False)]
 
 
 def _snapshot(folder: Path) -> dict:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         return camp.ledger.snapshot()
 
 
@@ -121,7 +121,7 @@ def test_a_real_run_writes_what_the_in_process_resolve_writes(tmp_path: Path) ->
 
 def test_forecast_notebook_draws_the_curve(tmp_path: Path) -> None:
     folder = _demo(tmp_path / "demo")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         camp.take_respite(["Val"], starts=[StartProject(  # projects start in a respite
             "Val", "Discover Lore", title="The mill's cellar", params={"kind": "lost"})])
     before = ledger_fingerprint(folder / LEDGER_FILE)
@@ -138,7 +138,7 @@ def test_forecast_notebook_draws_the_curve(tmp_path: Path) -> None:
 @pytest.mark.parametrize("hero", ["", "Val"])
 def test_player_dashboard_notebook(tmp_path: Path, hero: str) -> None:
     folder = _demo(tmp_path / "demo")
-    with Campaign.open(folder) as camp:
+    with BaseCampaign.open(folder) as camp:
         add_secrets(camp)
         party = camp.party.name
     before = ledger_fingerprint(folder / LEDGER_FILE)

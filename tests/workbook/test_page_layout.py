@@ -29,8 +29,8 @@ from cli_helpers import run
 from conftest import checkpoint
 from workbook_helpers import chromium, demo_copy, free_port, needs_chromium, size
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from workbook.test_system_dashboards import OTHER_SYSTEMS, build
 
 pytestmark = [needs_chromium, pytest.mark.slow]
@@ -322,7 +322,7 @@ def test_served_pages_read_on_every_screen(key: str, demos: dict[str, Path], bro
     from workbook.test_serve import Server
 
     folder = demos[key]
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         members = list(camp.members)
     server = Server(folder, free_port())
     problems: list[str] = []

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from workbook_helpers import chromium, demo_copy, needs_chromium
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ui.html import CARD_COLUMNS, STYLE, Markup, document, table
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 from workbook.test_system_dashboards import OTHER_SYSTEMS, build
 
@@ -91,7 +91,7 @@ def phone() -> Iterator[Any]:
 
 
 def _site(folder: Path, out: Path) -> list[Path]:
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         written = publish(camp, out)
         first = hero_files(camp.members)[camp.members[0]]
     return [out / INDEX, out / first] if written else []

@@ -49,8 +49,8 @@ from workbook_helpers import (
     needs_chromium,
 )
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.links import LINKS_FILE, load_links
 from drawsteel_kit.workbook.serve import PLAYERS_DIR
 from workbook.test_serve import PAGE, RENDER_TIMEOUT, SOURCE_TEXTS, Server, load, page_text
@@ -85,7 +85,7 @@ NASTY = ("rival", "../../rival/ledger.db", "\u202e\u0000\ud7ff\U0001f480 ᚠᛇ�
 def make_rival(folder: Path) -> Path:
     """Campaign B: its own name, hero and a note, built from campaign.yaml."""
     hero = {"name": RIVAL_HERO, "level": 1, "max_stamina": 20, "max_recoveries": 8}
-    with Campaign.init(write_campaign(folder, campaign_data(name=RIVAL_NAME,
+    with BaseCampaign.init(write_campaign(folder, campaign_data(name=RIVAL_NAME,
                                                             heroes=[hero])))[0] as camp:
         camp.add_note(RIVAL_NOTE)
     checkpoint(folder / LEDGER_FILE)
@@ -97,7 +97,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A's server, A's folder and ledger fingerprint, and B's folder."""
     root = tmp_path_factory.mktemp("safety")
     lantern = demo_copy(root / "lantern")
-    with Campaign.open(lantern) as camp:
+    with BaseCampaign.open(lantern) as camp:
         camp.add_npc(DIRECTOR_NPC, level=6, notes=DIRECTOR_NOTE, visibility="director")
         camp.add_note(DIRECTOR_NOTE, about=DIRECTOR_NPC, visibility="director")
         camp.add_item(DIRECTOR_ITEM, holder="Val", origin="found", visibility="director")
@@ -259,7 +259,7 @@ conn = sqlite3.connect({{ledger!r}})
 conn.execute("INSERT INTO notes (text, visibility) VALUES ('written by a visitor', 'party')")
 conn.commit()
 from drawsteel_kit.systems.draw_steel.campaign import Campaign
-Campaign.open({{folder!r}}).award_victories(5, reason='a visitor')
+BaseCampaign.open({{folder!r}}).award_victories(5, reason='a visitor')
 """
 
 
@@ -464,7 +464,7 @@ def query_attacks(world: dict[str, Any]) -> list[str]:
 
 def test_a_query_string_never_opens_another_campaign(world) -> None:
     server = world["server"]
-    with Campaign.open(world["folder"], readonly=True) as camp:
+    with BaseCampaign.open(world["folder"], readonly=True) as camp:
         nav = [f">{name}<" for name in camp.heroes]
     for query, expected in zip(query_attacks(world), (200, 200, 403, 403), strict=True):
         status, body = fetch(server.port, PAGE + query)

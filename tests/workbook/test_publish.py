@@ -28,10 +28,10 @@ from workbook_helpers import (
     needs_chromium,
 )
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.outputs import SITE_MARKER
 from drawsteel_kit.kit.ui.assets import basic_bundle, license_name, plotlyjs_name
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +52,7 @@ def browser() -> Iterator[Any]:
 
 def test_one_page_for_the_party_and_each_hero(published) -> None:
     folder, site, out = published
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         heroes = list(camp.heroes)
     shared = plotlyjs_name()
     files = sorted(p.name for p in site.iterdir()
@@ -126,7 +126,7 @@ def test_the_pages_open_from_disk_with_their_charts(published, browser) -> None:
     folder, site, _ = published
     seconds = _open(browser, site / "index.html")
     print(f"published party page rendered in {seconds:.1f}s")
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         party, val = camp.party, camp.hero("Val")
     body = browser.find_element(By.TAG_NAME, "body").text
     assert party.name in body and f"Day {party.day}" in body
@@ -191,7 +191,7 @@ def test_a_phone_sees_the_text_before_plotly_js_arrives_and_the_charts_after(
     from benchmarks import phone  # a phone's screen, `driver.get` not waiting for the page
 
     folder, site, _ = published
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         party = camp.party
     gate = threading.Event()
     with _holding_plotly(site, gate) as url, phone.chromium(preset=False) as driver:

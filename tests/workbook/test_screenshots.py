@@ -36,8 +36,8 @@ from workbook_helpers import (
     size,
 )
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from workbook.test_serve import (
     RENDER_TIMEOUT,
     SOURCE_TEXTS,
@@ -206,7 +206,7 @@ def key_numbers(folder: Path, key: str) -> dict[str, list[str]]:
     """Each member's numbers as the ledger has them: what a page must show."""
     fields = {"pf2e": ("level", "xp"), "dungeon-world": ("level", "hp"),
               "condition-sheet": ("mana",)}
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         if key == "draw-steel":
             return {n: [str(h.level), str(h.xp)] for n, h in camp.heroes.items()}
         sheets = {s.name: s.data for s in camp.sheets("character", visible_to="party")}
@@ -285,7 +285,7 @@ def test_player_pages_fit_every_screen(key: str, tmp_path: Path, browser: Any,
     folder = built(key, tmp_path / "camp")
     numbers = key_numbers(folder, key)
     member = sorted(numbers)[0]
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         party, members = camp.party.name, camp.members
     secrets = HIDDEN.get(key, (SECRET,))
     before = ledger_bytes(folder)

@@ -36,8 +36,8 @@ from workbook_helpers import (
     needs_chromium,
 )
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.serve_guard import (
     BUSY,
@@ -275,7 +275,7 @@ def test_the_party_page_shows_the_ledgers_numbers(served, browser) -> None:
     server, _ = served
     seconds = load(browser, server.url())
     print(f"party page rendered in {seconds:.1f}s")
-    with Campaign.open(server.folder, readonly=True) as camp:
+    with BaseCampaign.open(server.folder, readonly=True) as camp:
         party, heroes = camp.party, camp.heroes
     text, _ = page_text(browser)
     assert party.name in text and f"Day {party.day}" in text
@@ -405,7 +405,7 @@ def test_a_browser_running_no_script_still_shows_the_heroes_table(served, own_br
         lambda d: d.find_elements(By.CSS_SELECTOR, "table.dsk-heroes tbody tr"))
     table = own_browser.find_element(By.CSS_SELECTOR, "table.dsk-heroes")
     assert table.is_displayed() and table.size["height"] > 50
-    with Campaign.open(server.folder, readonly=True) as camp:
+    with BaseCampaign.open(server.folder, readonly=True) as camp:
         names = set(camp.heroes)
     shown = {r.find_elements(By.TAG_NAME, "td")[0].text for r in
              table.find_elements(By.CSS_SELECTOR, "tbody tr")}
@@ -604,7 +604,7 @@ def test_a_token_guards_the_pages(tmp_path: Path) -> None:
     from workbook_helpers import REPO
 
     (folder / "campaign.yaml").write_bytes((REPO / "campaigns/demo/campaign.yaml").read_bytes())
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     server = Server(folder, free_port(), token="s3cret")
     try:
         assert _get(server.port, "/?token=s3cret") == 302  # on to the party page
@@ -650,7 +650,7 @@ def test_party_visitors_cannot_lock_players_out(tmp_path: Path) -> None:
     from serve_visitors import Visitor
 
     folder = demo_copy(tmp_path / "demo")
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         heroes = len(camp.heroes)
     server = Server(folder, free_port(), None, "--max-pages", str(heroes + 2),
                     "--pages-per-minute", "0")

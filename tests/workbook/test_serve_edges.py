@@ -18,9 +18,9 @@ from urllib.parse import urlsplit
 import pytest
 from workbook_helpers import REPO, free_port
 
+from drawsteel_kit.kit.book.campaign import BaseCampaign
 from drawsteel_kit.kit.ledger import LEDGER_FILE
 from drawsteel_kit.kit.ui.pages import PREVIEW, tab_title
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
 from drawsteel_kit.workbook.links import hero_query, load_links
 from drawsteel_kit.workbook.publish import INDEX, hero_files, publish
 from drawsteel_kit.workbook.serve_head import campaign_name, party_address
@@ -33,7 +33,7 @@ def fresh(folder: Path) -> Path:
     """A fresh campaign of the demo's heroes (its ledger built, nothing played)."""
     folder.mkdir(parents=True)
     (folder / "campaign.yaml").write_bytes((REPO / "campaigns/demo/campaign.yaml").read_bytes())
-    Campaign.init(folder)[0].close()
+    BaseCampaign.init(folder)[0].close()
     return folder
 
 
@@ -115,7 +115,7 @@ def test_a_refused_hero_page_names_no_one(server: Server) -> None:
 
 def test_published_pages_carry_the_same_title_and_preview(tmp_path: Path) -> None:
     folder = fresh(tmp_path / "camp")
-    with Campaign.open(folder, readonly=True) as camp:
+    with BaseCampaign.open(folder, readonly=True) as camp:
         publish(camp, tmp_path / "site")
         files = hero_files(camp.members)
     party = _preview((tmp_path / "site" / INDEX).read_text(encoding="utf-8"))
