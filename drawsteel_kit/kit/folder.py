@@ -34,7 +34,8 @@ def find_campaign_dir(where: str | Path) -> Path:
         candidate = Path("campaigns") / str(where)
         if not path.is_absolute() and candidate.is_dir():
             return candidate
-    except (OSError, ValueError) as exc:  # a name too long, a NUL: the OS refuses to look
+    except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a NUL: the OS
+        # refuses to look; "~user" of no one, or "~0": no home directory to expand (RuntimeError)
         from drawsteel_kit.kit.fields import show  # pydantic: only when there is an error
 
         raise CampaignNotFound(f"{show(str(where))} is not a path this system can open "

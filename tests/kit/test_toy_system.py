@@ -25,6 +25,9 @@ def toy() -> Iterator[None]:
         yield
     finally:
         unregister(SYSTEM.key)
+        from drawsteel_kit.cli import main
+
+        main.commands.pop("toy", None)  # the root group keeps a command it has loaded
 
 
 @pytest.fixture

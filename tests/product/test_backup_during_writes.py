@@ -34,7 +34,7 @@ from drawsteel_kit.systems.draw_steel.campaign import Campaign
 
 folder, stop = Path(sys.argv[1]), Path(sys.argv[2])
 done = 0
-with BaseCampaign.open(folder) as camp:
+with Campaign.open(folder) as camp:
     (folder / "writer-started").touch()
     while not stop.exists():
         step = done % 4

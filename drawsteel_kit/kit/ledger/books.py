@@ -176,7 +176,8 @@ def _shape_problem(event: dict[str, Any]) -> str | None:
     if any(isinstance(f, bool) or not isinstance(f, int) for f in event["dice"] or ()):
         return "dice: must be the faces rolled, whole numbers"
     for i, op in enumerate(event["ops"]):
-        parts = _OP_PARTS.get(op.get("op")) if isinstance(op, dict) else None
+        kind = op.get("op") if isinstance(op, dict) else None
+        parts = _OP_PARTS.get(kind) if isinstance(kind, str) else None
         if parts is None:
             return f"ops[{i}]: is not a change an export holds"
         for part, types in parts.items():

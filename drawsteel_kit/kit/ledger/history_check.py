@@ -145,7 +145,8 @@ class HistoryCheck:
 
     def _ops(self, ops: Sequence[Any]) -> str | None:
         for i, op in enumerate(ops):
-            parts = _PARTS.get(op.get("op")) if isinstance(op, dict) else None
+            kind = op.get("op") if isinstance(op, dict) else None
+            parts = _PARTS.get(kind) if isinstance(kind, str) else None
             if parts is None or not isinstance(op.get("table"), str) or any(
                     not isinstance(op.get(p), dict) for p in parts) or not isinstance(
                     op.get("key"), str | int) or isinstance(op["key"], bool):
