@@ -111,7 +111,6 @@ def publish(campaign: str, out: str, force: bool, progress: bool | None) -> None
     from drawsteel_kit.workbook.publish import publish as write
 
     told = Progress(progress)
-    told.stage("Reading the campaign")
     with open_campaign(campaign, readonly=True) as camp:
         files = write_site(out, lambda folder: write(camp, folder, progress=told), force=force,
                            campaign=camp.folder)

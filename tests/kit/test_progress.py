@@ -88,10 +88,14 @@ def test_publishing_counts_the_pages(demo: Path, tmp_path: Path) -> None:
     assert out.replace(str(tmp_path / "b"), "OUT") == plain_out.replace(str(tmp_path / "a"),
                                                                         "OUT")
     pages = len(list((tmp_path / "b").glob("*.html")))
-    assert err.splitlines() == ["Reading the campaign...",
-                                "Writing plotly.js beside the pages...",
+    assert err.splitlines() == ["Writing plotly.js beside the pages...",
                                 "Writing the party's page and each hero's...",
                                 *(f"  page {n} of {pages}" for n in range(1, pages + 1))]
+    refused = subprocess.run([CLI, "publish", str(tmp_path / "nowhere"), "--out",
+                              str(tmp_path / "c"), "--progress"], capture_output=True, text=True,
+                             check=False)
+    assert refused.returncode == 1  # one line, no stage told before the error
+    assert len(refused.stderr.splitlines()) == 1 and refused.stderr.startswith("Error: ")
 
 
 def test_a_benchmark_ledger_build_is_told_once(tmp_path: Path) -> None:
