@@ -172,3 +172,15 @@ def test_a_backup_of_another_systems_new_ledger_restores_without_draw_steel_tabl
     assert "Restored" in out and "differed" not in out
     assert not tables(folder / "ledger.db") & DRAW_STEEL_TABLES
     assert migration_sets(folder / "ledger.db") == {"drawsteel-kit": list(MIGRATION_NAMES)}
+
+
+def test_a_migration_name_with_a_line_break_is_refused_in_one_line(tmp_path: Path) -> None:
+    """A damaged file's migration name may hold any byte: the refusal stays one line."""
+    folder = new_ledger(tmp_path, "demo")
+    with sqlite3.connect(folder / "ledger.db") as conn:
+        conn.execute("INSERT INTO _sqlite_migrations (migration_set, name, applied_at) "
+                     "VALUES ('drawsteel-kit', '\n0099_x', '2099-01-01')")
+    conn.close()
+    with pytest.raises(LedgerError, match="newer drawsteel-kit") as refused:
+        BaseCampaign.open(folder, readonly=True)
+    assert "\n" not in str(refused.value)

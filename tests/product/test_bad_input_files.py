@@ -427,6 +427,16 @@ def test_a_truncated_ledger_is_refused_clearly_and_left_alone(
     clear_or_working(damaged(tmp_path, content[:cut]))
 
 
+def test_a_damage_only_a_replay_meets_is_refused_clearly(good_ledger: Path,
+                                                       tmp_path: Path) -> None:
+    """A byte the deep profile found: the ledger opens and reads, and only the replay of
+    ``verify`` (on an in-memory copy, a plain connection) meets the damaged page; it is
+    refused as damage, not as SQLite's own error. (Pinned to this ledger's layout.)"""
+    content = bytearray(good_ledger.read_bytes())
+    content[51829:51830] = b"\x88"
+    clear_or_working(damaged(tmp_path, bytes(content)))
+
+
 @settings(SHARED, max_examples=examples(25), derandomize=True)  # the same damage in every profile:
 @given(data=st.data())  # schema text damaged this way is a known bug, pinned below
 def test_a_ledger_with_bytes_overwritten_is_refused_clearly(

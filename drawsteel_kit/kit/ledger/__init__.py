@@ -19,7 +19,13 @@ from drawsteel_kit.kit.ledger import events as _events
 from drawsteel_kit.kit.ledger import standing as _standing
 from drawsteel_kit.kit.ledger.backup import backup as _backup
 from drawsteel_kit.kit.ledger.backup import export as _export
-from drawsteel_kit.kit.ledger.connection import BUSY_TIMEOUT_MS, LEDGER_FILE, connect
+from drawsteel_kit.kit.ledger.connection import (
+    BUSY_TIMEOUT_MS,
+    LEDGER_FILE,
+    connect,
+    damage_error,
+    is_damage_error,
+)
 from drawsteel_kit.kit.ledger.events import (
     DIRECTOR,
     PARTY,
@@ -315,6 +321,11 @@ class Ledger:
             copy.execute("BEGIN IMMEDIATE")
             _rebuild(mem, check=True)
             return snapshot(mem, with_timeline=True) == snapshot(self.db, with_timeline=True)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:  # the copy is a plain
+            # connection: its damage errors are said as the ledger's own would be
+            if isinstance(exc, UnicodeDecodeError) or is_damage_error(exc):
+                raise damage_error(exc, str(self.path)) from None
+            raise
         finally:
             copy.close()
 

@@ -52,7 +52,8 @@ def is_damage_error(exc: BaseException) -> bool:
             and any(word in text for word in _DAMAGE_WORDS))
 
 
-def _damaged(exc: BaseException, path: str) -> LedgerDamaged:
+def damage_error(exc: BaseException, path: str) -> LedgerDamaged:
+    """What to raise for SQLite's report ``exc`` of a damaged ledger at ``path``."""
     return LedgerDamaged(
         f"{path} is damaged ({exc}); nothing was written. Restore the ledger from a backup "
         "(`drawsteel-kit backup` makes them) or from the last good copy you have."
@@ -68,12 +69,12 @@ class _Cursor(sqlite3.Cursor):
         """The error to raise instead of ``exc`` (``exc`` itself when it is none of ours)."""
         path = getattr(self.connection, "ledger_path", "the ledger")
         if isinstance(exc, UnicodeDecodeError):  # SQLite's message about damaged schema text
-            return _damaged(exc, path)
+            return damage_error(exc, path)
         refused = storage_error(  # a full or read-only disk: say which
             exc, path, opened_readonly=getattr(self.connection, "opened_readonly", False))
         if refused is not None:
             return refused
-        return _damaged(exc, path) if is_damage_error(exc) else exc
+        return damage_error(exc, path) if is_damage_error(exc) else exc
 
     def _raise(self, exc: BaseException) -> NoReturn:
         translated = self._translate(exc)

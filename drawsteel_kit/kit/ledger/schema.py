@@ -196,8 +196,12 @@ def check_not_newer(db: LedgerDb | sqlite3.Connection, *, path: str = "ledger") 
             continue
         unknown = sorted(set(names) - set(own.names)) if own else [f"{set_name}:{names[-1]}"]
         if unknown:
+            from drawsteel_kit.kit.limits import shown
+
+            name = unknown[-1]  # a damaged file's name may hold any character: one line
+            said = name if name.isprintable() and len(name) <= 60 else shown(name, 60)
             raise LedgerError(
-                f"{path} was written by a newer drawsteel-kit (schema {unknown[-1]}); "
+                f"{path} was written by a newer drawsteel-kit (schema {said}); "
                 "upgrade drawsteel-kit to open it."
             )
 
