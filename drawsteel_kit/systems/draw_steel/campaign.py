@@ -102,8 +102,9 @@ class Campaign(BaseCampaign):
     holding Draw Steel's areas: ``campaign.areas``)."""
 
     #: An adventure's start or end changes no row (victories are set by their own events),
-    #: yet undoing it is meaningful: the adventure did not start or end.
-    undoable_without_changes = frozenset(ADVENTURE_EVENTS)
+    #: yet undoing it is meaningful: the adventure did not start or end. So is a respite that
+    #: restored nothing: the hero did not rest (and a day it joined can be undone after it).
+    undoable_without_changes = frozenset({*ADVENTURE_EVENTS, "respite"})
     writer_class = Writer
 
     def __init__(self, folder: Path, ledger: Ledger) -> None:
