@@ -10,19 +10,6 @@ from pathlib import Path
 import drawsteel_kit
 
 PACKAGE = Path(drawsteel_kit.__file__).parent
-#: Being recomposed in issue 34; removed at merge (the modules they come from are rewritten
-#: by other hands: kit/book/init_report.py's and draw_steel/book/inventory.py's helpers
-#: become public there).
-RECOMPOSING = frozenset({
-    "drawsteel_kit/systems/draw_steel/book/rewards.py: "
-    "from drawsteel_kit.systems.draw_steel.book.inventory import _counted",
-    "drawsteel_kit/systems/draw_steel/book/rewards.py: "
-    "from drawsteel_kit.systems.draw_steel.book.inventory import _treasure",
-    "drawsteel_kit/systems/draw_steel/init/report.py: "
-    "from drawsteel_kit.kit.book.init_report import _list_difference",
-    "drawsteel_kit/systems/draw_steel/init/report.py: "
-    "from drawsteel_kit.kit.book.init_report import _shown",
-})
 
 
 def _module_name(path: Path, root: Path) -> str:
@@ -69,7 +56,7 @@ def _unlined(found: str) -> str:
 
 
 def test_no_private_name_is_imported_across_modules() -> None:
-    found = [f for f in private_imports() if _unlined(f) not in RECOMPOSING]
+    found = private_imports()
     assert not found, ("private names imported from another module (make each public, "
                        "documented, where it lives, or move it where it is used):\n"
                        + "\n".join(found))

@@ -13,7 +13,7 @@ from typing import Any
 from drawsteel_kit.kit.folder import CAMPAIGN_FILE
 from drawsteel_kit.kit.limits import name_key
 
-__all__ = ["FILE", "applied_changes", "sheet_differences"]
+__all__ = ["FILE", "applied_changes", "list_difference", "sheet_differences", "shown_value"]
 
 FILE = CAMPAIGN_FILE
 
@@ -28,10 +28,10 @@ def sheet_differences(name: str, mine: Any, theirs: Any, path: str = "") -> list
                                        f"{path}.{key}" if path else str(key))
         return lines
     if isinstance(mine, list) and isinstance(theirs, list):
-        said = _list_difference(mine, theirs)
+        said = list_difference(mine, theirs)
     else:
         said = None if mine == theirs else (
-            f"{FILE} says {_shown(mine)}, the ledger has {_shown(theirs)}")
+            f"{FILE} says {shown_value(mine)}, the ledger has {shown_value(theirs)}")
     if not said:
         return []
     return [f"{name}: {path or 'sheet'}: {said} (the ledger is kept: it holds what play has "
@@ -45,26 +45,27 @@ def applied_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) 
         return []
     lines = []
     if before.get("name") != after.get("name"):
-        lines.append(f"name: {_shown(before.get('name'))} → {_shown(after.get('name'))}")
+        lines.append(f"name: {shown_value(before.get('name'))} → {shown_value(after.get('name'))}")
     old, new = before.get("settings") or {}, after.get("settings") or {}
     for key in [*new, *(k for k in old if k not in new)]:
         if key == "system" or old.get(key) == new.get(key):
             continue
         a, b = old.get(key), new.get(key)
         if key == "players":  # who plays whom (Dungeon World): each character's player
-            lines += [f"{who}: player: {_shown((a or {}).get(who))} → {_shown((b or {}).get(who))}"
+            lines += [f"{who}: player: {shown_value((a or {}).get(who))} → "
+                      f"{shown_value((b or {}).get(who))}"
                       for who in dict.fromkeys([*(b or {}), *(a or {})])
                       if (a or {}).get(who) != (b or {}).get(who)]
         elif isinstance(a, Mapping) or isinstance(b, Mapping):
             lines += [f"{_label(key)}.{line}" for line in _mapping_changes(a or {}, b or {})]
         elif isinstance(a, list) or isinstance(b, list):
-            lines.append(f"{_label(key)}: {_list_difference(b or [], a or [], now=True)}")
+            lines.append(f"{_label(key)}: {list_difference(b or [], a or [], now=True)}")
         else:
-            lines.append(f"{_label(key)}: {_shown(a)} → {_shown(b)}")
+            lines.append(f"{_label(key)}: {shown_value(a)} → {shown_value(b)}")
     old_home, new_home = before.get("stronghold"), after.get("stronghold")
     if old_home != new_home:
         if not old_home or not new_home:
-            lines.append(f"stronghold: {_shown(old_home)} → {_shown(new_home)}")
+            lines.append(f"stronghold: {shown_value(old_home)} → {shown_value(new_home)}")
         else:
             lines += [f"stronghold.{line}" for line in _mapping_changes(old_home, new_home)]
     return lines
@@ -84,13 +85,13 @@ def _mapping_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str
         if a == b:
             continue
         if isinstance(a, list) or isinstance(b, list):
-            lines.append(f"{key}: {_list_difference(b or [], a or [], now=True)}")
+            lines.append(f"{key}: {list_difference(b or [], a or [], now=True)}")
         else:
-            lines.append(f"{key}: {_shown(a)} → {_shown(b)}")
+            lines.append(f"{key}: {shown_value(a)} → {shown_value(b)}")
     return lines
 
 
-def _list_difference(mine: Iterable[Any], theirs: Iterable[Any], *,
+def list_difference(mine: Iterable[Any], theirs: Iterable[Any], *,
                      now: bool = False) -> str | None:
     """How two lists differ, or None: which entries only one has, or only their order.
     ``now``: ``mine`` is what the list becomes (applied), not what the file says."""
@@ -123,16 +124,17 @@ def _key(value: Any) -> Any:
 
 
 def _listed(values: list[Any]) -> str:
-    return ", ".join(_shown(v) for v in values)
+    return ", ".join(shown_value(v) for v in values)
 
 
-def _shown(value: Any) -> str:
+def shown_value(value: Any) -> str:
+    """A value of campaign.yaml as a line of the init report says it ("nothing" for none)."""
     if value is None or value == "":
         return "nothing"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Mapping) and "name" in value:
-        return _shown(value["name"])
+        return shown_value(value["name"])
     if isinstance(value, str):
         return value if value.isprintable() and len(value) <= 60 else repr(value[:60])
     text = str(value)

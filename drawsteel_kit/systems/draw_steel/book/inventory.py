@@ -18,7 +18,7 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.records import ItemState, read_inventory
 
-__all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "Inventory"]
+__all__ = ["ITEM_ORIGINS", "MAX_ITEM_COUNT", "Inventory", "counted", "treasure_named"]
 
 
 #: How an item came to the party (000: 3961-3993: treasures are found, traded, given or
@@ -30,11 +30,13 @@ ITEM_ORIGINS = ("found", "given", "traded", "bought", "crafted")
 MAX_ITEM_COUNT = 999
 
 
-def _counted(count: int, item: str) -> str:
+def counted(count: int, item: str) -> str:
+    """An item as a line says it: its name, or "3 x" its name."""
     return item if count == 1 else f"{count} x {item}"
 
 
-def _treasure(name: str) -> Any:
+def treasure_named(name: str) -> Any:
+    """The book's treasure of that name, or None for an item the book does not list."""
     from drawsteel_kit.systems.draw_steel.catalog import projects as project_catalog
 
     try:
@@ -93,12 +95,12 @@ class Inventory(DrawSteelArea):
         if origin not in ITEM_ORIGINS:
             raise RulesError(f"origin must be one of {', '.join(ITEM_ORIGINS)}, got {origin!r}")
         who = self.campaign.hero(holder).name if holder else None
-        treasure = _treasure(item)
+        treasure = treasure_named(item)
         if treasure is not None:
             item = treasure.name
         kind = check_text(kind or (treasure.kind if treasure else "item"), "kind")
         notes = check_text(notes, "notes")
-        summary = f"{who or 'The party'} gains {_counted(count, item)} ({origin})"
+        summary = f"{who or 'The party'} gains {counted(count, item)} ({origin})"
         with self.writing() as w:
             w.event("item_added", [insert_op("inventory", self.campaign.next_id("inventory"), {
                 "holder": who, "item": item, "kind": kind, "count": count, "origin": origin,
@@ -118,7 +120,7 @@ class Inventory(DrawSteelArea):
                              f"{count}")
         reason = check_text(reason, "reason")
         left = line.count - count
-        summary = (f"{line.holder or 'The party'} uses {_counted(count, line.item)}: "
+        summary = (f"{line.holder or 'The party'} uses {counted(count, line.item)}: "
                    f"{left} left" + (f" ({reason})" if reason else ""))
         with self.writing() as w:
             w.event("item_used", [update_op("inventory", line.id, {"count": line.count},

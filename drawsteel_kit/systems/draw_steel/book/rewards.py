@@ -24,8 +24,8 @@ from drawsteel_kit.systems.draw_steel.book.base import (
 )
 from drawsteel_kit.systems.draw_steel.book.inventory import (
     MAX_ITEM_COUNT,
-    _counted,
-    _treasure,
+    counted,
+    treasure_named,
 )
 from drawsteel_kit.systems.draw_steel.records import TimelinePoint, read_timeline
 from drawsteel_kit.systems.draw_steel.rules import renown as renown_rules
@@ -189,7 +189,7 @@ class Rewards(DrawSteelArea):
             raise RulesError("name the item bought")
         count = check_count(count, "count", maximum=MAX_ITEM_COUNT)
         reason = check_text(reason, "reason")
-        treasure = _treasure(item)
+        treasure = treasure_named(item)
         if treasure is not None:
             raise RulesError(f"{treasure.name} is a treasure: treasures are not bought but "
                              "found, traded, given or crafted (use `inventory add --origin ...`)")
@@ -202,7 +202,7 @@ class Rewards(DrawSteelArea):
 
         as_listed = (f"; {item!r} is the Hero Wealth table's {name!r}"
                      if item_key(item) != item_key(name) else "")
-        summary = f"{who.name} buys {_counted(count, name)} (tier {tier}{as_listed})"
+        summary = f"{who.name} buys {counted(count, name)} (tier {tier}{as_listed})"
         if bought.stretched:
             summary += f", one tier above their wealth: wealth {who.wealth} → {bought.wealth_after}"
         if reason:

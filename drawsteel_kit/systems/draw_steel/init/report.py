@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drawsteel_kit.kit.book.init_report import FILE, _list_difference, _shown
+from drawsteel_kit.kit.book.init_report import FILE, list_difference, shown_value
 from drawsteel_kit.systems.draw_steel.catalog.careers import career as _career
 from drawsteel_kit.systems.draw_steel.catalog.titles import choose_benefit, is_book_title
 from drawsteel_kit.systems.draw_steel.catalog.titles import title as book_title
@@ -57,14 +57,14 @@ def hero_differences(spec: Any, row: Mapping[str, Any], ledger: Mapping[str, Any
     for field in HERO_FIELDS:
         mine, theirs = expected.get(field), ledger.get(field)
         if isinstance(mine, list) or isinstance(theirs, list):
-            said = _list_difference(mine or [], theirs or [])
+            said = list_difference(mine or [], theirs or [])
         elif mine == theirs:
             said = None
         elif field in _NUMBERS and mine != row[field]:
-            said = (f"{FILE} gives {_shown(mine)} ({row[field]} plus what the career and "
-                    f"titles add), the ledger has {_shown(theirs)}")
+            said = (f"{FILE} gives {shown_value(mine)} ({row[field]} plus what the career and "
+                    f"titles add), the ledger has {shown_value(theirs)}")
         else:
-            said = f"{FILE} says {_shown(mine)}, the ledger has {_shown(theirs)}"
+            said = f"{FILE} says {shown_value(mine)}, the ledger has {shown_value(theirs)}"
         if said:
             how = _HOW.get(field, "`drawsteel-kit adjust`")
             lines.append(f"{ledger.get('name', spec.name)}: {field}: {said} "
