@@ -50,7 +50,7 @@ from drawsteel_kit.kit.ledger import (
 )
 from drawsteel_kit.kit.ledger.backup import backup_file
 from drawsteel_kit.kit.ledger.events import flush
-from drawsteel_kit.kit.registry import System, default_system, system
+from drawsteel_kit.kit.registry import System, played
 from drawsteel_kit.kit.words import plural
 
 __all__ = ["NOT_UNDOABLE", "BaseCampaign", "open_campaign"]
@@ -121,7 +121,7 @@ class BaseCampaign:
     @property
     def system(self) -> System:
         """The rule system the campaign plays (campaign.yaml's ``system:``)."""
-        return system(self.party.settings.get("system", default_system().key))
+        return played(self.party.settings)
 
     @property
     def book(self) -> Any:

@@ -54,7 +54,7 @@ def _system(system: System | str | None) -> System:
     from drawsteel_kit.kit.registry import system as find
 
     if system is None:
-        return find(default_system().key)
+        return default_system()
     return find(system) if isinstance(system, str) else system
 
 
