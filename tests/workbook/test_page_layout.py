@@ -51,7 +51,7 @@ LAYOUT_JS = r"""
 const TOL = arguments[0], MIN_PLOT = arguments[1];
 const W = document.documentElement.clientWidth;
 const out = {overlaps: [], cut: [], modebar: [], narrow: [], fractional: [], wide: [],
-             tables: []};
+             tables: [], broken: []};
 function shown(e, top) {
   for (let n = e; n && n !== top; n = n.parentElement) {
     const s = getComputedStyle(n);
@@ -159,6 +159,23 @@ document.querySelectorAll('table').forEach(table => {
   const head = (table.querySelector('th') || table.querySelector('td') || {}).textContent;
   if (off) out.tables.push('the table starting ' + say(String(head).trim()) + ': ' + off
                            + ' cells off the screen (' + say(first) + ' ...)');
+});
+// a word a cell breaks inside ("Elementalis" / "t"): each word's boxes on one line (a word
+// may wrap at its hyphen or slash)
+document.querySelectorAll('td').forEach(c => {
+  if (c.closest('.js-plotly-plot') || !shown(c, document.body)) return;
+  const walk = document.createTreeWalker(c, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const words = /[^\s\-\u2010-\u2014\/]{2,}/g;
+    for (let m = words.exec(n.data); m; m = words.exec(n.data)) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const tops = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0)
+                           .map(x => Math.round(x.top)));
+      if (tops.size > 1) out.broken.push('a word broken inside: ' + say(m[0]));
+    }
+  }
 });
 return out;
 """
@@ -310,7 +327,7 @@ def test_published_charts_read_on_every_screen(key: str, screen: tuple, sites, b
 @pytest.mark.parametrize("key", SYSTEM_KEYS)
 def test_published_tables_show_every_cell_on_a_phone(key: str, sites, browser) -> None:
     readings = read_site(browser, sites[key], SCREENS[0])
-    problems = [p for r in readings for p in r.of("tables")]
+    problems = [p for r in readings for p in r.of("tables", "broken")]
     assert not problems, listed(problems)
 
 
@@ -335,7 +352,7 @@ def test_served_pages_read_on_every_screen(key: str, demos: dict[str, Path], bro
                 settle(browser, url, served=True)
                 reading = read_page(browser, url, screen, page=f"served {key} {page}",
                                     loaded=True)
-                problems += reading.of(*CHART_KINDS, "wide", "tables")
+                problems += reading.of(*CHART_KINDS, "wide", "tables", "broken")
     finally:
         server.stop()
     assert not problems, listed(problems)

@@ -48,6 +48,12 @@ def test_a_narrow_table_a_panels_table_and_a_row_of_numbers() -> None:
     long = str(table(HEROES[:CARD_COLUMNS], [("Val", "Ines", "Drive the bandits out of it",
                                               1, 2)]))
     assert 'class="dsk-wide" data-label="class">Drive the bandits out of it<' in long
+    word = str(table(HEROES[:CARD_COLUMNS], [("Val", "Ines", "Elementalist", 1, 2),
+                                             ("Yorn", "Ada", "Fury", 1, 2)]))
+    assert 'class="dsk-long" data-label="class">Elementalist<' in word  # two columns,
+    assert 'class="dsk-long" data-label="class">Fury<' in word  # on every card of the table
+    short = str(table(HEROES[:CARD_COLUMNS], [("Yorn", "Ada", "Fury", 1, 2)]))
+    assert 'data-label="class">Fury<' in short and "dsk-long" not in short
 
 
 def test_a_label_is_escaped_text() -> None:

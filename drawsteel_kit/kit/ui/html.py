@@ -119,6 +119,10 @@ def progress(points: int, goal: int) -> Markup:
 CARD_COLUMNS = 5
 #: A cell whose text is longer than this takes a card's whole width (after its numbers).
 WIDE_CELL = 14
+#: A column holding a word longer than this takes two of a card's columns, on every card
+#: (so the cards line up): a column is about nine characters wide on a phone, and a word is
+#: never broken inside ("Elementalist").
+LONG_WORD = 9
 
 
 def _label(header: object) -> str:
@@ -126,11 +130,16 @@ def _label(header: object) -> str:
     return header.striptags() if isinstance(header, Markup) else str(header)
 
 
-def _card_cell(value: object, label: str, *, key: bool) -> Markup:
+def _longest_word(value: object) -> int:
+    return max((len(w) for w in _cell(value).striptags().split()), default=0)
+
+
+def _card_cell(value: object, label: str, *, key: bool, long: bool = False) -> Markup:
     """A cell of a table that is a card on a phone: its column's name for the label, the
-    key (the card's heading) and a long text marked for the layout."""
+    key (the card's heading), a long text and a column of long words marked for the layout."""
     content = _cell(value)
-    css = "dsk-key" if key else ("dsk-wide" if len(content.striptags()) > WIDE_CELL else "")
+    css = ("dsk-key" if key else "dsk-wide" if len(content.striptags()) > WIDE_CELL
+           else "dsk-long" if long else "")
     if css:
         return Markup('<td class="{}" data-label="{}">{}</td>').format(css, label, content)
     return Markup('<td data-label="{}">{}</td>').format(label, content)
@@ -157,9 +166,13 @@ def table(headers: Sequence[object], rows: Iterable[Sequence[object]], *, css: s
     else:
         cards = len(headers) >= CARD_COLUMNS
         labels = [_label(h) for h in headers]
+        rows = [list(row) for row in rows]
+        long = {i for row in rows for i, v in enumerate(row)
+                if cards and _longest_word(v) > LONG_WORD}
         body = Markup("").join(
             Markup("<tr>{}</tr>").format(Markup("").join(
-                _card_cell(v, labels[i] if i < len(labels) else "", key=i == key)
+                _card_cell(v, labels[i] if i < len(labels) else "", key=i == key,
+                           long=i in long)
                 if cards else Markup("<td>{}</td>").format(_cell(v))
                 for i, v in enumerate(row)))
             for row in rows)
@@ -352,6 +365,7 @@ STYLE = Markup("""<style>
     font-size: 1.05em; padding-bottom: 0.3em; border-bottom: 1px solid #eee; }
   .dsk-scroll .dsk-cards tr > td.dsk-key::before { content: none; }
   .dsk-scroll .dsk-cards tr > td.dsk-wide { grid-column: 1 / -1; order: 1; }
+  .dsk-scroll .dsk-cards tr > td.dsk-long { grid-column: span 2; }
   .dsk-scroll .dsk-cards .dsk-bar { width: 56px; }
 }
 </style>""")
