@@ -427,6 +427,16 @@ def test_a_truncated_ledger_is_refused_clearly_and_left_alone(
     clear_or_working(damaged(tmp_path, content[:cut]))
 
 
+def test_a_ledger_cut_in_its_last_pages_is_refused_clearly(good_ledger: Path,
+                                                           tmp_path: Path) -> None:
+    """Every cut in the last 8 kB, 256 bytes apart (where the newest events' rows are): the
+    deep profile found a cut that made the timeline's refill loop for ever, one whose last
+    event's record was not whole (JSONDecodeError) and rows without their day (TypeError)."""
+    content = good_ledger.read_bytes()
+    for cut in range(len(content) - 8192, len(content), 256):
+        clear_or_working(damaged(tmp_path, content[:cut]))
+
+
 def test_a_damage_only_a_replay_meets_is_refused_clearly(good_ledger: Path,
                                                        tmp_path: Path) -> None:
     """A byte the deep profile found: the ledger opens and reads, and only the replay of

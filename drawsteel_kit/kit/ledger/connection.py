@@ -52,7 +52,7 @@ def is_damage_error(exc: BaseException) -> bool:
             and any(word in text for word in _DAMAGE_WORDS))
 
 
-def damage_error(exc: BaseException, path: str) -> LedgerDamaged:
+def damage_error(exc: BaseException | str, path: str) -> LedgerDamaged:
     """What to raise for SQLite's report ``exc`` of a damaged ledger at ``path``."""
     return LedgerDamaged(
         f"{path} is damaged ({exc}); nothing was written. Restore the ledger from a backup "

@@ -258,13 +258,23 @@ _EVENT_NEW = object.__new__
 
 
 def load_event(row: Mapping[str, Any]) -> Event:
-    """Decode an ``events`` row."""
-    payload = json.loads(row["payload"]) if row["payload"] else {}
-    ops = payload.pop("ops", [])
+    """Decode an ``events`` row (LedgerDamaged: a record that is not whole, as a cut file's
+    last page leaves it)."""
+    try:
+        if not (isinstance(row["id"], int) and isinstance(row["kind"], str)
+                and isinstance(row["day"], int)):
+            raise ValueError("an event without its number, kind or day")
+        payload = json.loads(row["payload"]) if row["payload"] else {}
+        dice = json.loads(row["dice"]) if row["dice"] else None
+    except (ValueError, TypeError):
+        from drawsteel_kit.kit.ledger.connection import damage_error
+
+        raise damage_error(f"event #{row['id']}'s record is not whole",
+                           "the ledger") from None
+    ops = payload.pop("ops", []) if isinstance(payload, dict) else []
     return Event(
         id=row["id"], kind=row["kind"], day=row["day"], session=row["session"],
-        actor=row["actor"], payload=payload, seed=row["seed"],
-        dice=json.loads(row["dice"]) if row["dice"] else None,
+        actor=row["actor"], payload=payload, seed=row["seed"], dice=dice,
         visibility=row["visibility"], version=row["version"], created_at=row["created_at"],
         undoes=row["undoes"], operation=row.get("operation"), ops=ops,
     )

@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from drawsteel_kit.kit.ledger import standing
 
@@ -318,6 +318,13 @@ def samples(db: LedgerDb, lines: Sequence[tuple[str, str, str]],
                                               most=most, extra=extra, columns=columns)]
 
 
+def _damaged(db: LedgerDb, what: str) -> NoReturn:
+    """Refuse a refill of a damaged ledger (SQLite read it without a complaint)."""
+    from drawsteel_kit.kit.ledger.connection import damage_error
+
+    raise damage_error(what, str(getattr(db.conn, "ledger_path", "the ledger")))
+
+
 #: Events are read in pages of this many rows when the timeline is refilled.
 FILL_PAGE = 5_000
 
@@ -325,6 +332,7 @@ FILL_PAGE = 5_000
 def fill(db: LedgerDb) -> int:
     """Empty the timeline and refill it from every event (inside a write); rows written."""
     import json
+    from itertools import pairwise
 
     db.execute("DELETE FROM timeline")
     last, count = 0, 0
@@ -333,9 +341,14 @@ def fill(db: LedgerDb) -> int:
                              "WHERE id > ? ORDER BY id LIMIT ?", [last, FILL_PAGE]))
         if not page:
             break
+        if page[0]["id"] <= last or any(a["id"] >= b["id"] for a, b in pairwise(page)):
+            _damaged(db, f"its events read out of order after #{last}")  # or it would loop
         rows: list[dict[str, Any]] = []
         for event in page:
-            payload = json.loads(event["payload"] or "{}")
+            try:
+                payload = json.loads(event["payload"] or "{}")
+            except (ValueError, TypeError):
+                _damaged(db, f"event #{event['id']}'s record is not whole")
             rows += rows_for(event["id"], event["kind"], event["day"], event["session"],
                              event["visibility"], payload, payload.get("ops", []))
         if rows:
