@@ -247,6 +247,31 @@ def ledger_path(campaign_dir: Path) -> Path:
     return campaign_dir / LEDGER_FILE
 
 
+def initialised_demo(tmp_path: Path, campaign_yaml: Path, name: str) -> Path:
+    """A demo's campaign.yaml in a folder of its own (``tmp_path / name``), initialised as the
+    campaign of the system it plays (another system's tests' ``folder`` fixture)."""
+    from drawsteel_kit.kit.book.campaign import BaseCampaign
+
+    dest = tmp_path / name
+    dest.mkdir()
+    shutil.copy(campaign_yaml, dest / "campaign.yaml")
+    BaseCampaign.init(dest)[0].close()
+    return dest
+
+
+def opened_and_replayed(folder: Path) -> Iterator[Any]:
+    """The campaign in ``folder``, open; at the end its projections must equal a replay of
+    its history (another system's tests' ``camp`` fixture yields from this)."""
+    import drawsteel_kit
+
+    camp = drawsteel_kit.open(folder)
+    try:
+        yield camp
+        assert camp.ledger.verify(), "projections differ from a replay"
+    finally:
+        camp.close()
+
+
 def unchanged(camp: Any) -> tuple[Any, int]:
     """The campaign's projections and its count of events: equal before and after an
     operation that must write nothing."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import initialised_demo, opened_and_replayed
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.condition_sheet.campaign import ConditionSheetCampaign
 
 from .helpers import DEMO
 
@@ -17,17 +16,10 @@ from .helpers import DEMO
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """The demo's campaign.yaml in a folder of its own, initialised."""
-    dest = tmp_path / "cs"
-    dest.mkdir()
-    shutil.copy(DEMO, dest / "campaign.yaml")
-    BaseCampaign.init(dest)[0].close()
-    return dest
+    return initialised_demo(tmp_path, DEMO, "cs")
 
 
 @pytest.fixture
-def camp(folder: Path) -> Iterator[Campaign]:
+def camp(folder: Path) -> Iterator[ConditionSheetCampaign]:
     """That campaign, open; at the end its projections must equal a replay of its history."""
-    c = BaseCampaign.open(folder)
-    yield c
-    assert c.ledger.verify()
-    c.close()
+    yield from opened_and_replayed(folder)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import initialised_demo, opened_and_replayed
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
-from drawsteel_kit.systems.draw_steel.campaign import Campaign
+from drawsteel_kit.systems.dungeon_world.campaign import DungeonWorldCampaign
 
 from .helpers import DEMO
 
@@ -17,19 +16,10 @@ from .helpers import DEMO
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
     """The demo's campaign.yaml in a folder of its own, initialised."""
-    dest = tmp_path / "dw"
-    dest.mkdir()
-    shutil.copy(DEMO / "campaign.yaml", dest)
-    BaseCampaign.init(dest)[0].close()
-    return dest
+    return initialised_demo(tmp_path, DEMO / "campaign.yaml", "dw")
 
 
 @pytest.fixture
-def camp(folder: Path) -> Iterator[Campaign]:
+def camp(folder: Path) -> Iterator[DungeonWorldCampaign]:
     """That campaign, open; at the end its projections must equal a replay of its history."""
-    c = BaseCampaign.open(folder)
-    try:
-        yield c
-        assert c.ledger.verify(), "projections differ from a replay"
-    finally:
-        c.close()
+    yield from opened_and_replayed(folder)
