@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
+from drawsteel_kit.kit.book.campaign import BookCampaign
 
 
-class ToyCampaign(BaseCampaign):
+class ToyCampaign(BookCampaign["ToyBook"]):
     """A campaign of the toy system."""

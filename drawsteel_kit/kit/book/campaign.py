@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from drawsteel_kit.kit.book.base import Discard, Happened, Writer, check_text, operation
 from drawsteel_kit.kit.book.calendar import Calendar
@@ -53,7 +53,7 @@ from drawsteel_kit.kit.ledger.events import flush
 from drawsteel_kit.kit.registry import System, played
 from drawsteel_kit.kit.words import plural
 
-__all__ = ["NOT_UNDOABLE", "BaseCampaign", "open_campaign"]
+__all__ = ["NOT_UNDOABLE", "BaseCampaign", "BookCampaign", "open_campaign"]
 
 #: Events that cannot be undone, and why.
 NOT_UNDOABLE: dict[str, str] = {
@@ -431,3 +431,17 @@ def open_campaign(where: str | Path, *, readonly: bool = False,
     Draw Steel's ``Campaign``, or another system's. ``readonly`` for reading only (an older
     ledger is then refused unless ``upgrade``); see :meth:`BaseCampaign.open`."""
     return BaseCampaign.open(where, readonly=readonly, upgrade=upgrade)
+
+
+_B = TypeVar("_B")
+
+
+class BookCampaign(BaseCampaign, Generic[_B]):
+    """The host of a system whose operations are one book (``campaign.book``, a
+    ``SystemBook``): its campaign class names the book's type, so calls on it are typed."""
+
+    @property
+    def book(self) -> _B:
+        """The system's operations on this campaign: one object, kept."""
+        found: _B = super().book
+        return found

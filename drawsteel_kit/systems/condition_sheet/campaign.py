@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
+from drawsteel_kit.kit.book.campaign import BookCampaign
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.condition_sheet.book import ConditionSheetBook
@@ -13,14 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["ConditionSheetCampaign"]
 
 
-class ConditionSheetCampaign(BaseCampaign):
+class ConditionSheetCampaign(BookCampaign["ConditionSheetBook"]):
     """A campaign of the condition-sheet system: its battles."""
-
-    @property
-    def book(self) -> ConditionSheetBook:
-        """The system's operations on this campaign: one object, kept."""
-        found: ConditionSheetBook = super().book
-        return found
 
     @property
     def condition_sheet(self) -> ConditionSheetBook:

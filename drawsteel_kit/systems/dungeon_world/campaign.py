@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
+from drawsteel_kit.kit.book.campaign import BookCampaign
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.dungeon_world.book import DungeonWorldBook
@@ -13,14 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["DungeonWorldCampaign"]
 
 
-class DungeonWorldCampaign(BaseCampaign):
+class DungeonWorldCampaign(BookCampaign["DungeonWorldBook"]):
     """A campaign of Dungeon World: its moves, characters and town days."""
-
-    @property
-    def book(self) -> DungeonWorldBook:
-        """The system's operations on this campaign: one object, kept."""
-        found: DungeonWorldBook = super().book
-        return found
 
     @property
     def dungeon_world(self) -> DungeonWorldBook:

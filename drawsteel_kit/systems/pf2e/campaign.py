@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from drawsteel_kit.kit.book.campaign import BaseCampaign
+from drawsteel_kit.kit.book.campaign import BookCampaign
 
 if TYPE_CHECKING:
     from drawsteel_kit.systems.pf2e.book import EncounterTracker
@@ -13,14 +13,8 @@ if TYPE_CHECKING:
 __all__ = ["Pf2eCampaign"]
 
 
-class Pf2eCampaign(BaseCampaign):
+class Pf2eCampaign(BookCampaign["EncounterTracker"]):
     """A campaign of Pathfinder 2e: the encounter tracker."""
-
-    @property
-    def book(self) -> EncounterTracker:
-        """The system's operations on this campaign: one object, kept."""
-        found: EncounterTracker = super().book
-        return found
 
     @property
     def pf2e(self) -> EncounterTracker:
